@@ -1,0 +1,56 @@
+"""End-to-end rubric: the student's pieces, trained together, clear an accuracy threshold."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grader.checks import Check, Context, Verdict, fail
+from grader.data import embedded_split
+from grader.protocol import ACCURACY_BATCH, ACCURACY_DROPOUT, ACCURACY_EPOCHS
+
+HINT_TRAINING = (
+    "The grader trains with your forward_with_dropout(params, x, key, {rate}, True) for the loss, your "
+    "make_optimizer() for the updates and your mlp_forward(params, x) for the test logits; fix the "
+    "exercise checks above first, they point at the piece that is wrong."
+)
+HINT_NAN = "The training loss became NaN or inf: check dropout's scaling and the optimizer's chain."
+
+
+def test_accuracy(ctx: Context) -> float:
+    logits = np.asarray(ctx.got("test_logits"), dtype=np.float64)
+    y = embedded_split().y_test
+    if logits.shape != (len(y), 10):
+        raise ValueError(f"mlp_forward returned shape {logits.shape} for the test set, expected {(len(y), 10)}")
+    return float(np.mean(np.argmax(logits, axis=1) == y))
+
+
+def threshold_check(ctx: Context) -> Verdict:
+    """Held-out accuracy of the grader's training loop built from the student's pieces."""
+    rubric = ctx.extra["rubric"].accuracy
+    hint = HINT_TRAINING.format(rate=ACCURACY_DROPOUT)
+    losses = ctx.got("train")
+    losses = np.asarray(losses.get("1", [])) if isinstance(losses, dict) else np.asarray([])
+    try:
+        accuracy = test_accuracy(ctx)
+    except ValueError as exc:
+        return fail(str(exc), hint)
+    ctx.extra.setdefault("report", {}).update({
+        "accuracy": accuracy, "threshold": rubric.threshold, "reference_mean": rubric.reference_mean,
+        "final_loss": float(losses[-1]) if losses.size else float("nan"),
+    })
+    setup = (f"{ACCURACY_EPOCHS} epochs, batch {ACCURACY_BATCH}, dropout {ACCURACY_DROPOUT}, "
+             f"4000 training / 1000 test images")
+    message = (f"test accuracy {accuracy:.3f}, threshold {rubric.threshold:.3f} "
+               f"(the reference reaches {rubric.reference_mean:.3f}; {setup})")
+    if accuracy >= rubric.threshold:
+        return Verdict(True, message)
+    if losses.size and not np.all(np.isfinite(losses)):
+        hint = HINT_NAN
+    span = rubric.threshold - rubric.floor
+    return fail(message, hint, fraction=(accuracy - rubric.floor) / span if span > 0 else 0.0)
+
+
+CHECKS = [
+    Check("accuracy.threshold", "your pieces, trained together, reach the accuracy threshold", threshold_check,
+          ("forward_with_dropout", "make_optimizer", "mlp_forward")),
+]

@@ -1,0 +1,22 @@
+"""Judges shared by several exercises."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.checks import PASS, Context, Verdict, fail
+from grader.checks.compare import tree_mismatch
+from grader.inputs import flatten
+
+HINT_MUTATED = (
+    "The function changed the params it was given. JAX code is functional: build new dicts and arrays "
+    "(e.g. with jax.tree.map or a dict comprehension) instead of assigning into the input."
+)
+
+
+def unchanged(ctx: Context, name: str, original: dict[str, Any]) -> Verdict:
+    """The snapshot ``name`` taken after the calls equals the ``original`` input tree."""
+    problem = tree_mismatch(ctx.got(name), flatten(original), rtol=0, atol_scale=0)
+    if problem:
+        return fail(f"after the calls, params differ from what was passed in: {problem}", HINT_MUTATED)
+    return PASS

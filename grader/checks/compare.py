@@ -1,0 +1,85 @@
+"""Numerical comparison with messages that say what, where and by how much.
+
+Every mismatch is gathered (up to a few per comparison), chex-style, so a
+student sees the whole picture: which leaf, which element, the largest
+absolute and relative error, the values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+RTOL = 1e-4
+ATOL_SCALE = 1e-5
+_MAX_REPORTED = 4
+
+
+def _fmt_index(index: tuple[int, ...]) -> str:
+    return "[" + ", ".join(str(i) for i in index) + "]"
+
+
+def array_mismatch(got: Any, want: Any, *, rtol: float = RTOL, atol_scale: float = ATOL_SCALE) -> str | None:
+    """``None`` if ``got`` matches ``want`` to float32 tolerance, else what differs.
+
+    The absolute tolerance scales with the largest expected magnitude, so tiny
+    and large quantities are judged alike: ``|got - want| <= atol + rtol*|want|``
+    with ``atol = atol_scale * max|want| + 1e-7``.
+    """
+    want = np.asarray(want, dtype=np.float64)
+    try:
+        got = np.asarray(got, dtype=np.float64)
+    except (TypeError, ValueError):
+        return f"got a value that is not numeric, expected an array of shape {want.shape}"
+    if got.shape != want.shape:
+        return f"shape {got.shape}, expected {want.shape}"
+    if want.size == 0:
+        return None
+    if not np.all(np.isfinite(got)) and np.all(np.isfinite(want)):
+        bad = np.argwhere(~np.isfinite(got))[0]
+        return f"non-finite value {got[tuple(bad)]} at {_fmt_index(tuple(bad))} (NaN or inf)"
+    atol = atol_scale * float(np.max(np.abs(want))) + 1e-7
+    diff = np.abs(got - want)
+    bad = diff > atol + rtol * np.abs(want)
+    if not np.any(bad):
+        return None
+    worst = np.unravel_index(int(np.argmax(np.where(bad, diff, -1))), diff.shape)
+    rel = diff / np.maximum(np.abs(want), atol)
+    return (
+        f"{int(bad.sum())} of {want.size} elements differ; largest absolute error "
+        f"{diff[worst]:.3g} at {_fmt_index(tuple(int(i) for i in worst))} "
+        f"(got {got[worst]:.6g}, expected {want[worst]:.6g}); largest relative error {float(np.max(rel)):.3g}"
+    )
+
+
+def tree_mismatch(got: Any, want: Any, **tol: float) -> str | None:
+    """Compare two ``{path: array}`` trees (as observations store them) leaf by leaf."""
+    if not isinstance(got, dict):
+        if not isinstance(want, dict):
+            return array_mismatch(got, want, **tol)
+        return f"got a single {type(got).__name__}, expected a pytree with leaves {sorted(want)}"
+    if not isinstance(want, dict):
+        return f"got a pytree with leaves {sorted(got)}, expected a single array"
+    missing, extra = sorted(set(want) - set(got)), sorted(set(got) - set(want))
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append(f"missing leaves {missing}")
+        if extra:
+            parts.append(f"unexpected leaves {extra}")
+        return "the pytree has the wrong structure: " + "; ".join(parts)
+    problems = []
+    for path in want:
+        problem = array_mismatch(got[path], want[path], **tol)
+        if problem:
+            problems.append(f"leaf '{path}': {problem}")
+    if not problems:
+        return None
+    shown = problems[:_MAX_REPORTED]
+    more = len(problems) - len(shown)
+    return "; ".join(shown) + (f"; and {more} more leaves" if more else "")
+
+
+def close(got: Any, want: Any, **tol: float) -> bool:
+    return tree_mismatch(got, want, **tol) is None

@@ -1,0 +1,271 @@
+"""Exercise 1 rubric: inverted dropout and key discipline in the MLP."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grader.checks import PASS, Check, Context, Verdict, fail
+from grader.checks.common import unchanged
+from grader.checks.compare import array_mismatch
+from grader.protocol import EX1_RATES as RATES
+
+HINT_SWAPPED = (
+    "The keep and drop probabilities look swapped: jax.random.bernoulli(key, p, shape) is True with "
+    "probability p, so if True means 'keep', p must be 1 - rate."
+)
+HINT_NO_DROP = "Nothing was zeroed: check that the mask is applied in train mode (train defaults to True)."
+HINT_NO_RESCALE = "Survivors were not rescaled: inverted dropout divides them by 1 - rate (the keep probability)."
+HINT_DIV_RATE = "Survivors were divided by rate; divide by the keep probability 1 - rate instead."
+HINT_MUL_KEEP = "Survivors were multiplied by 1 - rate; inverted dropout divides by it (x / (1 - rate))."
+HINT_IDENTITY = "With train=False, or rate == 0, return x itself: no mask and no scaling."
+HINT_SHARED_ROWS = (
+    "Every example in the batch got the same mask: draw the mask with the full shape of x "
+    "(jax.random.bernoulli(key, keep, x.shape)), not one row and broadcast."
+)
+HINT_SHARED_COLS = "Every unit of an example got the same coin flip: draw one per element, shape x.shape."
+HINT_HIDDEN_RNG = (
+    "The same key gave different masks: randomness must come only from the key argument, "
+    "never from numpy.random, the random module, a global counter or the time."
+)
+HINT_IGNORES_KEY = (
+    "Different keys gave the same mask: the key argument is being ignored (a fixed "
+    "jax.random.PRNGKey inside the function, or a key stored at import time)."
+)
+HINT_TRACE_TIME_RNG = (
+    "Under jax.jit, different keys gave the same mask: the mask was drawn at trace time with numpy or "
+    "Python randomness and baked into the compiled function. Draw it with jax.random from the key."
+)
+HINT_JIT = (
+    "jax.jit changed the result or failed: keep the function pure (no Python side effects, no global "
+    "state, no Python control flow on array values) so the traced version computes the same thing."
+)
+HINT_EVAL_FORWARD = (
+    "With train=False the output must equal the plain forward pass: pass train through to both dropout "
+    "calls and do not apply a mask or a scale at eval time."
+)
+HINT_REUSED_KEY = (
+    "Both dropout layers drew their masks from the same key, so their masks are correlated. Split once, "
+    "k1, k2 = jax.random.split(key), and give each layer its own key."
+)
+HINT_KEY_SPLIT_AND_USED = (
+    "The key passed in was used for a mask and was also split to make other keys: a key is used once. "
+    "Split it and use only the new keys."
+)
+HINT_PLACEMENT = (
+    "Dropout belongs after each of the two hidden ReLUs (shapes (B, 256) and (B, 128)) and nowhere "
+    "else: not on the input, not on the logits."
+)
+HINT_FORWARD_KEYS = (
+    "forward_with_dropout must be a pure function of its key: the same key gives the same output, a "
+    "different key a different one. Pass the split keys to dropout and do not create keys inside."
+)
+
+
+def _x(ctx: Context) -> np.ndarray:
+    return ctx.inputs["ex1"]["x"]
+
+
+def _mask(ctx: Context, name: str) -> np.ndarray:
+    out = np.asarray(ctx.got(name))
+    if out.shape != _x(ctx).shape:
+        raise _ShapeError(f"{name.split('/')[0]} returned shape {out.shape}, expected {_x(ctx).shape} (the shape of x)")
+    return out != 0
+
+
+class _ShapeError(Exception):
+    pass
+
+
+def _shape_guard(judge):
+    def guarded(ctx: Context) -> Verdict:
+        try:
+            return judge(ctx)
+        except _ShapeError as exc:
+            return fail(str(exc), "dropout must return an array shaped like x.")
+
+    guarded.__doc__ = judge.__doc__
+    return guarded
+
+
+@_shape_guard
+def zero_fraction(ctx: Context) -> Verdict:
+    """The fraction of zeros matches rate at every rate tried."""
+    x = _x(ctx)
+    wrong, swapped, nothing = [], 0, 0
+    for rate in RATES:
+        frac = 1.0 - float(_mask(ctx, f"dropout/rate{rate}").mean())
+        tol = max(0.015, 5 * np.sqrt(rate * (1 - rate) / x.size))
+        if abs(frac - rate) > tol:
+            wrong.append(f"rate {rate}: {frac:.3f} zeroed (expected {rate} ± {tol:.3f})")
+            swapped += abs(frac - (1 - rate)) <= tol
+            nothing += frac < tol
+    if not wrong:
+        return PASS
+    hint = HINT_SWAPPED if swapped == len(wrong) else HINT_NO_DROP if nothing == len(wrong) else (
+        "Zero each element independently with probability rate."
+    )
+    return fail(f"dropout(key, x, rate) on x of shape {x.shape}: " + "; ".join(wrong), hint,
+                fraction=1 - len(wrong) / len(RATES))
+
+
+@_shape_guard
+def rescale(ctx: Context) -> Verdict:
+    """Survivors are scaled by exactly 1 / (1 - rate)."""
+    x = _x(ctx)
+    wrong, hints = [], set()
+    for rate in RATES:
+        out = np.asarray(ctx.got(f"dropout/rate{rate}"), dtype=np.float64)
+        kept = _mask(ctx, f"dropout/rate{rate}")
+        if not kept.any():
+            continue
+        ratio = out[kept] / x[kept]
+        expected = 1.0 / (1.0 - rate)
+        if np.allclose(ratio, expected, rtol=1e-5):
+            continue
+        median = float(np.median(ratio))
+        wrong.append(f"rate {rate}: survivors scaled by {median:.5g}, expected {expected:.5g}")
+        for value, hint in ((1.0, HINT_NO_RESCALE), (1 / rate, HINT_DIV_RATE), (1 - rate, HINT_MUL_KEEP)):
+            if abs(median - value) < 1e-4 * max(1.0, value):
+                hints.add(hint)
+    if not wrong:
+        return PASS
+    hint = hints.pop() if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
+    return fail("; ".join(wrong), hint, fraction=1 - len(wrong) / len(RATES))
+
+
+def identity(ctx: Context) -> Verdict:
+    """train=False and rate=0 return x unchanged."""
+    x = _x(ctx)
+    problems = []
+    for name, label in (("dropout/eval", "dropout(key, x, 0.5, False)"), ("dropout/rate0", "dropout(key, x, 0.0)")):
+        problem = array_mismatch(ctx.got(name), x, rtol=0, atol_scale=0)
+        if problem:
+            problems.append(f"{label} is not x: {problem}")
+    return fail("; ".join(problems), HINT_IDENTITY, fraction=1 - len(problems) / 2) if problems else PASS
+
+
+@_shape_guard
+def per_element(ctx: Context) -> Verdict:
+    """Each element gets its own coin flip: no mask shared across the batch or across units."""
+    kept = _mask(ctx, "dropout/rate0.5")
+    if (kept == kept[:1]).all():
+        return fail("all rows of the mask are identical", HINT_SHARED_ROWS)
+    if (kept == kept[:, :1]).all():
+        return fail("within each row, all elements share one coin flip", HINT_SHARED_COLS)
+    distinct_rows = len({row.tobytes() for row in kept})
+    if distinct_rows < 0.9 * kept.shape[0]:
+        return fail(f"only {distinct_rows} distinct masks among {kept.shape[0]} rows", HINT_SHARED_ROWS)
+    return PASS
+
+
+@_shape_guard
+def key_randomness(ctx: Context) -> Verdict:
+    """Same key, same mask; different key, different mask; eagerly and under jit."""
+    base = _mask(ctx, "dropout/rate0.5")
+    if not np.array_equal(base, _mask(ctx, "dropout/again")):
+        return fail("two calls with the same key gave different masks", HINT_HIDDEN_RNG)
+    if np.mean(base != _mask(ctx, "dropout/other_key")) < 0.2:
+        return fail("calls with keys 11 and 12 gave (nearly) the same mask", HINT_IGNORES_KEY)
+    if np.mean(_mask(ctx, "dropout/jit") != _mask(ctx, "dropout/jit_other_key")) < 0.2:
+        return fail("under jax.jit, keys 11 and 12 gave the same mask", HINT_TRACE_TIME_RNG)
+    return PASS
+
+
+def jit_agrees(ctx: Context) -> Verdict:
+    """dropout and forward_with_dropout give the same result under jax.jit, with no leaked tracers."""
+    problems = []
+    for eager, jitted, label in (
+        ("dropout/rate0.5", "dropout/jit", "dropout"),
+        ("forward/train", "forward/jit", "forward_with_dropout (train mode)"),
+    ):
+        problem = array_mismatch(ctx.got(jitted), ctx.got(eager))
+        if problem:
+            problems.append(f"{label}: jitted vs eager, {problem}")
+    return fail("; ".join(problems), HINT_JIT) if problems else PASS
+
+
+def eval_forward(ctx: Context) -> Verdict:
+    """train=False (and rate=0) equals the plain forward pass."""
+    want = ctx.want("forward/eval")
+    problems = []
+    for name, label in (("forward/eval", "train=False"), ("forward/rate0", "rate=0.0, train=True")):
+        problem = array_mismatch(ctx.got(name), want)
+        if problem:
+            problems.append(f"{label}: {problem}")
+    if not problems:
+        return PASS
+    return fail("forward_with_dropout vs the plain forward pass (32 examples, params seed 101): "
+                + "; ".join(problems), HINT_EVAL_FORWARD, fraction=1 - len(problems) / 2)
+
+
+def _key_uses(ctx: Context) -> list[dict]:
+    return list(ctx.got("forward/key_uses"))
+
+
+def separate_keys(ctx: Context) -> Verdict:
+    """Each dropout layer draws from its own key; no key is used twice."""
+    uses = _key_uses(ctx)
+    draws = [tuple(u["key"]) for u in uses if u["op"] == "bits"]
+    if len(draws) < 2:
+        return fail(f"train mode drew random numbers {len(draws)} time(s); expected one mask per hidden layer",
+                    HINT_PLACEMENT)
+    if len(set(draws)) < len(draws):
+        return fail("two dropout masks were drawn from the same key", HINT_REUSED_KEY)
+    derived = {tuple(u["key"]) for u in uses if u["op"] in ("split", "fold_in")}
+    if derived & set(draws):
+        return fail("a key was used for a mask and also split or folded", HINT_KEY_SPLIT_AND_USED)
+    return PASS
+
+
+def placement(ctx: Context) -> Verdict:
+    """Dropout sits after the two hidden ReLUs, nowhere else (not on the input, not on the logits)."""
+    b = ctx.inputs["ex1"]["xb"].shape[0]
+    sizes = sorted(int(np.prod(u["shape"])) for u in _key_uses(ctx) if u["op"] == "bits")
+    logits = np.asarray(ctx.got("forward/train"))
+    zero_logits = float(np.mean(logits == 0)) if logits.size else 0.0
+    if zero_logits > 0.05:
+        return fail(f"{zero_logits:.0%} of the train-mode logits are exactly 0: dropout was applied to the output",
+                    HINT_PLACEMENT)
+    if sizes == [b * 128, b * 256]:
+        return PASS
+    where = {b * 784: "the input (B, 784)", b * 10: "the logits (B, 10)", 256: "a (256,) mask shared by the batch",
+             128: "a (128,) mask shared by the batch"}
+    extra = [where[s] for s in sizes if s in where]
+    detail = f" including {', '.join(extra)}" if extra else ""
+    shapes = [u["shape"] for u in _key_uses(ctx) if u["op"] == "bits"]
+    return fail(f"train mode with B={b} drew random masks of shapes {shapes}{detail}; expected ({b}, 256) and "
+                f"({b}, 128)", HINT_PLACEMENT)
+
+
+def forward_keys(ctx: Context) -> Verdict:
+    """forward_with_dropout: the same key gives the same output, a different key a different one."""
+    train = np.asarray(ctx.got("forward/train"))
+    if array_mismatch(ctx.got("forward/train_again"), train, rtol=0, atol_scale=0):
+        return fail("two train-mode calls with the same key gave different outputs", HINT_FORWARD_KEYS)
+    if not array_mismatch(ctx.got("forward/train_other_key"), train):
+        return fail("train-mode calls with keys 11 and 12 gave the same output", HINT_FORWARD_KEYS)
+    return PASS
+
+
+def params_unchanged(ctx: Context) -> Verdict:
+    """forward_with_dropout leaves the params dict as it found it."""
+    return unchanged(ctx, "input/params_after", ctx.inputs["ex1"]["params"])
+
+
+CHECKS = [
+    Check("ex1.zero_fraction", "dropout zeroes a fraction rate of the elements (rates 0.1, 0.25, 0.5, 0.8)",
+          zero_fraction, ("dropout",)),
+    Check("ex1.rescale", "survivors are scaled by 1 / (1 - rate)", rescale, ("dropout",)),
+    Check("ex1.identity", "train=False and rate=0 return x unchanged", identity, ("dropout",)),
+    Check("ex1.per_element", "one coin flip per element, no mask shared across the batch", per_element,
+          ("dropout",)),
+    Check("ex1.key_only_randomness", "randomness comes only from the key", key_randomness, ("dropout",)),
+    Check("ex1.jit", "dropout and forward_with_dropout agree under jax.jit", jit_agrees,
+          ("dropout", "forward_with_dropout")),
+    Check("ex1.eval_forward", "eval mode equals the plain forward pass", eval_forward, ("forward_with_dropout",)),
+    Check("ex1.separate_keys", "each dropout layer gets its own key", separate_keys, ("forward_with_dropout",)),
+    Check("ex1.placement", "dropout after each hidden ReLU and nowhere else", placement, ("forward_with_dropout",)),
+    Check("ex1.forward_keys", "the MLP's masks depend only on its key", forward_keys, ("forward_with_dropout",)),
+    Check("ex1.params_unchanged", "forward_with_dropout does not modify params", params_unchanged,
+          ("forward_with_dropout",)),
+]

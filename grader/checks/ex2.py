@@ -1,0 +1,224 @@
+"""Exercise 2 rubric: per-example gradients, their norms, and the largest one."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grader.checks import PASS, Check, Context, StudentError, Verdict, fail
+from grader.checks import npref
+from grader.checks.common import unchanged
+from grader.checks.compare import array_mismatch, close, tree_mismatch
+from grader.inputs import flatten
+
+CASES = ("small", "lesson", "single")
+
+HINT_BATCH_GRAD = (
+    "This is the gradient of the batch's mean loss, not one gradient per example. Differentiate the loss "
+    "of a single example and map it over the batch: jax.vmap(jax.grad(single_loss), in_axes=(None, 0, 0))."
+)
+HINT_LABELS_AXES = (
+    "Each example was paired with every label of the batch: the labels were not mapped. In "
+    "jax.vmap(..., in_axes=(None, 0, 0)) both x and y get axis 0; params get None."
+)
+HINT_MEAN_SCALE = (
+    "Each example's gradient is 1/B of what it should be: you differentiated the batch mean. Take the "
+    "gradient of one example's own loss (a batch of one: x[None], y[None])."
+)
+HINT_VALUES = "Slice i must equal jax.grad(loss_fn)(params, x[i:i+1], y[i:i+1]); compare one slice by hand."
+HINT_SHAPES = (
+    "Return a pytree shaped like params (same keys) whose every leaf has a leading axis of size B: "
+    "params['layer1']['w'] of shape (784, 256) becomes (B, 784, 256)."
+)
+HINT_LOOP = (
+    "The traced computation grows with the batch size: that is a Python loop over examples. Use "
+    "jax.vmap over jax.grad so one vectorised program handles any batch."
+)
+HINT_LAX_LOOP = (
+    "The computation loops over the batch ({loops}); it is sequential, not vectorised. Use jax.vmap over "
+    "jax.grad instead."
+)
+HINT_NO_SQRT = "These are squared norms: take the square root of the summed squares."
+HINT_MISSING_LEAF = "The norm leaves out {what}: sum the squares over every leaf, weights and biases."
+HINT_LEAF_NORMS = (
+    "This adds up the norms of the leaves; the global norm is the square root of the sum of all squares "
+    "(over every element of every leaf)."
+)
+HINT_NORM_SHAPE = "Return one norm per example: shape (B,), reducing every axis but the leading one."
+HINT_ARGMIN = "This is the example with the smallest gradient norm: use argmax, not argmin."
+HINT_INT = "Return a plain Python int, e.g. int(jnp.argmax(norms)), not a JAX or numpy array."
+HINT_JIT = (
+    "Under jax.jit the function failed or changed its result: keep it pure (no Python side effects, no "
+    "int()/float() on traced values, no Python loops over array values)."
+)
+
+
+def _case(ctx: Context, case: str) -> dict:
+    return ctx.inputs["ex2"][case]
+
+
+def _expected_shapes(ctx: Context, case: str) -> dict[str, tuple[int, ...]]:
+    c = _case(ctx, case)
+    b = c["x"].shape[0]
+    return {path: (b, *leaf.shape) for path, leaf in flatten(c["params"]).items()}
+
+
+def shapes(ctx: Context) -> Verdict:
+    """Every leaf has the params leaf's shape with a leading axis B."""
+    for case in CASES:
+        got = ctx.got(f"grads/{case}")
+        expected = _expected_shapes(ctx, case)
+        if not isinstance(got, dict) or set(got) != set(expected):
+            found = sorted(got) if isinstance(got, dict) else type(got).__name__
+            return fail(f"batch '{case}': expected leaves {sorted(expected)}, got {found}", HINT_SHAPES)
+        wrong = {p: (tuple(np.shape(got[p])), s) for p, s in expected.items() if tuple(np.shape(got[p])) != s}
+        if wrong:
+            path, (have, want) = next(iter(wrong.items()))
+            unbatched = all(have == want[1:] for have, want in wrong.values())
+            return fail(f"batch '{case}' (B={want[0]}): leaf '{path}' has shape {have}, expected {want}",
+                        HINT_BATCH_GRAD if unbatched else HINT_SHAPES)
+    return PASS
+
+
+def _diagnose_grads(ctx: Context, case: str, got: dict) -> str:
+    c = _case(ctx, case)
+    params, x, y = c["params"], c["x"], c["y"]
+    b = len(y)
+    variants = {
+        HINT_LABELS_AXES: npref.per_example_grads(params, x, np.repeat(npref.one_hot(y).mean(0, keepdims=True), b, 0)),
+        HINT_MEAN_SCALE: {k: v / b for k, v in npref.per_example_grads(params, x, npref.one_hot(y)).items()},
+    }
+    mean_grad = {k: np.repeat(v.mean(0, keepdims=True), b, 0)
+                 for k, v in npref.per_example_grads(params, x, npref.one_hot(y)).items()}
+    variants[HINT_BATCH_GRAD] = mean_grad
+    for hint, variant in variants.items():
+        if b > 1 and close(got, variant, rtol=1e-3, atol_scale=1e-3):
+            return hint
+    return HINT_VALUES
+
+
+def values(ctx: Context) -> Verdict:
+    """Each slice equals the gradient of that example's loss (three batches)."""
+    problems, hint, errors = [], "", []
+    for case in CASES:
+        try:
+            got = ctx.got(f"grads/{case}")
+        except StudentError as exc:
+            errors.append(exc)
+            problems.append(f"batch '{case}': {exc.error.summary()}")
+            continue
+        problem = tree_mismatch(got, ctx.want(f"grads/{case}"))
+        if problem:
+            c = _case(ctx, case)
+            problems.append(f"batch '{case}' (B={len(c['y'])}, inputs seed 202): {problem}")
+            hint = hint or _diagnose_grads(ctx, case, got)
+    if errors and len(errors) == len(CASES):
+        raise errors[0]
+    if not problems:
+        return PASS
+    return fail("; ".join(problems), hint or HINT_VALUES, fraction=1 - len(problems) / len(CASES))
+
+
+def vectorised(ctx: Context) -> Verdict:
+    """The traced program does not grow with the batch and has no loop over it."""
+    small, large = ctx.got("vector/b2"), ctx.got("vector/b16")
+    if large["loops"]:
+        return fail(f"the jaxpr contains loop primitives {large['loops']}",
+                    HINT_LAX_LOOP.format(loops=", ".join(large["loops"])))
+    if large["eqns"] > 1.5 * small["eqns"] + 10:
+        return fail(f"the jaxpr has {small['eqns']} operations for B=2 and {large['eqns']} for B=16", HINT_LOOP)
+    return PASS
+
+
+def norms(ctx: Context) -> Verdict:
+    """The norms of a given per-example gradient tree cover every leaf."""
+    got = np.asarray(ctx.got("norms/tree"), dtype=np.float64)
+    want = ctx.want("norms/tree")
+    problem = array_mismatch(got, want)
+    if not problem:
+        return PASS
+    tree = flatten(ctx.inputs["ex2"]["norm_tree"])
+    message = f"per_example_grad_norms on a tree of {len(tree)} leaves with B=6: {problem}"
+    if got.shape != np.shape(want):
+        return fail(message, HINT_NORM_SHAPE)
+    squares = {k: np.sum(np.asarray(v, np.float64).reshape(6, -1) ** 2, axis=1) for k, v in tree.items()}
+    weights = np.sqrt(sum(s for k, s in squares.items() if k.endswith("/w")))
+    biases = np.sqrt(sum(s for k, s in squares.items() if k.endswith("/b")))
+    for variant, hint in (
+        (np.asarray(want) ** 2, HINT_NO_SQRT),
+        (weights, HINT_MISSING_LEAF.format(what="the biases")),
+        (biases, HINT_MISSING_LEAF.format(what="the weights")),
+        (sum(np.sqrt(s) for s in squares.values()), HINT_LEAF_NORMS),
+    ):
+        if array_mismatch(got, variant, rtol=1e-3) is None:
+            return fail(message, hint)
+    for name in {k.split("/")[0] for k in tree}:
+        partial = np.sqrt(sum(s for k, s in squares.items() if not k.startswith(name + "/")))
+        if array_mismatch(got, partial, rtol=1e-3) is None:
+            return fail(message, HINT_MISSING_LEAF.format(what=f"the leaves of {name}"))
+    return fail(message, "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i).")
+
+
+def largest(ctx: Context) -> Verdict:
+    """The index is a Python int pointing at the largest norm.
+
+    Judged against the reference's argmax and, so that a mistake in
+    per_example_grads is not charged twice, against the argmax of the
+    submission's own gradients.
+    """
+    problems, hint, credit = [], "", 0.0
+    for case in ("small", "lesson"):
+        got, want = ctx.got(f"largest/{case}"), ctx.want(f"largest/{case}")
+        ok_type = got["type"] == "builtins.int"
+        candidates = {want["value"]}
+        try:
+            candidates.add(int(np.argmax(npref.per_example_norms(ctx.got(f"grads/{case}")))))
+        except (StudentError, ValueError, TypeError, AttributeError):
+            pass
+        ok_value = got["value"] in candidates
+        credit += 0.25 * ok_type + 0.25 * ok_value
+        if not ok_value:
+            ref_norms = npref.per_example_norms(ctx.want(f"grads/{case}"))
+            problems.append(f"batch '{case}': returned {got['value']}, the largest norm is at {want['value']}")
+            hint = hint or (HINT_ARGMIN if got["value"] == int(np.argmin(ref_norms)) else
+                            "Return the argmax of per_example_grad_norms(per_example_grads(params, x, y)).")
+        if not ok_type:
+            problems.append(f"batch '{case}': returned a {got['type']}, expected a Python int")
+            hint = hint or HINT_INT
+    return fail("; ".join(problems), hint, fraction=credit) if problems else PASS
+
+
+def jit_agrees(ctx: Context) -> Verdict:
+    """Gradients and norms agree under jax.jit and on repeated calls; no leaked tracers."""
+    problems = []
+    eager = ctx.got("grads/small")
+    for name, label in (("jit/grads", "jax.jit(per_example_grads)"), ("again/grads", "a second call")):
+        problem = tree_mismatch(ctx.got(name), eager)
+        if problem:
+            problems.append(f"{label} vs the first eager call: {problem}")
+    problem = array_mismatch(ctx.got("jit/norms"), ctx.got("norms/tree"))
+    if problem:
+        problems.append(f"jax.jit(per_example_grad_norms) vs eager: {problem}")
+    return fail("; ".join(problems), HINT_JIT) if problems else PASS
+
+
+def params_unchanged(ctx: Context) -> Verdict:
+    """per_example_grads and largest_gradient_example leave params as they were."""
+    for case in CASES:
+        verdict = unchanged(ctx, f"input/params_after/{case}", _case(ctx, case)["params"])
+        if not verdict.passed:
+            return verdict
+    return PASS
+
+
+CHECKS = [
+    Check("ex2.shapes", "per-example grads are shaped like params with a leading batch axis", shapes,
+          ("per_example_grads",)),
+    Check("ex2.values", "per-example grads match each example's own gradient", values, ("per_example_grads",)),
+    Check("ex2.vectorised", "vectorised with vmap: no loop over the batch", vectorised, ("per_example_grads",)),
+    Check("ex2.norms", "norms cover every leaf, weights and biases", norms, ("per_example_grad_norms",)),
+    Check("ex2.largest", "largest_gradient_example returns the argmax as a Python int", largest,
+          ("largest_gradient_example",)),
+    Check("ex2.jit", "grads and norms agree under jax.jit", jit_agrees,
+          ("per_example_grads", "per_example_grad_norms")),
+    Check("ex2.params_unchanged", "params are not modified", params_unchanged, ("per_example_grads",)),
+]

@@ -1,0 +1,136 @@
+"""Exercise 4 rubric: a fair timing harness, and a consistent speedup report.
+
+The timer is observed against instrumented steps (see the ex4 probe): one is
+slow on its first call only, one finishes its work after returning, and all
+count their calls, so each property is judged without depending on how fast
+the machine is.
+"""
+
+from __future__ import annotations
+
+from grader.checks import PASS, Check, Context, Verdict, fail
+from grader.protocol import EX4_ASYNC_DELAY, EX4_COMPILE_DELAY
+
+HINT_COMPILE = (
+    "The first call (which compiles a jitted step) was inside the timed region. Call step_fn once "
+    "before starting the clock, and wait for that call to finish."
+)
+HINT_BLOCK = (
+    "The clock stopped before the work finished: JAX dispatches asynchronously, so step_fn returns "
+    "before its results exist. Call jax.block_until_ready on the final results before reading the clock."
+)
+HINT_PER_STEP = "Return the total time of the n_steps calls, not the time of one call or an average."
+HINT_ONE_STEP = "Call step_fn n_steps times inside the timed region (plus one warm-up call before it)."
+HINT_THREAD = (
+    "Thread the state: each call must receive the params and opt_state returned by the previous call, "
+    "as in a real training loop."
+)
+HINT_FLOAT = "Return a Python float (time.perf_counter() differences are floats)."
+HINT_DICT = 'Return {"eager_s": float, "jit_s": float, "speedup": eager_s / jit_s}.'
+HINT_INVERTED = "The speedup is inverted: speedup = eager_s / jit_s (how many times faster jit is)."
+HINT_SLOWER = (
+    "jit was not faster. Check that the jitted timing excludes compilation and that both timings run the "
+    "same number of steps; then compare with the grader's own measurement shown here."
+)
+
+
+def excludes_compile(ctx: Context) -> Verdict:
+    """A step whose first call takes 0.6 s (like compilation) is not charged for it."""
+    obs = ctx.got("time/compile")
+    if obs["seconds"] < EX4_COMPILE_DELAY / 2:
+        return PASS
+    return fail(f"with a step whose first call takes {EX4_COMPILE_DELAY} s and later calls are instant, "
+                f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds']:.3f} s", HINT_COMPILE)
+
+
+def waits_for_results(ctx: Context) -> Verdict:
+    """A step whose results arrive later (like async dispatch) is timed to completion."""
+    obs = ctx.got("time/async")
+    expected = obs["n_steps"] * EX4_ASYNC_DELAY
+    if obs["seconds"] >= EX4_ASYNC_DELAY / 2:
+        return PASS
+    return fail(f"with a step that returns at once and finishes {EX4_ASYNC_DELAY * 1000:.0f} ms of work later, "
+                f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds'] * 1000:.1f} ms; "
+                f"about {expected * 1000:.0f} ms of work was queued", HINT_BLOCK)
+
+
+def times_n_steps(ctx: Context) -> Verdict:
+    """Exactly n_steps timed calls (plus one warm-up), with params and state threaded through."""
+    count = ctx.got("time/count")
+    n, calls = count["n_steps"], count["calls"]
+    if calls not in (n, n + 1):
+        hint = HINT_ONE_STEP if calls < n else "Make exactly n_steps calls after the single warm-up call."
+        return fail(f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up", hint)
+    expected = list(range(calls))
+    if count["params_seen"] != expected or count["state_seen"] != expected:
+        return fail(f"the calls received params counters {count['params_seen']} and opt_state counters "
+                    f"{count['state_seen']}; threading the state gives {expected}", HINT_THREAD)
+    timed = ctx.got("time/async")
+    expected_s = timed["n_steps"] * EX4_ASYNC_DELAY
+    if EX4_ASYNC_DELAY / 2 <= timed["seconds"] < 0.6 * expected_s:
+        return fail(f"{timed['n_steps']} steps of {EX4_ASYNC_DELAY * 1000:.0f} ms each were timed as "
+                    f"{timed['seconds'] * 1000:.1f} ms", HINT_PER_STEP)
+    return PASS
+
+
+def returns_float(ctx: Context) -> Verdict:
+    """time_steps returns a Python float."""
+    obs = ctx.got("time/count")
+    return PASS if obs["is_float"] else fail(f"time_steps returned a {obs['returned_type']}", HINT_FLOAT)
+
+
+def _speedup(ctx: Context) -> dict:
+    result = ctx.got("speedup")
+    missing = {"eager_s", "jit_s", "speedup"} - set(result.get("keys", []))
+    if result.get("type") != "dict" or missing:
+        raise _BadDict(f"jit_speedup returned {result.get('type')} with keys {result.get('keys', [])}; "
+                       f"missing {sorted(missing)}")
+    return result
+
+
+class _BadDict(Exception):
+    pass
+
+
+def speedup_dict(ctx: Context) -> Verdict:
+    """jit_speedup returns positive timings and speedup == eager_s / jit_s."""
+    try:
+        r = _speedup(ctx)
+    except _BadDict as exc:
+        return fail(str(exc), HINT_DICT)
+    eager, jit, speedup = r["eager_s"], r["jit_s"], r["speedup"]
+    if not (eager > 0 and jit > 0):
+        return fail(f"eager_s={eager:.4g} and jit_s={jit:.4g}: both must be positive durations", HINT_DICT)
+    if abs(speedup - eager / jit) <= 1e-6 * abs(eager / jit):
+        return PASS
+    hint = HINT_INVERTED if abs(speedup - jit / eager) <= 1e-6 * abs(jit / eager) else HINT_DICT
+    return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {eager / jit:.4g}", hint)
+
+
+def jit_faster(ctx: Context) -> Verdict:
+    """The jitted step is faster than the eager one."""
+    try:
+        r = _speedup(ctx)
+    except _BadDict as exc:
+        return fail(str(exc), HINT_DICT)
+    own = ""
+    try:
+        mine = ctx.want("speedup")
+        own = f" (the grader measured {mine['speedup']:.1f}x on this machine)"
+    except Exception:  # noqa: BLE001 - the comparison figure is optional
+        pass
+    if r["eager_s"] > 0 and r["jit_s"] > 0 and r["eager_s"] / r["jit_s"] > 1.0:
+        return Verdict(True, f"jit was {r['eager_s'] / r['jit_s']:.1f}x faster{own}")
+    return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}", HINT_SLOWER)
+
+
+CHECKS = [
+    Check("ex4.excludes_compile", "compilation is excluded from the timing", excludes_compile, ("time_steps",)),
+    Check("ex4.waits_for_results", "the clock waits for the results (block_until_ready)", waits_for_results,
+          ("time_steps",)),
+    Check("ex4.n_steps", "exactly n_steps calls, state threaded through", times_n_steps, ("time_steps",)),
+    Check("ex4.returns_float", "time_steps returns a float", returns_float, ("time_steps",)),
+    Check("ex4.speedup_dict", "jit_speedup reports eager_s, jit_s and speedup = eager_s / jit_s", speedup_dict,
+          ("jit_speedup",)),
+    Check("ex4.jit_faster", "jit is faster than eager", jit_faster, ("jit_speedup",)),
+]

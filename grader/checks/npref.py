@@ -1,0 +1,120 @@
+"""Small numpy re-implementations used to name a student's mistake.
+
+When an answer is wrong, the judges recompute likely wrong variants (layers in
+string order, ReLU on the output, clipping after Adam, ...) here, in float64,
+and say which one the answer matches. Correctness itself is always judged
+against the reference run, never against these.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+Tree = dict[str, np.ndarray]  # flat "layer1/w" -> array
+
+
+def layer_names(params: dict[str, Any], order: str = "numeric") -> list[str]:
+    if order == "string":
+        return sorted(params)
+    return sorted(params, key=lambda name: int(name.removeprefix("layer")))
+
+
+def relu(x: np.ndarray) -> np.ndarray:
+    return np.maximum(x, 0.0)
+
+
+def softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=-1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def mlp(params: dict[str, Any], x: np.ndarray, order: str = "numeric", out_act: Callable | None = None) -> np.ndarray:
+    """ReLU MLP; ``order="string"`` sorts layer names as strings (layer10 before layer2)."""
+    h = np.asarray(x, np.float64)
+    names = layer_names(params, order)
+    for i, name in enumerate(names):
+        h = h @ np.asarray(params[name]["w"], np.float64) + np.asarray(params[name]["b"], np.float64)
+        if i < len(names) - 1:
+            h = relu(h)
+    return out_act(h) if out_act else h
+
+
+def cross_entropy(params: dict[str, Any], x: np.ndarray, y: np.ndarray) -> float:
+    logits = mlp(params, x)
+    logp = np.log(softmax(logits))
+    return float(-np.mean(logp[np.arange(len(y)), y]))
+
+
+def unflatten(flat: Tree) -> dict[str, Any]:
+    tree: dict[str, Any] = {}
+    for path, value in flat.items():
+        node = tree
+        *parents, leaf = path.split("/")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = value
+    return tree
+
+
+def global_norm(tree: Tree) -> float:
+    return float(np.sqrt(sum(float(np.sum(np.asarray(v, np.float64) ** 2)) for v in tree.values())))
+
+
+def clip_global(tree: Tree, max_norm: float) -> Tree:
+    norm = global_norm(tree)
+    scale = 1.0 if norm <= max_norm else max_norm / norm
+    return {k: np.asarray(v, np.float64) * scale for k, v in tree.items()}
+
+
+def clip_elementwise(tree: Tree, max_norm: float) -> Tree:
+    return {k: np.clip(np.asarray(v, np.float64), -max_norm, max_norm) for k, v in tree.items()}
+
+
+def clip_per_leaf(tree: Tree, max_norm: float) -> Tree:
+    return {k: clip_global({k: v}, max_norm)[k] for k, v in tree.items()}
+
+
+def adam_updates(grads_seq: Iterable[Tree], lr: float, pre: Callable[[Tree], Tree] | None = None,
+                 post: Callable[[Tree], Tree] | None = None, b1: float = 0.9, b2: float = 0.999,
+                 eps: float = 1e-8) -> list[Tree]:
+    """optax.adam's updates for a gradient sequence, with optional transforms before/after."""
+    m: Tree = {}
+    v: Tree = {}
+    out = []
+    for t, grads in enumerate(grads_seq, start=1):
+        g = pre(grads) if pre else {k: np.asarray(a, np.float64) for k, a in grads.items()}
+        m = {k: b1 * m.get(k, 0.0) + (1 - b1) * g[k] for k in g}
+        v = {k: b2 * v.get(k, 0.0) + (1 - b2) * g[k] ** 2 for k in g}
+        u = {k: -lr * (m[k] / (1 - b1**t)) / (np.sqrt(v[k] / (1 - b2**t)) + eps) for k in g}
+        out.append(post(u) if post else u)
+    return out
+
+
+def per_example_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> Tree:
+    """Gradient of each example's cross-entropy against ``targets`` (one-hot or soft), stacked."""
+    names = layer_names(params)
+    hs, pres = [np.asarray(x, np.float64)], []
+    for i, name in enumerate(names):
+        z = hs[-1] @ np.asarray(params[name]["w"], np.float64) + np.asarray(params[name]["b"], np.float64)
+        pres.append(z)
+        hs.append(relu(z) if i < len(names) - 1 else z)
+    dz = softmax(hs[-1]) - targets
+    grads: Tree = {}
+    for i in reversed(range(len(names))):
+        name = names[i]
+        grads[f"{name}/w"] = np.einsum("bi,bj->bij", hs[i], dz)
+        grads[f"{name}/b"] = dz
+        if i:
+            dz = (dz @ np.asarray(params[name]["w"], np.float64).T) * (pres[i - 1] > 0)
+    return grads
+
+
+def one_hot(y: np.ndarray, n: int = 10) -> np.ndarray:
+    return np.eye(n)[np.asarray(y)]
+
+
+def per_example_norms(grads: Tree) -> np.ndarray:
+    return np.sqrt(sum(np.sum(np.asarray(v, np.float64).reshape(len(v), -1) ** 2, axis=1) for v in grads.values()))

@@ -1,0 +1,204 @@
+"""Grade a submission: run each exercise in its own sandbox, judge in this process, score.
+
+This process never imports student code (nor jax): children observe, the
+checks judge their observations against the reference run's, and the rubric
+turns verdicts into points.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from grader import inputs as grader_inputs
+from grader.checks import Check, Context, Missing, StudentError, Verdict
+from grader.checks import accuracy as accuracy_checks
+from grader.checks import ex1, ex2, ex3, ex4, ex5
+from grader.results import EXERCISES, CheckResult, Report
+from grader.rubric import Rubric, load_rubric
+from grader.reference import load_reference
+from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task
+from grader.submission import MODULES, Submission, load_submission
+
+CHECKS: list[Check] = [*ex1.CHECKS, *ex2.CHECKS, *ex3.CHECKS, *ex4.CHECKS, *ex5.CHECKS, *accuracy_checks.CHECKS]
+TASK_MODULES = {**{ex: (module,) for ex, module in MODULES.items()},
+                "accuracy": (MODULES["ex1"], MODULES["ex3"], MODULES["ex5"])}
+#: Rough cost ranking, so the slowest tasks start first.
+_COST = {"accuracy": 6, "ex4": 5, "ex1": 4, "ex2": 3, "ex5": 2, "ex3": 1}
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to grade."""
+
+    only: tuple[str, ...] = EXERCISES
+    """Exercises (and/or ``accuracy``) to grade."""
+    limits: Limits = Limits()
+    jobs: int = 0
+    """Children run at once; 0 means one per CPU core."""
+    reference_dir: Path | None = None
+    cache_dir: Path | None = None
+    """Where reference observations are cached; ``None`` means the user cache folder."""
+    use_cache: bool = True
+    plots_dir: Path | None = None
+    progress: Callable[[str], None] | None = None
+
+
+@dataclass
+class _Run:
+    task: str
+    result: RunResult
+    skipped: str = ""
+
+
+def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
+                 options: Options, compilation_cache: Path | None) -> _Run:
+    missing = [m for m in TASK_MODULES[task] if m not in submission.sources]
+    if missing:
+        return _Run(task, RunResult("ok", Observations(), 0.0),
+                    skipped=f"the submission has no {', '.join(m + '.py' for m in missing)}")
+    private_cache = None
+    if compilation_cache is not None and compilation_cache.is_dir():
+        private_cache = workdir / task / "xla-cache"
+        shutil.copytree(compilation_cache, private_cache)
+    extra = ("plain-adam",) if task == "accuracy" and options.plots_dir else ()
+    return _Run(task, run_task(task, sub_dir, inputs_path, workdir / task, options.limits, extra, private_cache))
+
+
+def grade(path: str | Path, options: Options = Options()) -> Report:
+    """Grade the submission at ``path`` (folder, ``.py`` or ``.ipynb``) and return its report."""
+    started = time.monotonic()
+    rubric = load_rubric(CHECKS)
+    submission = load_submission(path)
+    tasks = sorted((t for t in EXERCISES if t in options.only), key=lambda t: -_COST[t])
+    say = options.progress or (lambda message: None)
+    with tempfile.TemporaryDirectory(prefix="jax-grader-") as tmp:
+        workdir = Path(tmp)
+        inputs_path = grader_inputs.write(workdir / "inputs.npz")
+        sub_dir = submission.write(workdir / "submission")
+        jobs = options.jobs or os.cpu_count() or 1
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = {}
+            if "accuracy" in tasks:  # needs no reference: start it first
+                futures["accuracy"] = pool.submit(_run_student, "accuracy", submission, sub_dir, inputs_path,
+                                                  workdir, options, None)
+            ref = load_reference(tuple(tasks), inputs_path, workdir, pool, reference_dir=options.reference_dir,
+                                 cache_dir=options.cache_dir, use_cache=options.use_cache, limits=options.limits)
+            for task in tasks:
+                if task not in futures:
+                    futures[task] = pool.submit(_run_student, task, submission, sub_dir, inputs_path, workdir,
+                                                options, ref.compilation_cache)
+            runs = {}
+            for task, future in futures.items():
+                runs[task] = future.result()
+                say(f"{task}: ran in {runs[task].result.seconds:.1f} s")
+    results, extra = judge_all(runs, ref.observations, rubric)
+    timings = {task: round(run.result.seconds, 3) for task, run in runs.items()}
+    timings["total"] = round(time.monotonic() - started, 3)
+    notes = tuple(f"{name} is missing from the submission" for name in submission.missing())
+    report = Report(
+        checks=tuple(results), submission=str(submission.origin), answers=submission.answers,
+        accuracy=extra.get("report", {}), timings=timings, notes=notes,
+    )
+    if options.plots_dir and "accuracy" in runs:
+        from grader.plots import save_plots
+
+        save_plots(options.plots_dir, runs["accuracy"].result.observations, runs.get("ex2"))
+    return report
+
+
+def judge_all(runs: dict[str, _Run], reference: dict[str, Observations],
+              rubric: Rubric) -> tuple[list[CheckResult], dict]:
+    """Every selected check's verdict, in rubric order."""
+    extra: dict = {"rubric": rubric}
+    results = []
+    for check in CHECKS:
+        run = runs.get(check.exercise)
+        if run is None:
+            continue
+        ref = reference.get(check.exercise, Observations())
+        results.append(_judge_one(check, run, ref, rubric.points[check.id], extra))
+    return results, extra
+
+
+def _result(check: Check, status: str, points: float, credit: float, run: _Run, message: str = "",
+            hint: str = "") -> CheckResult:
+    return CheckResult(
+        id=check.id, exercise=check.exercise, name=check.name, status=status,  # type: ignore[arg-type]
+        score=round(points * credit, 2), max_score=points, message=message, hint=hint,
+        seconds=round(run.result.seconds, 3),
+    )
+
+
+def _judge_one(check: Check, run: _Run, reference: Observations, points: float, extra: dict) -> CheckResult:
+    result = run.result
+    if run.skipped:
+        return _result(check, "error", points, 0, run, run.skipped, "Add the file (see exercises/) and grade again.")
+    if result.status != "ok":
+        return _result(check, "error", points, 0, run, _run_failure(run), _run_failure_hint(run))
+    obs = result.observations
+    if obs.import_error:
+        return _student_error(check, points, run, obs.import_error, importing=True)
+    ctx = Context(obs, reference, grader_inputs.build(), extra=extra)
+    try:
+        verdict: Verdict = check.judge(ctx)
+    except StudentError as exc:
+        return _student_error(check, points, run, exc.error)
+    except Missing as exc:
+        return _result(check, "error", points, 0, run, f"the grader could not judge this check: {exc}",
+                       "This is a problem with the grader or its reference run, not with your code; report it.")
+    except Exception as exc:  # noqa: BLE001 - odd student output must cost one check, not the report
+        return _result(check, "error", points, 0, run,
+                       f"the grader could not judge the values returned ({type(exc).__name__}: {exc})",
+                       "Check the return types and shapes in the docstrings.")
+    status = "pass" if verdict.passed else "fail"
+    return _result(check, status, points, verdict.credit, run, verdict.message, "" if verdict.passed else verdict.hint)
+
+
+def _run_failure(run: _Run) -> str:
+    r = run.result
+    what = {"timeout": "ran too long", "crashed": "crashed", "memory": "ran out of memory",
+            "bad_output": "produced unreadable results"}.get(r.status, r.status)
+    return f"running {run.task} {what}: {r.detail}"
+
+
+def _run_failure_hint(run: _Run) -> str:
+    if run.result.status == "timeout":
+        return "Look for an infinite loop, a very slow Python loop, or code that waits for input."
+    if "exit" in run.result.detail or "status" in run.result.detail:
+        return "Do not call sys.exit, os._exit or quit() in your code; raise an exception instead."
+    return "Run your functions on small inputs yourself to find the crash."
+
+
+_ERROR_HINTS: tuple[tuple[str, str], ...] = (
+    ("UnexpectedTracerError", "A traced value escaped its transformation (stored in a global or a list "
+                              "outside the function): keep functions pure and return what you compute."),
+    ("ConcretizationTypeError", "Python control flow (if, int(), float()) was applied to a traced array: use "
+                                "jnp.where / jax.lax.cond, or keep such values as Python arguments."),
+    ("TracerBoolConversionError", "An `if` on a traced array: use jnp.where or jax.lax.cond."),
+    ("TracerIntegerConversionError", "int() of a traced array: keep it as an array inside jitted code."),
+    ("ImportError", "Only jax, jax.numpy, optax, numpy and the standard library may be imported."),
+    ("ModuleNotFoundError", "Only jax, jax.numpy, optax, numpy and the standard library may be imported."),
+    ("SyntaxError", "Fix the syntax error; `python -c 'import <module>'` in your folder shows it."),
+    ("TypeError", "Check the function's signature and argument order against its docstring."),
+)
+
+
+def _student_error(check: Check, points: float, run: _Run, error: ObservationError, importing: bool = False) -> CheckResult:
+    functions = ", ".join(check.functions) or check.exercise
+    if error.type == "NotImplementedError":
+        return _result(check, "fail", points, 0, run, f"not implemented yet ({error.message})",
+                       f"Write {functions}: its docstring says what to return.")
+    where = "importing the submission" if importing else functions
+    message = f"{where} raised {error.type}: {error.message}"
+    if error.traceback:
+        message += "\n" + error.traceback
+    hint = next((h for name, h in _ERROR_HINTS if name == error.type), "Read the traceback: it shows the line in your code that failed.")
+    return _result(check, "error", points, 0, run, message, hint)
+

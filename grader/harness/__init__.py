@@ -1,0 +1,6 @@
+"""Code that runs inside the sandboxed child process, next to student code.
+
+Nothing in here judges: it calls the student's functions on the grader's
+inputs and records what comes back (``recorder``), and the parent decides.
+The child entry point is ``child.main``; ``probes`` has one module per task.
+"""

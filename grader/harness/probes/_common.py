@@ -1,0 +1,33 @@
+"""Helpers shared by the probes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def as_jax(tree: Any) -> Any:
+    """Numpy leaves to fresh JAX arrays, keeping each dict's key order as written."""
+    if isinstance(tree, dict):
+        return {name: as_jax(value) for name, value in tree.items()}
+    return jnp.asarray(tree)
+
+
+def snapshot(tree: Any) -> Any:
+    """A detached numpy copy, to see later whether the student changed the input."""
+    if isinstance(tree, dict):
+        return {name: snapshot(value) for name, value in tree.items()}
+    return np.array(tree, copy=True)
+
+
+def no_leaks(fn, *args):
+    """Call ``fn`` with JAX's tracer-leak checker on."""
+    with jax.checking_leaks():
+        return fn(*args)
+
+
+def key(seed: int) -> jax.Array:
+    return jax.random.PRNGKey(seed)

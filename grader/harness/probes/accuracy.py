@@ -1,0 +1,69 @@
+"""End-to-end observations: train with the student's pieces, evaluate with theirs.
+
+The loop is the grader's: ``forward_with_dropout`` in train mode for the loss,
+``make_optimizer()`` with its defaults for the updates, ``mlp_forward`` for the
+held-out logits. The parent computes the accuracy from the logits.
+"""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+
+from grader import data as grader_data
+from grader.harness.probes._common import as_jax
+from grader.protocol import ACCURACY_BATCH as BATCH
+from grader.protocol import ACCURACY_DROPOUT as DROPOUT_RATE
+from grader.protocol import ACCURACY_EPOCHS as EPOCHS
+from grader.protocol import ACCURACY_SEED as SEED
+
+
+def _cross_entropy(logits, y):
+    return optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
+
+
+def train(forward_with_dropout, optimizer, params, split, seed=SEED):
+    """Mini-batch training; returns the final params and the loss of every step."""
+    opt_state = optimizer.init(params)
+
+    def loss_fn(p, x, y, key):
+        return _cross_entropy(forward_with_dropout(p, x, key, DROPOUT_RATE, True), y)
+
+    @jax.jit
+    def step(p, s, x, y, key):
+        loss, grads = jax.value_and_grad(loss_fn)(p, x, y, key)
+        updates, s = optimizer.update(grads, s, p)
+        return optax.apply_updates(p, updates), s, loss
+
+    x_train, y_train = jnp.asarray(split.x_train), jnp.asarray(split.y_train)
+    rng = np.random.default_rng(seed)
+    base_key = jax.random.PRNGKey(seed)
+    n_batches = len(split.y_train) // BATCH
+    losses = []
+    for epoch in range(EPOCHS):
+        order = rng.permutation(len(split.y_train))
+        for b in range(n_batches):
+            idx = order[b * BATCH:(b + 1) * BATCH]
+            key = jax.random.fold_in(base_key, epoch * n_batches + b)
+            params, opt_state, loss = step(params, opt_state, x_train[idx], y_train[idx], key)
+            losses.append(loss)
+    return params, np.asarray(jnp.stack(losses))
+
+
+def prepare(inputs, options):
+    """Load the data before the grader's packages are hidden from the submission."""
+    inputs["accuracy"]["split"] = grader_data.embedded_split()
+
+
+def probe(rec, modules, inputs, options):
+    m1, m3, m5 = modules["ex1_dropout"], modules["ex3_mlp_forward"], modules["ex5_clipping"]
+    split = inputs["accuracy"].pop("split")
+    params = as_jax(inputs["accuracy"]["params"])
+    rec.put("meta", {"epochs": EPOCHS, "batch": BATCH, "dropout_rate": DROPOUT_RATE, "seed": SEED,
+                     "n_train": len(split.y_train), "n_test": len(split.y_test)})
+    trained = rec.record("train", lambda: train(m1.forward_with_dropout, m5.make_optimizer(), params, split))
+    if trained is not None:
+        final, _ = trained
+        rec.record("test_logits", lambda: m3.mlp_forward(final, jnp.asarray(split.x_test)))
+    if "plain-adam" in options:
+        rec.record("baseline_losses", lambda: train(m1.forward_with_dropout, optax.adam(1e-3), params, split)[1])

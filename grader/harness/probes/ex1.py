@@ -1,0 +1,35 @@
+"""Exercise 1 observations: dropout at several rates and keys; the MLP's key use."""
+
+import jax
+
+from grader.harness.jaxpr_tools import key_uses
+from grader.harness.probes._common import as_jax, key, no_leaks, snapshot
+from grader.protocol import EX1_RATES as RATES
+
+
+def probe(rec, modules, inputs, options):
+    m = modules["ex1_dropout"]
+    data = as_jax(inputs["ex1"])
+    x, k1, k2 = data["x"], key(11), key(12)
+
+    for rate in RATES:
+        rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate))
+    rec.record("dropout/again", lambda: m.dropout(k1, x, 0.5))
+    rec.record("dropout/other_key", lambda: m.dropout(k2, x, 0.5))
+    rec.record("dropout/eval", lambda: m.dropout(k1, x, 0.5, False))
+    rec.record("dropout/rate0", lambda: m.dropout(k1, x, 0.0))
+    jitted = jax.jit(lambda k, x: m.dropout(k, x, 0.5))
+    rec.record("dropout/jit", lambda: no_leaks(jitted, k1, x))
+    rec.record("dropout/jit_other_key", lambda: jitted(k2, x))
+
+    params, xb = data["params"], data["xb"]
+    forward = m.forward_with_dropout
+    rec.record("forward/eval", lambda: forward(params, xb, k1, 0.5, False))
+    rec.record("forward/train", lambda: forward(params, xb, k1, 0.5, True))
+    rec.record("forward/train_again", lambda: forward(params, xb, k1, 0.5, True))
+    rec.record("forward/train_other_key", lambda: forward(params, xb, k2, 0.5, True))
+    rec.record("forward/rate0", lambda: forward(params, xb, k1, 0.0, True))
+    jitted_forward = jax.jit(lambda p, x, k: forward(p, x, k, 0.5, True))
+    rec.record("forward/jit", lambda: no_leaks(jitted_forward, params, xb, k1))
+    rec.record("forward/key_uses", lambda: key_uses(lambda p, x, k: forward(p, x, k, 0.5, True), params, xb, k1))
+    rec.record("input/params_after", lambda: snapshot(params))

@@ -1,0 +1,37 @@
+"""Exercise 2 observations: per-example grads, norms of a given tree, the argmax, jaxpr growth."""
+
+import jax
+
+from grader.harness.jaxpr_tools import jaxpr_stats
+from grader.harness.probes._common import as_jax, no_leaks, snapshot
+
+CASES = ("small", "lesson", "single")
+
+
+def _describe_index(value):
+    """The returned index as data: its Python type and its value if it is one number."""
+    try:
+        number = int(value) if getattr(value, "size", 1) == 1 else None
+    except (TypeError, ValueError):
+        number = None
+    return {"type": type(value).__module__ + "." + type(value).__qualname__, "value": number}
+
+
+def probe(rec, modules, inputs, options):
+    m = modules["ex2_per_example_grads"]
+    data = as_jax(inputs["ex2"])
+    for case in CASES:
+        c = data[case]
+        rec.record(f"grads/{case}", lambda c=c: m.per_example_grads(c["params"], c["x"], c["y"]))
+        rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"], c["y"])))
+    rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
+
+    small = data["small"]
+    rec.record("again/grads", lambda: m.per_example_grads(small["params"], small["x"], small["y"]))
+    rec.record("jit/grads", lambda: no_leaks(jax.jit(m.per_example_grads), small["params"], small["x"], small["y"]))
+    rec.record("jit/norms", lambda: no_leaks(jax.jit(m.per_example_grad_norms), data["norm_tree"]))
+    for b in (2, 16):
+        v = data[f"vec{b}"]
+        rec.record(f"vector/b{b}", lambda v=v: jaxpr_stats(m.per_example_grads, v["params"], v["x"], v["y"]))
+    for case in CASES:
+        rec.record(f"input/params_after/{case}", lambda case=case: snapshot(data[case]["params"]))

@@ -1,0 +1,55 @@
+"""Exercise 5 observations: optimizer updates over a gradient sequence; one training step."""
+
+import jax
+import optax
+
+from grader.harness.probes._common import as_jax, snapshot
+from grader.protocol import EX5_OPTIMIZERS as OPTIMIZERS
+from grader.protocol import EX5_SGD_LR
+
+
+def _run_updates(optimizer, params, grads_seq):
+    state = optimizer.init(params)
+    steps = {}
+    for i, grads in enumerate(grads_seq):
+        updates, state = optimizer.update(grads, state, params)
+        steps[str(i)] = updates
+    return steps
+
+
+def _counting(optimizer, counter):
+    """Wrap ``optimizer`` so every Python-level call of ``update`` (i.e. every trace) is counted."""
+
+    def update(grads, state, params=None):
+        counter["traces"] += 1
+        return optimizer.update(grads, state, params)
+
+    return optax.GradientTransformation(optimizer.init, update)
+
+
+def probe(rec, modules, inputs, options):
+    m = modules["ex5_clipping"]
+    data = as_jax(inputs["ex5"])
+    params = data["params"]
+    grads_seq = [data["grads"][str(i)] for i in range(len(data["grads"]))]
+    for name, args, kwargs in OPTIMIZERS:
+        rec.record(f"opt/{name}", lambda a=args, k=kwargs: _run_updates(m.make_optimizer(*a, **k), params, grads_seq))
+
+    x, y = data["x"], data["y"]
+    sgd = optax.sgd(EX5_SGD_LR)
+    rec.record("step/sgd", lambda: m.make_train_step(sgd)(params, sgd.init(params), x, y))
+    chain = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
+    rec.record("step/chain", lambda: m.make_train_step(chain)(params, chain.init(params), x, y))
+
+    def repeated_calls():
+        counter = {"traces": 0}
+        optimizer = _counting(optax.adam(1e-3), counter)
+        step = m.make_train_step(optimizer)
+        p, s = params, optimizer.init(params)
+        for _ in range(3):
+            p, s, _loss = step(p, s, x, y)
+        jax.block_until_ready(p)
+        return {"traces": counter["traces"], "calls": 3, "has_lower": hasattr(step, "lower")}
+
+    rec.record("step/traces", repeated_calls)
+    rec.record("input/params_after", lambda: snapshot(params))

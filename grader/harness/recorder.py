@@ -1,0 +1,124 @@
+"""Record named observations in the child and write them as JSON + ``.npz``."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+import jax
+import numpy as np
+
+_MAX_ARRAY_ELEMENTS = 4_000_000
+
+
+class NotObservable(TypeError):
+    """A student function returned something that is not plain numbers or arrays."""
+
+
+class Recorder:
+    """Collect observations; an exception in one costs only that observation."""
+
+    def __init__(self, submission_dir: Path) -> None:
+        self.submission_dir = str(submission_dir.resolve())
+        self.values: dict[str, dict[str, Any]] = {}
+        self.arrays: dict[str, np.ndarray] = {}
+        self.import_error: dict[str, str] | None = None
+
+    def record(self, name: str, fn: Callable[[], Any]) -> Any:
+        """Store ``fn()`` under ``name`` (or the error it raised); return the value or None."""
+        try:
+            value = fn()
+            self.values[name] = self._encode(value)
+            return value
+        except BaseException as exc:  # noqa: BLE001 - SystemExit and friends cost one observation
+            self.values[name] = {"kind": "error", **self.describe(exc)}
+            return None
+
+    def put(self, name: str, value: Any) -> None:
+        """Store a value computed by the harness itself."""
+        self.values[name] = self._encode(value)
+
+    def describe(self, exc: BaseException) -> dict[str, str]:
+        """Type, message and the student's own traceback frames (grader frames trimmed)."""
+        if isinstance(exc, SystemExit):
+            message = f"the code called sys.exit({exc.code!r}); a grader cannot test code that exits"
+        elif isinstance(exc, KeyboardInterrupt):
+            message = "KeyboardInterrupt raised inside the submission"
+        else:
+            message = str(exc)
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(self.submission_dir)]
+        lines = [
+            f'  File "{os.path.basename(f.filename)}", line {f.lineno}, in {f.name}\n    {(f.line or "").strip()}'
+            for f in frames[-8:]
+        ]
+        return {"type": type(exc).__name__, "message": message[:4000], "traceback": "\n".join(lines)}
+
+    def _encode(self, value: Any) -> dict[str, Any]:
+        if _plain_json(value):
+            return {"kind": "json", "value": value}
+        if _is_array(value):
+            return {"kind": "array", "key": self._store(value)}
+        if isinstance(value, (dict, list, tuple)) or hasattr(value, "_fields"):
+            leaves, _ = jax.tree_util.tree_flatten_with_path(value)
+            keys = {}
+            for path, leaf in leaves:
+                if not _is_array(leaf) and not isinstance(leaf, (int, float, bool)):
+                    raise NotObservable(f"found a {type(leaf).__name__} at {path_str(path)}, expected an array")
+                keys[path_str(path)] = self._store(leaf)
+            return {"kind": "tree", "keys": keys}
+        raise NotObservable(f"returned a {type(value).__name__}, expected an array or a pytree of arrays")
+
+    def _store(self, value: Any) -> str:
+        array = np.asarray(value)
+        if array.dtype == object or array.dtype.kind not in "biuf":
+            raise NotObservable(f"returned an array of dtype {array.dtype}, expected numbers")
+        if array.size > _MAX_ARRAY_ELEMENTS:
+            raise NotObservable(f"returned an array of {array.size} elements, far more than expected")
+        key = f"a{len(self.arrays)}"
+        self.arrays[key] = array
+        return key
+
+    def write(self, out_dir: Path) -> None:
+        np.savez(out_dir / "observations.npz", **self.arrays)
+        index = {"version": 1, "values": self.values, "import_error": self.import_error}
+        (out_dir / "observations.json").write_text(json.dumps(index, allow_nan=True))
+
+
+def path_str(path: tuple[Any, ...]) -> str:
+    """``layer1/w`` for a dict path, ``0/mu/layer1/w`` for tuples and named tuples."""
+    parts = []
+    for entry in path:
+        for attr in ("key", "idx", "name"):
+            if hasattr(entry, attr):
+                parts.append(str(getattr(entry, attr)))
+                break
+        else:
+            parts.append(str(entry))
+    return "/".join(parts) or "."
+
+
+def _plain_json(value: Any) -> bool:
+    if isinstance(value, (bool, int, float, str)) or value is None:
+        return True
+    if isinstance(value, list):
+        return all(_plain_json(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain_json(v) for k, v in value.items())
+    return False
+
+
+def _is_array(value: Any) -> bool:
+    return isinstance(value, (np.ndarray, np.generic, jax.Array))
+
+
+def flush_and_exit(code: int = 0) -> None:
+    """Leave without running anything the submission registered (atexit, threads)."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(code)

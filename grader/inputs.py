@@ -1,0 +1,135 @@
+"""The grader's test inputs, built with numpy from fixed seeds.
+
+The parent builds them once, writes them to an ``.npz`` every child reads, and
+keeps them to judge and diagnose results (e.g. to recompute a wrong variant of
+an answer in numpy and name the mistake). Same seeds, same arrays, everywhere.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from grader.protocol import EX5_SPIKE_STEP
+
+LESSON_WIDTHS = (784, 256, 128, 10)
+
+
+def mlp_params(rng: np.random.Generator, widths: tuple[int, ...], bias_scale: float = 0.1,
+               order: str = "numeric") -> dict[str, dict[str, np.ndarray]]:
+    """He-initialised float32 params ``layer1..layerN``; ``order="reversed"`` lists them backwards."""
+    layers = {}
+    for i, (n_in, n_out) in enumerate(zip(widths[:-1], widths[1:]), start=1):
+        layers[f"layer{i}"] = {
+            "w": (rng.standard_normal((n_in, n_out)) * np.sqrt(2.0 / n_in)).astype(np.float32),
+            "b": (rng.standard_normal(n_out) * bias_scale).astype(np.float32),
+        }
+    names = list(layers)
+    if order == "reversed":
+        names.reverse()
+    return {name: layers[name] for name in names}
+
+
+def _batch(rng: np.random.Generator, b: int, width: int = 784) -> tuple[np.ndarray, np.ndarray]:
+    x = rng.uniform(0.0, 1.0, (b, width)).astype(np.float32)
+    y = rng.integers(0, 10, b).astype(np.int32)
+    return x, y
+
+
+def _ex1() -> dict[str, Any]:
+    rng = np.random.default_rng(101)
+    params = mlp_params(rng, LESSON_WIDTHS, bias_scale=0.0)
+    for layer in params.values():  # positive biases: hidden units active, logits away from 0
+        layer["b"] = np.abs(rng.standard_normal(layer["b"].shape) * 0.2 + 0.3).astype(np.float32)
+    return {
+        "x": rng.uniform(0.5, 1.5, (64, 512)).astype(np.float32),
+        "params": params,
+        "xb": rng.uniform(0.0, 1.0, (32, 784)).astype(np.float32),
+    }
+
+
+def _ex2() -> dict[str, Any]:
+    rng = np.random.default_rng(202)
+    small_widths = (784, 32, 16, 10)
+    cases: dict[str, Any] = {}
+    for name, widths, b in (("small", small_widths, 8), ("lesson", LESSON_WIDTHS, 5), ("single", small_widths, 1)):
+        x, y = _batch(rng, b)
+        if b > 1:
+            x[b // 2] *= 6.0  # one example stands out, so the argmax is clear
+        cases[name] = {"params": mlp_params(rng, widths), "x": x, "y": y}
+    for b in (2, 16):
+        x, y = _batch(rng, b)
+        cases[f"vec{b}"] = {"params": mlp_params(rng, small_widths), "x": x, "y": y}
+    tree = {}
+    for name, layer in mlp_params(rng, (40, 12, 10)).items():
+        tree[name] = {
+            "w": rng.standard_normal((6, *layer["w"].shape)).astype(np.float32) * 0.1,
+            "b": rng.standard_normal((6, *layer["b"].shape)).astype(np.float32) * 3.0,
+        }
+    cases["norm_tree"] = tree
+    return cases
+
+
+EX3_CASES = {
+    # name: (widths, batch, insertion order)
+    "d1": ((20, 7), 5, "numeric"),
+    "d2": ((20, 16, 7), 5, "numeric"),
+    "d3": (LESSON_WIDTHS, 4, "numeric"),
+    "d5": ((20, 30, 9, 25, 12, 7), 6, "reversed"),
+    "d12": ((16,) * 13, 6, "numeric"),
+}
+
+
+def _ex3() -> dict[str, Any]:
+    rng = np.random.default_rng(303)
+    cases = {}
+    for name, (widths, b, order) in EX3_CASES.items():
+        x = rng.standard_normal((b, widths[0])).astype(np.float32)
+        cases[name] = {"params": mlp_params(rng, widths, bias_scale=0.5, order=order), "x": x}
+    return cases
+
+
+def _ex5() -> dict[str, Any]:
+    rng = np.random.default_rng(505)
+    params = mlp_params(rng, (784, 32, 16, 10))
+    grads = {}
+    for i in range(6):
+        scale = 40.0 if i == EX5_SPIKE_STEP else 0.5
+        leaves = {name: {k: rng.standard_normal(v.shape).astype(np.float32) for k, v in layer.items()}
+                  for name, layer in params.items()}
+        norm = np.sqrt(sum(float(np.sum(a * a)) for layer in leaves.values() for a in layer.values()))
+        grads[str(i)] = {name: {k: (a * scale / norm).astype(np.float32) for k, a in layer.items()}
+                         for name, layer in leaves.items()}
+    x, y = _batch(rng, 16)
+    return {"params": params, "grads": grads, "x": x, "y": y}
+
+
+def _accuracy() -> dict[str, Any]:
+    return {"params": mlp_params(np.random.default_rng(707), LESSON_WIDTHS, bias_scale=0.0)}
+
+
+@lru_cache(maxsize=1)
+def build() -> dict[str, Any]:
+    """Every task's inputs as one nested dict (``task -> ... -> array``)."""
+    return {"ex1": _ex1(), "ex2": _ex2(), "ex3": _ex3(), "ex5": _ex5(), "accuracy": _accuracy()}
+
+
+def flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, np.ndarray]:
+    """``{"a": {"b": x}}`` -> ``{"a/b": x}``, keeping insertion order."""
+    flat: dict[str, np.ndarray] = {}
+    for name, value in tree.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, dict):
+            flat.update(flatten(value, key + "/"))
+        else:
+            flat[key] = value
+    return flat
+
+
+def write(path: Path) -> Path:
+    """Write all inputs to ``path`` (an ``.npz``) for the children to read."""
+    np.savez(path, **flatten(build()))
+    return path

@@ -1,0 +1,32 @@
+"""Constants shared by the probes (child side) and the checks (parent side).
+
+Kept free of jax so the judging parent never imports it.
+"""
+
+#: Dropout rates at which ex1's dropout is observed.
+EX1_RATES = (0.1, 0.25, 0.5, 0.8)
+
+#: ex4's instrumented steps: a first call this slow (like compilation) ...
+EX4_COMPILE_DELAY = 0.6
+#: ... and this much queued work per call, finished later (like async dispatch).
+EX4_ASYNC_DELAY = 0.04
+EX4_N_STEPS = 5
+EX4_COUNT_STEPS = 7
+#: n_steps passed to the student's jit_speedup.
+EX4_SPEEDUP_STEPS = 20
+
+#: (name, args, kwargs) of the make_optimizer calls observed in ex5.
+EX5_OPTIMIZERS = (
+    ("default", (), {}),
+    ("custom", (), {"learning_rate": 0.01, "max_norm": 0.3}),
+    ("positional", (0.05, 5.0), {}),
+)
+#: The step of ex5's gradient sequence whose norm spikes.
+EX5_SPIKE_STEP = 3
+EX5_SGD_LR = 0.1
+
+#: End-to-end training run by the accuracy task.
+ACCURACY_EPOCHS = 8
+ACCURACY_BATCH = 128
+ACCURACY_DROPOUT = 0.2
+ACCURACY_SEED = 0

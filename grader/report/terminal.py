@@ -1,0 +1,93 @@
+"""The student-facing terminal report (rich): table, failures with hints, answers, total.
+
+Everything a submission controls (messages quoting its errors, its answers)
+is printed as plain text, never interpreted as markup. Colour follows rich's
+rules: off when output is not a terminal or ``NO_COLOR`` is set.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from grader.results import EXERCISES, CheckResult, Report
+
+TITLES = {
+    "ex1": "Dropout with split PRNG keys",
+    "ex2": "Per-example gradients with vmap",
+    "ex3": "A generic mlp_forward",
+    "ex4": "The jit timing harness",
+    "ex5": "Clipping in an optax chain",
+    "accuracy": "Training with your pieces",
+}
+_STYLE = {"pass": "green", "fail": "red", "error": "magenta", "skipped": "dim"}
+_MARK = {"pass": "PASS", "fail": "FAIL", "error": "ERROR", "skipped": "SKIP"}
+
+
+def _fmt(points: float) -> str:
+    return f"{points:g}" if points == int(points) else f"{points:.1f}"
+
+
+def _not_implemented(checks: list[CheckResult]) -> bool:
+    return all(c.message.startswith("not implemented yet") for c in checks)
+
+
+def render(report: Report, console: Console, verbose: bool = False) -> None:
+    groups = report.by_exercise()
+    table = Table(title=f"jax-autograder: {report.submission}", title_justify="left")
+    table.add_column("exercise")
+    table.add_column("", overflow="fold")
+    table.add_column("score", justify="right")
+    table.add_column("checks", justify="right")
+    for exercise in EXERCISES:
+        checks = groups.get(exercise)
+        if not checks:
+            continue
+        got, total = sum(c.score for c in checks), sum(c.max_score for c in checks)
+        passed = sum(c.status == "pass" for c in checks)
+        style = "green" if got == total else "red" if got == 0 else "yellow"
+        table.add_row(exercise, TITLES[exercise], Text(f"{_fmt(got)} / {_fmt(total)}", style=style),
+                      f"{passed}/{len(checks)} passed")
+    console.print(table)
+
+    for exercise in EXERCISES:
+        checks = groups.get(exercise, [])
+        if checks and _not_implemented(checks):
+            console.print(Text(f"\n{exercise}: not implemented yet. ", style="bold yellow")
+                          + Text(f"{checks[0].hint} ({_fmt(sum(c.max_score for c in checks))} points)"))
+            continue
+        shown = [c for c in checks if verbose or c.status != "pass" or (c.message and c.exercise in ("ex4", "accuracy"))]
+        if not shown:
+            continue
+        console.print(Text(f"\n{exercise}: {TITLES[exercise]}", style="bold"))
+        for c in shown:
+            line = Text(f"  {_MARK[c.status]:<5} ", style=_STYLE[c.status])
+            line.append(f"{c.id} ({_fmt(c.score)}/{_fmt(c.max_score)}): {c.name}")
+            if verbose:
+                line.append(f"  [{c.seconds:.1f} s]", style="dim")
+            console.print(line)
+            if c.message:
+                console.print(Text("        " + c.message.replace("\n", "\n        ")))
+            if c.hint:
+                console.print(Text("        hint: ", style="cyan") + Text(c.hint))
+
+    for note in report.notes:
+        console.print(Text(f"\nnote: {note}", style="yellow"))
+    if report.answers is not None and report.answers.strip():
+        console.print(Text("\nYour answers (answers.md, shown for your instructor, not scored):", style="bold"))
+        console.print(Markdown(report.answers))
+    if verbose and report.timings:
+        timing = ", ".join(f"{k} {v:.1f} s" for k, v in report.timings.items())
+        console.print(Text(f"\ntimings: {timing}", style="dim"))
+    console.print(Text(f"\nTotal: {_fmt(report.score)} / {_fmt(report.max_score)}", style="bold"))
+
+
+def print_report(report: Report, file: TextIO | None = None, verbose: bool = False) -> None:
+    console = Console(file=file, highlight=False)
+    if not console.is_terminal:
+        console = Console(file=file, highlight=False, soft_wrap=True, width=120)
+    render(report, console, verbose)

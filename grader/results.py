@@ -1,0 +1,104 @@
+"""Plain-data result types passed between grading, scoring and the report writers.
+
+Nothing here renders or mutates itself: writers read these, and ``to_json`` /
+``from_json`` are the only serialisation (never pickle).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+SCHEMA_VERSION = 1
+
+Status = Literal["pass", "fail", "error", "skipped"]
+EXERCISES = ("ex1", "ex2", "ex3", "ex4", "ex5", "accuracy")
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdict on one rubric item."""
+
+    id: str
+    """Stable identifier, ``<exercise>.<name>``, e.g. ``ex1.rescale``."""
+    exercise: str
+    """One of :data:`EXERCISES`."""
+    name: str
+    """What was checked, in a short sentence."""
+    status: Status
+    score: float
+    max_score: float
+    message: str = ""
+    """What was compared and what came out (for failures and errors)."""
+    hint: str = ""
+    """The likely mistake and what to do about it."""
+    seconds: float = 0.0
+    """Wall time of the exercise run this check was judged from."""
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CheckResult:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+@dataclass(frozen=True)
+class Report:
+    """A graded submission: every check's verdict plus context for the reader."""
+
+    checks: tuple[CheckResult, ...]
+    submission: str = ""
+    answers: str | None = None
+    """The prose answers (``answers.md``), shown to a person, never scored."""
+    accuracy: dict[str, float] = field(default_factory=dict)
+    """Held-out accuracy, threshold and training details of the end-to-end run."""
+    timings: dict[str, float] = field(default_factory=dict)
+    """Wall seconds per exercise run, and ``total``."""
+    notes: tuple[str, ...] = ()
+    """Grader-level remarks (missing files, skipped exercises...)."""
+
+    @property
+    def score(self) -> float:
+        return round(sum(c.score for c in self.checks), 4)
+
+    @property
+    def max_score(self) -> float:
+        return round(sum(c.max_score for c in self.checks), 4)
+
+    def by_exercise(self) -> dict[str, list[CheckResult]]:
+        groups: dict[str, list[CheckResult]] = {}
+        for check in self.checks:
+            groups.setdefault(check.exercise, []).append(check)
+        return groups
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "score": self.score,
+            "max_score": self.max_score,
+            "checks": [c.to_json() for c in self.checks],
+            "submission": self.submission,
+            "answers": self.answers,
+            "accuracy": dict(self.accuracy),
+            "timings": dict(self.timings),
+            "notes": list(self.notes),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Report:
+        if data.get("schema_version") != SCHEMA_VERSION:
+            raise ValueError(
+                f"unsupported report schema_version {data.get('schema_version')!r}; "
+                f"this grader reads version {SCHEMA_VERSION}"
+            )
+        return cls(
+            checks=tuple(CheckResult.from_json(c) for c in data["checks"]),
+            submission=data.get("submission", ""),
+            answers=data.get("answers"),
+            accuracy=dict(data.get("accuracy") or {}),
+            timings=dict(data.get("timings") or {}),
+            notes=tuple(data.get("notes") or ()),
+        )

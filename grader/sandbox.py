@@ -1,0 +1,288 @@
+"""Run one grading task on untrusted code in a child process, with limits.
+
+The child is a fresh ``python -I`` interpreter in its own session (process
+group), started in a scratch folder, with a wall-clock limit, an address-space
+cap and a cap on how much of its output is kept. Whatever happens, the whole
+process group is killed afterwards, and so is any process that still carries
+the run's marker in its environment (a daemon that escaped the group).
+
+The child reports back through two files it writes in an output folder: a JSON
+index and an ``.npz`` of arrays, read here with ``allow_pickle=False``. Nothing
+the child prints is ever parsed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import secrets
+import signal
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+MARKER_VAR = "JAX_GRADER_SANDBOX"
+_PACKAGE_PARENT = str(Path(__file__).resolve().parent.parent)
+_MAX_JSON_BYTES = 8 << 20
+_MAX_NPZ_BYTES = 256 << 20
+
+RunStatus = Literal["ok", "crashed", "timeout", "memory", "bad_output"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits for one child run."""
+
+    timeout: float = 120.0
+    """Wall-clock seconds before the child is killed."""
+    memory_bytes: int = 6 << 30
+    """Address-space cap (``RLIMIT_AS``); JAX reserves generously, so keep it high."""
+    output_bytes: int = 64 << 10
+    """How much of stdout and of stderr is kept; the rest is counted and dropped."""
+
+
+@dataclass(frozen=True)
+class ObservationError:
+    """An exception raised by student code while one observation was taken."""
+
+    type: str
+    message: str
+    traceback: str = ""
+
+    def summary(self) -> str:
+        text = f"{self.type}: {self.message}".strip()
+        return text if len(text) < 600 else text[:600] + " ..."
+
+
+@dataclass(frozen=True)
+class Observations:
+    """What a child observed: named values (arrays, trees of arrays, JSON) or errors."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    errors: dict[str, ObservationError] = field(default_factory=dict)
+    import_error: ObservationError | None = None
+
+    def has(self, name: str) -> bool:
+        return name in self.values
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """How a child run ended, and what it observed."""
+
+    status: RunStatus
+    observations: Observations
+    seconds: float
+    returncode: int | None = None
+    stdout: str = ""
+    stderr: str = ""
+    stdout_bytes: int = 0
+    detail: str = ""
+
+
+def run_task(
+    task: str,
+    submission_dir: Path,
+    inputs_path: Path,
+    workdir: Path,
+    limits: Limits = Limits(),
+    extra_args: tuple[str, ...] = (),
+    compilation_cache: Path | None = None,
+) -> RunResult:
+    """Run ``grader.harness.child`` for ``task`` on the modules in ``submission_dir``.
+
+    ``compilation_cache`` is a folder for JAX's persistent compilation cache;
+    the child may write to it, so give an untrusted child its own copy.
+    """
+    workdir.mkdir(parents=True, exist_ok=True)
+    out_dir = workdir / f"out-{secrets.token_hex(8)}"
+    out_dir.mkdir()
+    marker = secrets.token_hex(16)
+    bootstrap = (
+        "import sys; sys.path.insert(0, sys.argv[1]); "
+        "from grader.harness.child import main; main(sys.argv[2:])"
+    )
+    cmd = [
+        sys.executable, "-I", "-c", bootstrap, _PACKAGE_PARENT,
+        task, str(submission_dir), str(inputs_path), str(out_dir), *extra_args,
+    ]
+    env = _child_env(marker, workdir, compilation_cache)
+    start = time.monotonic()
+    proc = subprocess.Popen(
+        cmd,
+        cwd=workdir,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=lambda: _apply_limits(limits),
+    )
+    stdout, stderr = _HeadReader(proc.stdout, limits.output_bytes), _HeadReader(proc.stderr, limits.output_bytes)
+    timed_out = False
+    try:
+        proc.wait(timeout=limits.timeout)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+    finally:
+        _kill_group(proc.pid)
+        proc.wait()
+        _kill_marked(marker)
+        stdout.join()
+        stderr.join()
+    seconds = time.monotonic() - start
+    common = dict(
+        seconds=seconds, returncode=proc.returncode, stdout=stdout.text(), stderr=stderr.text(),
+        stdout_bytes=stdout.total,
+    )
+    if timed_out:
+        return RunResult("timeout", Observations(), detail=f"killed after the {limits.timeout:.0f} s time limit", **common)
+    try:
+        observations = read_observations(out_dir)
+    except FileNotFoundError:
+        return RunResult("crashed", Observations(), detail=_crash_detail(proc.returncode, stderr.text()), **common)
+    except (ValueError, OSError, KeyError, zipfile.BadZipFile) as exc:
+        return RunResult("bad_output", Observations(), detail=f"unreadable results from the child: {exc}", **common)
+    if proc.returncode != 0:
+        # Results were written, then the process died: trust nothing it wrote.
+        return RunResult("crashed", Observations(), detail=_crash_detail(proc.returncode, stderr.text()), **common)
+    return RunResult("ok", observations, **common)
+
+
+def read_observations(out_dir: Path) -> Observations:
+    """Load a child's results; raise ``ValueError`` on anything malformed."""
+    index_path, arrays_path = out_dir / "observations.json", out_dir / "observations.npz"
+    if index_path.stat().st_size > _MAX_JSON_BYTES or arrays_path.stat().st_size > _MAX_NPZ_BYTES:
+        raise ValueError("results too large")
+    index = json.loads(index_path.read_text())
+    if not isinstance(index, dict) or index.get("version") != 1:
+        raise ValueError("results index has the wrong format")
+    with np.load(arrays_path, allow_pickle=False) as npz:
+        arrays = {name: npz[name] for name in npz.files}
+    values: dict[str, Any] = {}
+    errors: dict[str, ObservationError] = {}
+    for name, entry in index.get("values", {}).items():
+        kind = entry["kind"]
+        if kind == "array":
+            values[name] = arrays[entry["key"]]
+        elif kind == "tree":
+            values[name] = {path: arrays[key] for path, key in entry["keys"].items()}
+        elif kind == "json":
+            values[name] = entry["value"]
+        elif kind == "error":
+            errors[name] = _error(entry)
+        else:
+            raise ValueError(f"unknown value kind {kind!r}")
+    import_error = _error(index["import_error"]) if index.get("import_error") else None
+    return Observations(values, errors, import_error)
+
+
+def _error(entry: dict[str, Any]) -> ObservationError:
+    return ObservationError(str(entry.get("type", "Error")), str(entry.get("message", "")), str(entry.get("traceback", "")))
+
+
+def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> dict[str, str]:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(workdir),
+        "TMPDIR": str(workdir),
+        "LANG": "C.UTF-8",
+        "PYTHONHASHSEED": "0",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "JAX_PLATFORMS": "cpu",
+        "TF_CPP_MIN_LOG_LEVEL": "3",
+        "JAX_ENABLE_X64": "0",
+        MARKER_VAR: marker,
+    }
+    if compilation_cache is not None:
+        # Eager JAX compiles every primitive on first use; the cache makes that a file read.
+        env["JAX_COMPILATION_CACHE_DIR"] = str(compilation_cache)
+        env["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
+        env["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
+        # Keep the cache folder's path out of the cache keys, so a copy of the folder still hits.
+        env["JAX_PERSISTENT_CACHE_ENABLE_XLA_CACHES"] = "none"
+    for name in ("VIRTUAL_ENV", "XLA_FLAGS"):
+        if name in os.environ:
+            env[name] = os.environ[name]
+    return env
+
+
+def _apply_limits(limits: Limits) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def _kill_group(pgid: int) -> None:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _kill_marked(marker: str) -> None:
+    """Kill every process whose environment carries this run's marker."""
+    needle = f"{MARKER_VAR}={marker}".encode()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        if needle in environ.split(b"\0"):
+            try:
+                os.kill(int(entry.name), signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+
+def _crash_detail(returncode: int | None, stderr: str) -> str:
+    if returncode is not None and returncode < 0:
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = f"signal {-returncode}"
+        if name == "SIGKILL":
+            return "the process was killed (SIGKILL), usually for running out of memory"
+        return f"the process died from {name}"
+    tail = stderr.strip().splitlines()[-3:]
+    if "MemoryError" in stderr:
+        return "the process ran out of memory (MemoryError)"
+    suffix = f"; last output: {' | '.join(tail)}" if tail else ""
+    return f"the process exited with status {returncode} before reporting any results{suffix}"
+
+
+class _HeadReader:
+    """Drain a pipe in a thread, keeping its first ``limit`` bytes."""
+
+    def __init__(self, pipe: Any, limit: int) -> None:
+        self.limit, self.total, self._chunks = limit, 0, bytearray()
+        self._thread = threading.Thread(target=self._drain, args=(pipe,), daemon=True)
+        self._thread.start()
+
+    def _drain(self, pipe: Any) -> None:
+        with pipe:
+            while chunk := pipe.read(65536):
+                self.total += len(chunk)
+                if len(self._chunks) < self.limit:
+                    self._chunks += chunk[: self.limit - len(self._chunks)]
+
+    def join(self) -> None:
+        self._thread.join(timeout=5)
+
+    def text(self) -> str:
+        text = self._chunks.decode("utf-8", "replace")
+        if self.total > self.limit:
+            text += f"\n[... {self.total - self.limit} more bytes not shown]"
+        return text

@@ -1,0 +1,98 @@
+"""Find a submission's code, whatever its form: a folder, one ``.py`` file, or a notebook.
+
+The result is plain text per exercise module; the sandbox writes it into a
+scratch folder, so the student's own files are never touched.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+MODULES = {
+    "ex1": "ex1_dropout",
+    "ex2": "ex2_per_example_grads",
+    "ex3": "ex3_mlp_forward",
+    "ex4": "ex4_jit_speedup",
+    "ex5": "ex5_clipping",
+}
+_MAX_SOURCE_BYTES = 2 << 20
+_MAGIC = re.compile(r"^\s*([%!].*|get_ipython\(\).*)$")
+
+
+class SubmissionError(ValueError):
+    """The path given cannot be graded; the message says what was expected."""
+
+
+@dataclass(frozen=True)
+class Submission:
+    """Source text per exercise module, plus the prose answers if any."""
+
+    origin: Path
+    kind: str
+    """``folder``, ``py`` or ``ipynb``."""
+    sources: dict[str, str]
+    """Module name (``ex1_dropout``) -> source; exercises with no file are absent."""
+    answers: str | None = None
+
+    def missing(self) -> list[str]:
+        return [f"{name}.py" for name in MODULES.values() if name not in self.sources]
+
+    def write(self, dest: Path) -> Path:
+        dest.mkdir(parents=True, exist_ok=True)
+        for name, source in self.sources.items():
+            (dest / f"{name}.py").write_text(source, encoding="utf-8")
+        return dest
+
+
+def _read(path: Path) -> str:
+    if path.stat().st_size > _MAX_SOURCE_BYTES:
+        raise SubmissionError(f"{path} is larger than {_MAX_SOURCE_BYTES >> 20} MB; is it really source code?")
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise SubmissionError(f"{path} is not UTF-8 text ({exc}); save it as UTF-8 and try again") from exc
+
+
+def notebook_source(path: Path) -> str:
+    """The code cells of a notebook as one module, IPython magics and shell lines dropped."""
+    import nbformat
+
+    try:
+        notebook = nbformat.read(str(path), as_version=4)
+    except Exception as exc:  # noqa: BLE001 - nbformat raises many kinds
+        raise SubmissionError(f"{path} is not a readable Jupyter notebook ({type(exc).__name__}: {exc})") from exc
+    cells = []
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        lines = ["pass  # (notebook magic removed)" if _MAGIC.match(line) else line for line in cell.source.splitlines()]
+        cells.append("\n".join(lines))
+    return "\n\n".join(cells) + "\n"
+
+
+def _answers_beside(folder: Path) -> str | None:
+    path = folder / "answers.md"
+    return _read(path) if path.is_file() else None
+
+
+def load_submission(path: str | Path) -> Submission:
+    """Load a folder of exercise files, a single ``.py`` file or an ``.ipynb`` notebook."""
+    path = Path(path)
+    if not path.exists():
+        raise SubmissionError(f"{path} does not exist; pass a submission folder, a .py file or an .ipynb notebook")
+    if path.is_dir():
+        sources = {name: _read(path / f"{name}.py") for name in MODULES.values() if (path / f"{name}.py").is_file()}
+        if not sources:
+            expected = ", ".join(f"{n}.py" for n in MODULES.values())
+            raise SubmissionError(f"{path} holds none of the exercise files ({expected}); "
+                                  "pass the folder that contains them, or a single .py or .ipynb file")
+        return Submission(path, "folder", sources, _answers_beside(path))
+    if path.suffix == ".py":
+        source = _read(path)
+        return Submission(path, "py", {name: source for name in MODULES.values()}, _answers_beside(path.parent))
+    if path.suffix == ".ipynb":
+        source = notebook_source(path)
+        return Submission(path, "ipynb", {name: source for name in MODULES.values()}, _answers_beside(path.parent))
+    raise SubmissionError(f"{path} is neither a folder, a .py file nor an .ipynb notebook")
