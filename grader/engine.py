@@ -157,6 +157,9 @@ def _judge_one(check: Check, run: _Run, reference: Observations, points: float, 
         return _result(check, "error", points, 0, run,
                        f"the grader could not judge the values returned ({type(exc).__name__}: {exc})",
                        "Check the return types and shapes in the docstrings.")
+    unfinished = next((e for e in ctx.seen_errors if e.type == "NotImplementedError"), None)
+    if unfinished is not None:  # a judge that tolerated the error must not award points for a stub
+        return _student_error(check, points, run, unfinished)
     status = "pass" if verdict.passed else "fail"
     return _result(check, status, points, verdict.credit, run, verdict.message, "" if verdict.passed else verdict.hint)
 
@@ -193,8 +196,9 @@ _ERROR_HINTS: tuple[tuple[str, str], ...] = (
 def _student_error(check: Check, points: float, run: _Run, error: ObservationError, importing: bool = False) -> CheckResult:
     functions = ", ".join(check.functions) or check.exercise
     if error.type == "NotImplementedError":
-        return _result(check, "fail", points, 0, run, f"not implemented yet ({error.message})",
-                       f"Write {functions}: its docstring says what to return.")
+        hint = (f"This check trains with {functions}: finish those exercises first." if check.exercise == "accuracy"
+                else f"Write {functions} (see the docstring in {MODULES[check.exercise]}.py).")
+        return _result(check, "fail", points, 0, run, f"not implemented yet ({error.message})", hint)
     where = "importing the submission" if importing else functions
     message = f"{where} raised {error.type}: {error.message}"
     if error.traceback:

@@ -73,9 +73,12 @@ class Context:
     reference: Observations
     inputs: dict[str, Any]
     extra: dict[str, Any] = field(default_factory=dict)
+    seen_errors: list[ObservationError] = field(default_factory=list)
+    """Every failed observation a judge asked for, even ones it tolerated."""
 
     def got(self, name: str) -> Any:
         if name in self.student.errors:
+            self.seen_errors.append(self.student.errors[name])
             raise StudentError(name, self.student.errors[name])
         if not self.student.has(name):
             raise Missing(f"the submission's run did not report {name!r}")

@@ -14,8 +14,14 @@ HINT_MUTATED = (
 )
 
 
-def unchanged(ctx: Context, name: str, original: dict[str, Any]) -> Verdict:
-    """The snapshot ``name`` taken after the calls equals the ``original`` input tree."""
+def unchanged(ctx: Context, name: str, original: dict[str, Any], calls: tuple[str, ...]) -> Verdict:
+    """The snapshot ``name`` taken after the calls equals the ``original`` input tree.
+
+    ``calls`` are observations of the calls that received the params: if they
+    failed, there is nothing to judge and the failure is reported instead.
+    """
+    for call in calls:
+        ctx.got(call)
     problem = tree_mismatch(ctx.got(name), flatten(original), rtol=0, atol_scale=0)
     if problem:
         return fail(f"after the calls, params differ from what was passed in: {problem}", HINT_MUTATED)

@@ -204,7 +204,7 @@ def jit_agrees(ctx: Context) -> Verdict:
 def params_unchanged(ctx: Context) -> Verdict:
     """per_example_grads and largest_gradient_example leave params as they were."""
     for case in CASES:
-        verdict = unchanged(ctx, f"input/params_after/{case}", _case(ctx, case)["params"])
+        verdict = unchanged(ctx, f"input/params_after/{case}", _case(ctx, case)["params"], (f"grads/{case}",))
         if not verdict.passed:
             return verdict
     return PASS

@@ -131,7 +131,7 @@ def jit_agrees(ctx: Context) -> Verdict:
 def params_unchanged(ctx: Context) -> Verdict:
     """mlp_forward leaves params as it found them."""
     for case in EX3_CASES:
-        verdict = unchanged(ctx, f"input/params_after/{case}", _case(ctx, case)["params"])
+        verdict = unchanged(ctx, f"input/params_after/{case}", _case(ctx, case)["params"], (f"out/{case}",))
         if not verdict.passed:
             return verdict
     return PASS

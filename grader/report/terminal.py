@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from grader.results import EXERCISES, CheckResult, Report
+from grader.submission import MODULES
 
 TITLES = {
     "ex1": "Dropout with split PRNG keys",
@@ -57,8 +58,10 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
     for exercise in EXERCISES:
         checks = groups.get(exercise, [])
         if checks and _not_implemented(checks):
-            console.print(Text(f"\n{exercise}: not implemented yet. ", style="bold yellow")
-                          + Text(f"{checks[0].hint} ({_fmt(sum(c.max_score for c in checks))} points)"))
+            where = (f"write the functions in {MODULES[exercise]}.py (see their docstrings)" if exercise in MODULES
+                     else "it trains with your ex1, ex3 and ex5 functions: finish those first")
+            console.print(Text(f"\n{exercise}: not implemented yet; ", style="bold yellow")
+                          + Text(f"{where}. ({_fmt(sum(c.max_score for c in checks))} points)"))
             continue
         shown = [c for c in checks if verbose or c.status != "pass" or (c.message and c.exercise in ("ex4", "accuracy"))]
         if not shown:

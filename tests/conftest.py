@@ -1,0 +1,62 @@
+"""Shared fixtures: where things are, and a fast way to grade a corpus submission."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.engine import Options, grade
+from grader.results import Report
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = ROOT / "reference"
+EXERCISES_DIR = ROOT / "exercises"
+CORPUS = Path(__file__).resolve().parent / "corpus"
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def cache_dir(tmp_path_factory) -> Path:
+    """One reference cache for the whole run, shared by xdist workers (writes are atomic)."""
+    root = tmp_path_factory.getbasetemp()
+    shared = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
+    path = shared / "grader-cache"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="session")
+def grade_with(cache_dir):
+    """``grade_with(path, only=("ex1",), **options) -> Report`` using the session's cache."""
+
+    def run(path, only=None, **kwargs) -> Report:
+        options = Options(only=tuple(only) if only else Options.only, cache_dir=cache_dir, **kwargs)
+        return grade(path, options)
+
+    return run
+
+
+def submission_with(tmp_path: Path, overrides: dict[str, Path | str]) -> Path:
+    """A submission folder: the reference files, with some modules replaced.
+
+    ``overrides`` maps a module name (``ex1_dropout``) to a file to copy or to
+    source text.
+    """
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    for path in REFERENCE.glob("ex*.py"):
+        shutil.copy(path, folder / path.name)
+    for module, replacement in overrides.items():
+        target = folder / f"{module}.py"
+        if isinstance(replacement, Path):
+            shutil.copy(replacement, target)
+        else:
+            target.write_text(replacement)
+    return folder
+
+
+def by_id(report: Report) -> dict:
+    return {c.id: c for c in report.checks}

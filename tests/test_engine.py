@@ -1,0 +1,67 @@
+"""End-to-end grading of the reference and the untouched stubs."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import EXERCISES_DIR, REFERENCE, by_id
+
+from grader.cli import main
+from grader.results import Report
+
+
+def test_reference_scores_full_marks_and_is_deterministic(grade_with):
+    first = grade_with(REFERENCE)
+    assert first.max_score == 100
+    failed = [(c.id, c.message) for c in first.checks if c.status != "pass"]
+    assert failed == []
+    assert first.score == 100
+    second = grade_with(REFERENCE)
+    assert [(c.id, c.status, c.score) for c in second.checks] == [(c.id, c.status, c.score) for c in first.checks]
+    assert first.accuracy["accuracy"] == second.accuracy["accuracy"]
+
+
+def test_stubs_score_zero_with_not_implemented_messages(grade_with):
+    report = grade_with(EXERCISES_DIR)
+    assert report.score == 0
+    assert report.max_score == 100
+    for check in report.checks:
+        assert check.status == "fail", check
+        assert check.message.startswith("not implemented yet"), check
+        assert "Traceback" not in check.message
+
+
+def test_cli_writes_contract_json(tmp_path, cache_dir, monkeypatch, capsys):
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
+    out = tmp_path / "report.json"
+    code = main([str(REFERENCE), "--only", "ex3", "--json", str(out)])
+    assert code == 0
+    data = json.loads(out.read_text())
+    assert data["schema_version"] == 1
+    assert data["score"] == sum(c["score"] for c in data["checks"]) == 20
+    assert data["max_score"] == sum(c["max_score"] for c in data["checks"]) == 20
+    for check in data["checks"]:
+        assert set(check) >= {"id", "exercise", "name", "status", "score", "max_score", "message", "hint"}
+        assert check["exercise"] == "ex3"
+        assert check["status"] in {"pass", "fail", "error", "skipped"}
+    assert Report.from_json(data).score == 20
+    assert "Total: 20 / 20" in capsys.readouterr().out
+
+
+def test_fail_under_sets_exit_status(cache_dir, monkeypatch):
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
+    assert main([str(EXERCISES_DIR), "--only", "ex3", "--fail-under", "10", "-q"]) == 1
+    assert main([str(REFERENCE), "--only", "ex3", "--fail-under", "10", "-q"]) == 0
+
+
+def test_missing_submission_is_a_clear_error(tmp_path, capsys):
+    assert main([str(tmp_path / "nope")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert main([str(tmp_path)]) == 2
+    assert "none of the exercise files" in capsys.readouterr().err
+
+
+def test_only_grades_the_chosen_exercises(grade_with):
+    report = grade_with(REFERENCE, only=("ex3",))
+    assert {c.exercise for c in report.checks} == {"ex3"}
+    assert by_id(report)["ex3.deep"].status == "pass"
