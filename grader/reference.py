@@ -89,7 +89,8 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
         root, todo, xla = workdir / "reference-fresh", wanted, workdir / "reference-fresh" / "xla"
         xla.mkdir(parents=True, exist_ok=True)
     slow = replace(limits, timeout=max(limits.timeout, 300.0))
-    futures = {t: pool.submit(run_task, t, source, inputs_path, workdir / f"reference-{t}", slow, (), xla)
+    futures = {t: pool.submit(run_task, t, source, inputs_path, workdir / f"reference-{t}", slow, (), xla,
+                              workdir / f"reference-{t}-results")
                for t in todo}
     for task, future in futures.items():
         result = future.result()
@@ -98,7 +99,7 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
             problem = obs.import_error or next(iter(obs.errors.items()), None) or result.detail
             raise ReferenceRunError(f"the reference solution of {task} failed ({result.status}: {problem}); "
                                  f"the grader cannot judge without it. Its stderr ends: {result.stderr[-1500:]}")
-        _store(workdir / f"reference-{task}", root / task)
+        _store(workdir / f"reference-{task}-results", root / task)
     try:
         return Reference({t: read_observations(root / t) for t in wanted}, xla)
     except (OSError, ValueError, KeyError) as exc:
@@ -107,9 +108,8 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
                              "they were removed, grade again") from exc
 
 
-def _store(run_dir: Path, dest: Path) -> None:
+def _store(out: Path, dest: Path) -> None:
     """Move a run's results into the cache atomically (concurrent graders may race)."""
-    out = sorted(run_dir.glob("out-*"))[-1]
     dest.parent.mkdir(parents=True, exist_ok=True)
     if dest.exists() and not all((dest / f).is_file() for f in _FILES):
         shutil.rmtree(dest, ignore_errors=True)  # left half-written by an interrupted grader

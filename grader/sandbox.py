@@ -17,9 +17,11 @@ import json
 import os
 import resource
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import zipfile
@@ -99,15 +101,28 @@ def run_task(
     limits: Limits = Limits(),
     extra_args: tuple[str, ...] = (),
     compilation_cache: Path | None = None,
+    results_dir: Path | None = None,
 ) -> RunResult:
     """Run ``grader.harness.child`` for ``task`` on the modules in ``submission_dir``.
 
     ``compilation_cache`` is a folder for JAX's persistent compilation cache;
     the child may write to it, so give an untrusted child its own copy.
+    ``results_dir`` keeps the child's result files (for the trusted reference
+    run); otherwise they go to a private folder outside the child's working
+    folder, removed once read.
     """
     workdir.mkdir(parents=True, exist_ok=True)
-    out_dir = workdir / f"out-{secrets.token_hex(8)}"
-    out_dir.mkdir()
+    out_dir = results_dir or Path(tempfile.mkdtemp(prefix="jax-grader-out-"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        return _run(task, submission_dir, inputs_path, workdir, limits, extra_args, compilation_cache, out_dir)
+    finally:
+        if results_dir is None:
+            shutil.rmtree(out_dir, ignore_errors=True)
+
+
+def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,
+         extra_args: tuple[str, ...], compilation_cache: Path | None, out_dir: Path) -> RunResult:
     marker = secrets.token_hex(16)
     bootstrap = (
         "import sys; sys.path.insert(0, sys.argv[1]); "

@@ -82,6 +82,7 @@ def main(argv: list[str]) -> None:
         del sys.modules[name]
     sys.meta_path.insert(0, _ImportGuard())
     sys.dont_write_bytecode = True
+    sys.argv[:] = [sys.argv[0]]  # the submission has no business knowing where results go
 
     modules: dict[str, ModuleType] = {}
     for name in TASK_MODULES[task]:
