@@ -29,6 +29,7 @@ from grader.submission import MODULES, Submission, load_submission
 CHECKS: list[Check] = [*ex1.CHECKS, *ex2.CHECKS, *ex3.CHECKS, *ex4.CHECKS, *ex5.CHECKS, *accuracy_checks.CHECKS]
 TASK_MODULES = {**{ex: (module,) for ex, module in MODULES.items()},
                 "accuracy": (MODULES["ex1"], MODULES["ex3"], MODULES["ex5"])}
+NOT_IMPLEMENTED = "not implemented yet"
 #: Rough cost ranking, so the slowest tasks start first.
 _COST = {"accuracy": 6, "ex4": 5, "ex1": 4, "ex2": 3, "ex5": 2, "ex3": 1}
 
@@ -117,14 +118,29 @@ def judge_all(runs: dict[str, _Run], reference: dict[str, Observations],
               rubric: Rubric) -> tuple[list[CheckResult], dict]:
     """Every selected check's verdict, in rubric order."""
     extra: dict = {"rubric": rubric}
-    results = []
-    for check in CHECKS:
-        run = runs.get(check.exercise)
-        if run is None:
-            continue
-        ref = reference.get(check.exercise, Observations())
-        results.append(_judge_one(check, run, ref, rubric.points[check.id], extra))
-    return results, extra
+    results: dict[str, CheckResult] = {}
+    by_id = {c.id: c for c in CHECKS}
+
+    def judge(check: Check) -> CheckResult:
+        if check.id not in results:
+            run = runs[check.exercise]
+            required = [judge(by_id[r]) for r in rubric.requires.get(check.id, ())]
+            blockers = [r for r in required if r.score <= 0]
+            blocking = ", ".join(r.id for r in blockers)
+            if blockers:
+                unfinished = all(r.message.startswith(NOT_IMPLEMENTED) for r in blockers)
+                message = (f"{NOT_IMPLEMENTED}: judged once {blocking} works" if unfinished
+                           else f"not judged until {blocking} earns credit")
+                results[check.id] = _result(
+                    check, "skipped", rubric.points[check.id], 0, run, message,
+                    f"Fix {blocking} first; this check is about a side property of working code.")
+            else:
+                ref = reference.get(check.exercise, Observations())
+                results[check.id] = _judge_one(check, run, ref, rubric.points[check.id], extra)
+        return results[check.id]
+
+    ordered = [judge(check) for check in CHECKS if check.exercise in runs]
+    return ordered, extra
 
 
 def _result(check: Check, status: str, points: float, credit: float, run: _Run, message: str = "",
@@ -198,7 +214,7 @@ def _student_error(check: Check, points: float, run: _Run, error: ObservationErr
     if error.type == "NotImplementedError":
         hint = (f"This check trains with {functions}: finish those exercises first." if check.exercise == "accuracy"
                 else f"Write {functions} (see the docstring in {MODULES[check.exercise]}.py).")
-        return _result(check, "fail", points, 0, run, f"not implemented yet ({error.message})", hint)
+        return _result(check, "fail", points, 0, run, f"{NOT_IMPLEMENTED} ({error.message})", hint)
     where = "importing the submission" if importing else functions
     message = f"{where} raised {error.type}: {error.message}"
     if error.traceback:

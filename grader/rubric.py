@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -26,6 +26,8 @@ class AccuracyRule:
 class Rubric:
     points: dict[str, float]
     accuracy: AccuracyRule
+    requires: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Check id -> checks that must earn some credit before it is judged."""
 
     @property
     def total(self) -> float:
@@ -39,6 +41,7 @@ def load_rubric(checks: list[Check], path: Path | None = None) -> Rubric:
     try:
         data = tomllib.loads(text)
         points = {str(k): float(v) for k, v in data["points"].items()}
+        requires = {str(k): tuple(str(r) for r in v) for k, v in data.get("requires", {}).items()}
         acc = data["accuracy"]
         rule = AccuracyRule(float(acc["threshold"]), float(acc["floor"]), float(acc.get("reference_mean", 0.0)),
                             float(acc.get("reference_std", 0.0)))
@@ -57,4 +60,12 @@ def load_rubric(checks: list[Check], path: Path | None = None) -> Rubric:
     if not 0 <= rule.floor < rule.threshold <= 1:
         raise RubricError(f"{where}: need 0 <= floor < threshold <= 1, got floor={rule.floor}, "
                           f"threshold={rule.threshold}")
-    return Rubric(points, rule)
+    exercise = {c.id: c.exercise for c in checks}
+    for check_id, needed in requires.items():
+        bad = [r for r in needed if exercise.get(r) is None or exercise.get(r) != exercise.get(check_id)]
+        if bad:
+            raise RubricError(f"{where}: [requires] {check_id!r} -> {bad}: a required check must exist and "
+                              "belong to the same exercise")
+        if check_id in needed or any(check_id in requires.get(r, ()) for r in needed):
+            raise RubricError(f"{where}: [requires] {check_id!r} requires itself (directly or via {needed})")
+    return Rubric(points, rule, requires)

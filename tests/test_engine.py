@@ -26,7 +26,7 @@ def test_stubs_score_zero_with_not_implemented_messages(grade_with):
     assert report.score == 0
     assert report.max_score == 100
     for check in report.checks:
-        assert check.status == "fail", check
+        assert check.status in ("fail", "skipped"), check
         assert check.message.startswith("not implemented yet"), check
         assert "Traceback" not in check.message
 

@@ -1,0 +1,103 @@
+"""Hostile submissions: each misbehaves in one exercise; the grader survives and judges correctly.
+
+Every hostile module is graded together with one untouched reference exercise,
+which must keep its full marks: one exercise's crash, hang or exit costs only
+that exercise.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS, REFERENCE, submission_with
+
+from grader.sandbox import Limits
+from grader.submission import MODULES
+
+HOSTILE = sorted((CORPUS / "hostile").glob("*.py"))
+EXERCISE_OF = {module: ex for ex, module in MODULES.items()}
+
+
+def _expect(path: Path) -> dict:
+    tree = ast.parse(path.read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "EXPECT":
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"{path.name} has no EXPECT")
+
+
+def _leftover(pattern: str) -> list[str]:
+    out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if line.strip() == pattern]
+
+
+@pytest.mark.parametrize("path", HOSTILE, ids=lambda p: p.stem)
+def test_hostile_submission_is_contained(path, tmp_path, grade_with):
+    module = path.stem.split("__")[0]
+    exercise = EXERCISE_OF[module]
+    expect = _expect(path)
+    bystander = "ex3" if exercise != "ex3" else "ex5"
+    folder = submission_with(tmp_path, {module: path})
+    report = grade_with(folder, only=(exercise, bystander), limits=Limits(timeout=30, memory_bytes=6 << 30))
+
+    bystanders = [c for c in report.checks if c.exercise == bystander]
+    assert bystanders and all(c.status == "pass" for c in bystanders), [(c.id, c.message) for c in bystanders]
+
+    checks = [c for c in report.checks if c.exercise == exercise]
+    assert checks
+    if expect["status"] in ("error", "fail") and "check" not in expect:  # checks gated on a failed one are skipped, not judged
+        assert all(c.status in (expect["status"], "skipped") for c in checks), [(c.id, c.status) for c in checks]
+        checks = [c for c in checks if c.status != "skipped"]
+        assert checks
+    if expect["status"] == "pass":
+        assert all(c.status == "pass" for c in checks), [(c.id, c.message) for c in checks]
+    elif "check" in expect:
+        target = next(c for c in checks if c.id == expect["check"])
+        assert target.status == expect["status"], target
+    elif expect["status"] == "not pass":
+        assert all(c.status != "pass" for c in checks), [(c.id, c.status, c.message) for c in checks]
+    else:
+        assert all(c.status == expect["status"] for c in checks), [(c.id, c.status, c.message) for c in checks]
+        if "message" in expect:
+            assert all(expect["message"] in c.message for c in checks), [c.message for c in checks]
+    if "max_points" in expect:
+        assert sum(c.score for c in checks) <= expect["max_points"]
+    if "leftover" in expect:
+        assert _leftover(expect["leftover"]) == []
+
+
+def test_forged_output_does_not_reach_the_cli_report(tmp_path, cache_dir, monkeypatch, capsys):
+    from grader.cli import main
+
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": CORPUS / "hostile" / "ex3_mlp_forward__forged_report.py"})
+    assert main([str(folder), "--only", "ex3", "-q"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[-1].startswith("0 / 20") or out[-1].split(" / ")[0] != "20"
+
+
+def test_reference_is_not_importable_from_a_submission_even_from_the_repo(tmp_path, grade_with):
+    assert (REFERENCE / "ex3_mlp_forward.py").exists()
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": "import reference\n"})
+    report = grade_with(folder, only=("ex3",))
+    judged = [c for c in report.checks if c.status != "skipped"]
+    assert judged and all(c.status == "error" and "may not import 'reference'" in c.message for c in judged)
+
+
+def test_no_orphaned_sandbox_process_survives_grading():
+    """A sandbox process whose grader is gone (reparented to init) must never exist."""
+    marker = b"JAX_GRADER_SANDBOX="
+    orphans = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                orphaned = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1] == "1"
+                if orphaned and marker in (entry / "environ").read_bytes():
+                    orphans.append(entry.name)
+            except (OSError, IndexError):
+                continue
+    assert orphans == []
