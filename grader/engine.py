@@ -102,16 +102,18 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
     results, extra = judge_all(runs, ref.observations, rubric)
     timings = {task: round(run.result.seconds, 3) for task, run in runs.items()}
     timings["total"] = round(time.monotonic() - started, 3)
-    notes = tuple(f"{name} is missing from the submission" for name in submission.missing())
-    report = Report(
-        checks=tuple(results), submission=str(submission.origin), answers=submission.answers,
-        accuracy=extra.get("report", {}), timings=timings, notes=notes,
-    )
-    if options.plots_dir and "accuracy" in runs:
+    notes = [f"{name} is missing from the submission" for name in submission.missing()]
+    if options.plots_dir:
         from grader.plots import save_plots
 
-        save_plots(options.plots_dir, runs["accuracy"].result.observations, runs.get("ex2"))
-    return report
+        observed = {task: run.result.observations for task, run in runs.items()}
+        written = save_plots(options.plots_dir, observed.get("accuracy"), observed.get("ex2"))
+        notes.append(f"plots written: {', '.join(str(p) for p in written)}" if written else
+                     "no plots written: the accuracy and ex2 runs produced nothing to plot")
+    return Report(
+        checks=tuple(results), submission=str(submission.origin), answers=submission.answers,
+        accuracy=extra.get("report", {}), timings=timings, notes=tuple(notes),
+    )
 
 
 def judge_all(runs: dict[str, _Run], reference: dict[str, Observations],
