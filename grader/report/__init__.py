@@ -1,12 +1,29 @@
 """Report writers: one module per format, each ``write(report, dest)``.
 
-Scoring never knows which formats exist; the CLI looks writers up here.
+Scoring never knows which formats exist; the CLI looks writers up here. Every
+writer reads the same :class:`~grader.results.Report`, so the formats of one
+run cannot disagree.
 """
 
-from grader.report import json_report, terminal
+from __future__ import annotations
 
-WRITERS = {
+from pathlib import Path
+from typing import Protocol
+
+from grader.report import classroom, gradescope, json_report, junit, markdown, terminal
+from grader.results import Report
+
+
+class Writer(Protocol):
+    def __call__(self, report: Report, dest: Path) -> None: ...
+
+
+WRITERS: dict[str, Writer] = {
     "json": json_report.write,
+    "classroom": classroom.write,
+    "gradescope": gradescope.write,
+    "junit": junit.write,
+    "markdown": markdown.write,
 }
 
-__all__ = ["WRITERS", "json_report", "terminal"]
+__all__ = ["WRITERS", "Writer", "classroom", "gradescope", "json_report", "junit", "markdown", "terminal"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from grader.report._common import write_atomic
 from grader.results import Report
 
 
@@ -14,8 +15,4 @@ def dumps(report: Report) -> str:
 
 def write(report: Report, dest: Path) -> None:
     """Write atomically, so a reader never sees half a report."""
-    dest = Path(dest)
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dest.with_name(dest.name + ".tmp")
-    tmp.write_text(dumps(report), encoding="utf-8")
-    tmp.replace(dest)
+    write_atomic(dest, dumps(report))

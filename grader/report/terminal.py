@@ -14,27 +14,16 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from grader.results import EXERCISES, CheckResult, Report
+from grader.report._common import TITLES, not_implemented
+from grader.results import EXERCISES, Report
 from grader.submission import MODULES
 
-TITLES = {
-    "ex1": "Dropout with split PRNG keys",
-    "ex2": "Per-example gradients with vmap",
-    "ex3": "A generic mlp_forward",
-    "ex4": "The jit timing harness",
-    "ex5": "Clipping in an optax chain",
-    "accuracy": "Training with your pieces",
-}
 _STYLE = {"pass": "green", "fail": "red", "error": "magenta", "skipped": "dim"}
 _MARK = {"pass": "PASS", "fail": "FAIL", "error": "ERROR", "skipped": "SKIP"}
 
 
 def _fmt(points: float) -> str:
     return f"{points:g}" if points == int(points) else f"{points:.1f}"
-
-
-def _not_implemented(checks: list[CheckResult]) -> bool:
-    return all(c.message.startswith("not implemented yet") for c in checks)
 
 
 def render(report: Report, console: Console, verbose: bool = False) -> None:
@@ -57,7 +46,7 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
 
     for exercise in EXERCISES:
         checks = groups.get(exercise, [])
-        if checks and _not_implemented(checks):
+        if checks and not_implemented(checks):
             where = (f"write the functions in {MODULES[exercise]}.py (see their docstrings)" if exercise in MODULES
                      else "it trains with your ex1, ex3 and ex5 functions: finish those first")
             console.print(Text(f"\n{exercise}: not implemented yet; ", style="bold yellow")

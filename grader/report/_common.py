@@ -1,0 +1,97 @@
+"""What the writers share: exercise titles, and bounding and cleaning text a submission controls.
+
+Check messages quote student errors and tracebacks (and, through them, anything
+the student's code chose to raise), so every writer treats them as untrusted
+text of any length.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterable
+
+from grader.results import CheckResult
+
+TITLES = {
+    "ex1": "Dropout with split PRNG keys",
+    "ex2": "Per-example gradients with vmap",
+    "ex3": "A generic mlp_forward",
+    "ex4": "The jit timing harness",
+    "ex5": "Clipping in an optax chain",
+    "accuracy": "Training with your pieces",
+}
+
+#: Characters XML 1.0 cannot carry at all; also terminal and log hazards (ESC, NUL...).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+#: A line GitHub Actions would read as a workflow command (``::error::``...), after leading blanks.
+_COMMAND_LINE = re.compile(r"^(\s*)::", re.MULTILINE)
+#: Invisible, not whitespace to .NET's TrimStart, so the runner no longer sees ``::`` at the start.
+_ZERO_WIDTH_SPACE = "\u200b"
+
+
+def fmt_points(points: float) -> str:
+    """``3`` for whole points, ``6.4`` otherwise (at most two decimals)."""
+    points = round(float(points), 2)
+    return f"{points:g}" if points == int(points) else f"{points:.2f}".rstrip("0")
+
+
+def clean(text: str) -> str:
+    r"""Text safe for files, logs and XML: ``\r\n`` -> ``\n``, control characters shown as ``\xNN``."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else "\ufffd", text)
+
+
+def truncate(text: str, limit: int, total: int | None = None) -> str:
+    """At most ``limit`` characters; a cut is marked with the original length (``total``, default ``len(text)``)."""
+    total = len(text) if total is None else total
+    if limit <= 0:
+        return ""
+    if len(text) <= limit and total <= len(text):
+        return text
+    marker = f" ... [cut; {total:,} characters in all]"
+    if limit <= len(marker) + 20:
+        return text[:limit]
+    return text[:limit - len(marker)] + marker
+
+
+def bounded(text: str, limit: int) -> str:
+    """:func:`clean` then :func:`truncate`, cleaning only what is kept (messages can be megabytes)."""
+    head = clean(text[:limit])
+    return truncate(head, limit, total=max(len(text), len(head)))
+
+
+def first_line(text: str) -> str:
+    return text.strip().split("\n", 1)[0] if text.strip() else ""
+
+
+def neutralise_workflow_commands(text: str) -> str:
+    """Stop a line of untrusted text from acting as a GitHub Actions workflow command when printed."""
+    return _COMMAND_LINE.sub(lambda m: m.group(1) + _ZERO_WIDTH_SPACE + "::", text)
+
+
+def detail(message: str, hint: str, limit: int) -> str:
+    """A check's message and hint as one block of clean text, at most ``limit`` characters.
+
+    The hint keeps its place however long the message is: it says what to do.
+    """
+    message, hint = message.strip(), hint.strip()
+    hint_text = bounded(f"Hint: {hint}", max(limit // 3, 1)) if hint else ""
+    room = limit - len(hint_text) - (1 if hint_text else 0)
+    message_text = bounded(message, room) if message and room > 0 else ""
+    return "\n".join(part for part in (message_text, hint_text) if part)
+
+
+def not_implemented(checks: Iterable[CheckResult]) -> bool:
+    """True when every check failed only because the functions are still stubs."""
+    checks = list(checks)
+    return bool(checks) and all(c.message.startswith("not implemented yet") for c in checks)
+
+
+def write_atomic(dest: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``dest`` through a temporary file, so no reader sees half a report."""
+    dest = Path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(dest.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(dest)
