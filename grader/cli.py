@@ -2,25 +2,48 @@
 
 Parses arguments and calls importable functions; exits 0 whenever grading
 finished (whatever the score), 1 when ``--fail-under`` says so, 2 when the
-grader could not run.
+grader could not run. One run writes every report format asked for
+(``--json``, ``--classroom``, ``--gradescope``, ``--junit``, ``--markdown``)
+from the same :class:`~grader.results.Report`. When grading cannot run, the
+formats asked for are still written, every check marked ``error`` with the
+reason, so a platform shows why instead of a missing file; the exit status
+is still 2.
+
+``python -m grader gradescope-zip OUT.zip`` builds Gradescope's autograder zip.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import secrets
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
-from grader.engine import Options, grade
+from grader.engine import CHECKS, Options, grade
 from grader.reference import ReferenceRunError
 from grader.report import WRITERS
 from grader.report.terminal import print_report
-from grader.results import EXERCISES
-from grader.rubric import RubricError
+from grader.results import EXERCISES, CheckResult, Report
+from grader.rubric import RubricError, load_rubric
 from grader.sandbox import Limits
 from grader.submission import SubmissionError
 
 EXIT_OK, EXIT_BELOW, EXIT_GRADER = 0, 1, 2
+GRADESCOPE_ZIP = "gradescope-zip"
+#: Report formats written to a file: (writer name in WRITERS, argparse dest, what the user is told).
+FILE_FORMATS = (
+    ("json", "json", "JSON report"),
+    ("gradescope", "gradescope", "Gradescope results"),
+    ("junit", "junit", "JUnit XML"),
+    ("markdown", "markdown", "Markdown report"),
+)
+NO_GITHUB_OUTPUT = (
+    "--classroom writes the step output `result` to the file named by $GITHUB_OUTPUT, which is not set. "
+    "Run it inside a GitHub Actions step (see docs/integrations.md), or set GITHUB_OUTPUT=some-file to try it locally."
+)
 
 
 def _exercises(text: str) -> tuple[str, ...]:
@@ -35,13 +58,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m grader",
         description="Grade the exercises of the lesson 'Introduction to JAX'.",
-        epilog="Exit status: 0 when grading finished, 1 when the score is below --fail-under, "
-               "2 when the grader could not run.",
+        epilog="Exit status: 0 when grading finished, whatever the score; 1 when the score is below "
+               "--fail-under; 2 when the grader could not run (the reports asked for are still written, saying why). "
+               f"'python -m grader {GRADESCOPE_ZIP} OUT.zip' builds the Gradescope autograder zip.",
     )
     parser.add_argument("submission", nargs="?", default="exercises",
                         help="a folder with the five exercise files, a .py file or an .ipynb notebook "
                              "(default: exercises/)")
     parser.add_argument("--json", type=Path, metavar="PATH", help="write the JSON report to PATH")
+    parser.add_argument("--classroom", action="store_true",
+                        help="append the GitHub Classroom result (step output `result`, for "
+                             "classroom-resources/autograding-grading-reporter@v1) to the file named by $GITHUB_OUTPUT")
+    parser.add_argument("--gradescope", type=Path, metavar="PATH",
+                        help="write Gradescope's results.json to PATH")
+    parser.add_argument("--junit", type=Path, metavar="PATH",
+                        help="write JUnit XML to PATH (one testsuite per exercise, one testcase per check)")
+    parser.add_argument("--markdown", type=Path, metavar="PATH",
+                        help='write the report as Markdown to PATH (e.g. "$GITHUB_STEP_SUMMARY"); replaces PATH')
     parser.add_argument("--only", type=_exercises, metavar="EX[,EX...]",
                         help=f"grade only these exercises ({', '.join(EXERCISES)})")
     parser.add_argument("--verbose", "-v", action="store_true", help="also list passing checks and timings")
@@ -57,15 +90,79 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--reference", type=Path, metavar="DIR", help="the reference solutions to compare with")
     parser.add_argument("--no-cache", action="store_true", help="recompute the reference observations")
     parser.add_argument("--fail-under", type=float, metavar="N",
-                        help="exit with status 1 when the score is below N (for CI)")
+                        help="exit with status 1 when the score is below N points (for CI); the reports are "
+                             "written first")
     return parser
 
 
+def outputs(args: argparse.Namespace) -> list[tuple[str, Path, str]]:
+    """``(writer, destination, label)`` for every format asked for; ``--classroom`` resolves $GITHUB_OUTPUT."""
+    chosen = [(writer, getattr(args, dest), label) for writer, dest, label in FILE_FORMATS if getattr(args, dest)]
+    if args.classroom:
+        chosen.append(("classroom", Path(os.environ["GITHUB_OUTPUT"]), "GitHub Classroom result ($GITHUB_OUTPUT)"))
+    return chosen
+
+
+def write_reports(report: Report, chosen: list[tuple[str, Path, str]], quiet: bool = False) -> bool:
+    """Write every format; a failure to write one does not stop the others. True when all were written."""
+    ok = True
+    for writer, dest, label in chosen:
+        try:
+            WRITERS[writer](report, dest)
+        except OSError as exc:
+            print(f"error: could not write the {label} to {dest}: {exc}", file=sys.stderr)
+            ok = False
+            continue
+        if not quiet:
+            print(f"{label} written to {dest}")
+    return ok
+
+
+def failure_report(submission: str, only: tuple[str, ...], reason: str, students_fault: bool) -> Report:
+    """A report for a run that could not grade: every selected check an ``error`` that says why."""
+    hint = ("Submit a folder with the exercise files (ex1_dropout.py ... ex5_clipping.py), or one .py or .ipynb "
+            "file that defines all the functions." if students_fault else
+            "This is a problem with the grader, not with your code: tell your instructor.")
+    try:
+        points = load_rubric(CHECKS).points
+    except RubricError:
+        return Report(checks=(), submission=submission, notes=(reason,))
+    checks = tuple(
+        CheckResult(id=c.id, exercise=c.exercise, name=c.name, status="error", score=0.0,
+                    max_score=points[c.id], message=f"not graded: {reason}", hint=hint)
+        for c in CHECKS if c.exercise in only
+    )
+    return Report(checks=checks, submission=submission, notes=(reason,))
+
+
+@contextmanager
+def inert_workflow_commands() -> Iterator[None]:
+    """Inside GitHub Actions, keep printed text (which quotes student errors) from acting as ``::commands::``."""
+    if os.environ.get("GITHUB_ACTIONS") != "true":
+        yield
+        return
+    token = secrets.token_hex(16)
+    print(f"::stop-commands::{token}", flush=True)
+    try:
+        yield
+    finally:
+        print(f"::{token}::", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == [GRADESCOPE_ZIP]:
+        from grader.gradescope import zip_main
+
+        return zip_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.timeout <= 0 or args.memory <= 0 or args.jobs < 0:
         print("error: --timeout and --memory must be positive and --jobs non-negative", file=sys.stderr)
         return EXIT_GRADER
+    if args.classroom and not os.environ.get("GITHUB_OUTPUT"):
+        print(f"error: {NO_GITHUB_OUTPUT}", file=sys.stderr)
+        return EXIT_GRADER
+    chosen = outputs(args)
     options = Options(
         only=args.only or EXERCISES,
         limits=Limits(timeout=args.timeout, memory_bytes=int(args.memory * 2**30)),
@@ -76,20 +173,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     try:
         report = grade(args.submission, options)
-    except SubmissionError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (SubmissionError, ReferenceRunError, RubricError) as exc:
+        students_fault = isinstance(exc, SubmissionError)
+        with inert_workflow_commands():
+            print(f"{'error' if students_fault else 'grader error'}: {exc}", file=sys.stderr)
+            if chosen:
+                reason = f"{'the submission cannot be graded' if students_fault else 'the grader could not run'}: {exc}"
+                write_reports(failure_report(str(args.submission), options.only, reason, students_fault), chosen,
+                              args.quiet)
         return EXIT_GRADER
-    except (ReferenceRunError, RubricError) as exc:
-        print(f"grader error: {exc}", file=sys.stderr)
-        return EXIT_GRADER
-    if args.quiet:
-        print(f"{report.score:g} / {report.max_score:g}")
-    else:
-        print_report(report, verbose=args.verbose)
-    if args.json:
-        WRITERS["json"](report, args.json)
-        if not args.quiet:
-            print(f"JSON report written to {args.json}")
+    with inert_workflow_commands():
+        if args.quiet:
+            print(f"{report.score:g} / {report.max_score:g}")
+        else:
+            print_report(report, verbose=args.verbose)
+        if not write_reports(report, chosen, args.quiet):
+            return EXIT_GRADER
     if args.fail_under is not None and report.score < args.fail_under:
         print(f"score {report.score:g} is below --fail-under {args.fail_under:g}", file=sys.stderr)
         return EXIT_BELOW

@@ -1,0 +1,141 @@
+"""Gradescope glue: build the autograder zip, and find the submission in what a student uploaded.
+
+The zip holds, at its root, ``setup.sh`` and ``run_autograder`` (from
+``gradescope/`` in the checkout) plus what ``pip install`` needs to install the
+grader (``pyproject.toml``, ``README.md``, ``grader/``) and the reference
+solutions (``reference/``). Gradescope extracts it to ``/autograder/source``,
+runs ``setup.sh`` once when it builds the image, then ``run_autograder`` per
+submission. The results file is written by the report writer
+:mod:`grader.report.gradescope` (``--gradescope PATH``).
+
+``python -m grader gradescope-zip OUT.zip`` calls :func:`build_zip`;
+``python -m grader.gradescope locate DIR`` prints :func:`find_submission`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import zipfile
+from pathlib import Path
+
+from grader.submission import MODULES
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+"""The checkout this grader runs from (an editable install)."""
+SCRIPTS = ("setup.sh", "run_autograder")
+_FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # same bytes for the same files: reproducible zips
+_SKIP_DIRS = {"__pycache__", ".pytest_cache", ".ipynb_checkpoints", "__MACOSX"}
+_README = "# jax-autograder\n\nAutograder for the exercises of the lesson 'Introduction to JAX'.\n"
+
+
+class PackageError(RuntimeError):
+    """The zip cannot be built from here; the message says what is missing."""
+
+
+def _files(root: Path, folder: str) -> list[tuple[Path, str]]:
+    found = []
+    for path in sorted((root / folder).rglob("*")):
+        parts = path.relative_to(root).parts
+        if path.is_file() and not any(p in _SKIP_DIRS or p.startswith(".") for p in parts) \
+                and path.suffix not in (".pyc", ".pyo"):
+            found.append((path, "/".join(parts)))
+    return found
+
+
+def build_zip(dest: Path, checkout: Path = CHECKOUT, reference: Path | None = None) -> list[str]:
+    """Write the autograder zip to ``dest``; return the names it holds."""
+    checkout = Path(checkout)
+    reference = Path(reference) if reference else checkout / "reference"
+    needed = [checkout / "pyproject.toml", checkout / "grader", *(checkout / "gradescope" / s for s in SCRIPTS)]
+    missing = [str(p) for p in needed if not p.exists()]
+    missing += [str(reference / f"{m}.py") for m in MODULES.values() if not (reference / f"{m}.py").is_file()]
+    if missing:
+        raise PackageError(f"cannot build the Gradescope zip: missing {', '.join(missing)}. Run it from a checkout "
+                           "of jax-autograder (pip install -e .), or pass --reference DIR for the solutions.")
+    entries: list[tuple[str, bytes, int]] = []
+    for script in SCRIPTS:
+        entries.append((script, (checkout / "gradescope" / script).read_bytes(), 0o755))
+    entries.append(("pyproject.toml", (checkout / "pyproject.toml").read_bytes(), 0o644))
+    readme = checkout / "README.md"
+    entries.append(("README.md", readme.read_bytes() if readme.is_file() and readme.stat().st_size else
+                    _README.encode(), 0o644))
+    for path, name in _files(checkout, "grader"):
+        entries.append((name, path.read_bytes(), 0o644))
+    for name in sorted(MODULES.values()):
+        entries.append((f"reference/{name}.py", (reference / f"{name}.py").read_bytes(), 0o644))
+    dest = Path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(dest.name + ".tmp")
+    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, data, mode in entries:
+            info = zipfile.ZipInfo(name, date_time=_FIXED_TIME)
+            info.external_attr = (0o100000 | mode) << 16  # regular file with Unix permissions
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    tmp.replace(dest)
+    return [name for name, _, _ in entries]
+
+
+def _has_exercises(folder: Path) -> bool:
+    return any((folder / f"{m}.py").is_file() for m in MODULES.values())
+
+
+def _visible(path: Path, root: Path) -> bool:
+    return not any(p in _SKIP_DIRS or p.startswith(".") for p in path.relative_to(root).parts)
+
+
+def find_submission(root: Path) -> Path:
+    """What to grade in an upload folder: the folder itself, one notebook or .py, or a subfolder with the files.
+
+    Students upload loose files, a zipped folder (which Gradescope extracts into
+    a subfolder) or one notebook. When nothing fits, ``root`` is returned and
+    the grader says what it expected.
+    """
+    root = Path(root)
+    if not root.is_dir() or _has_exercises(root):
+        return root
+    for suffix in (".ipynb", ".py"):
+        top = [p for p in sorted(root.glob(f"*{suffix}")) if _visible(p, root)]
+        if len(top) == 1:
+            return top[0]
+    folders = sorted((p for p in root.rglob("*") if p.is_dir() and _visible(p, root) and _has_exercises(p)),
+                     key=lambda p: (len(p.relative_to(root).parts), str(p)))
+    if folders:
+        return folders[0]
+    for suffix in (".ipynb", ".py"):
+        nested = [p for p in sorted(root.rglob(f"*{suffix}")) if _visible(p, root)]
+        if len(nested) == 1:
+            return nested[0]
+    return root
+
+
+def zip_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m grader gradescope-zip",
+                                     description="Build the autograder zip to upload to Gradescope.")
+    parser.add_argument("out", type=Path, metavar="OUT.zip", help="where to write the zip")
+    parser.add_argument("--reference", type=Path, metavar="DIR",
+                        help="the reference solutions to include (default: reference/ in the checkout)")
+    args = parser.parse_args(argv)
+    try:
+        names = build_zip(args.out, reference=args.reference)
+    except (PackageError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"Gradescope autograder zip written to {args.out} ({len(names)} files). Upload it as the "
+          "autograder of a programming assignment (base image: Ubuntu 22.04 or later).")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m grader.gradescope")
+    commands = parser.add_subparsers(dest="command", required=True)
+    locate = commands.add_parser("locate", help="print what to grade in an upload folder")
+    locate.add_argument("folder", type=Path)
+    args = parser.parse_args(argv)
+    print(find_submission(args.folder))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
