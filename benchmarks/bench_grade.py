@@ -1,0 +1,101 @@
+"""Grade the reference and run the bare lesson training side by side; print the ratio.
+
+The bare run is what a student would run by hand: a fresh Python process that
+imports JAX and trains the lesson MLP with the reference pieces, using the
+grader's own training loop on the embedded split. The grade is a full
+``python -m grader reference`` in a fresh process (warm reference cache, as on
+a student's second run; pass --cold to time a first run). Runs alternate so
+machine noise hits both alike; medians are reported.
+
+    python benchmarks/bench_grade.py [--repeats 3] [--cold]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BARE = """
+import importlib.util, sys
+sys.path.insert(0, {root!r})
+import jax.numpy as jnp, numpy as np
+from grader.data import embedded_split
+from grader.harness.probes.accuracy import train
+from grader.inputs import mlp_params, LESSON_WIDTHS
+
+def load(name):
+    spec = importlib.util.spec_from_file_location(name, {root!r} + "/reference/" + name + ".py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+ex1, ex3, ex5 = load("ex1_dropout"), load("ex3_mlp_forward"), load("ex5_clipping")
+split = embedded_split()
+params = {{k: {{n: jnp.asarray(a) for n, a in v.items()}} for k, v in mlp_params(np.random.default_rng(707), LESSON_WIDTHS, 0.0).items()}}
+final, _ = train(ex1.forward_with_dropout, ex5.make_optimizer(), params, split)
+acc = float(np.mean(np.argmax(np.asarray(ex3.mlp_forward(final, jnp.asarray(split.x_test))), 1) == split.y_test))
+print(acc)
+"""
+
+
+def bare_run() -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", BARE.format(root=str(ROOT))], check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def grade_run(cache: Path) -> tuple[float, dict]:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "grader", str(ROOT / "reference"), "--json", str(out), "-q"],
+                       check=True, capture_output=True, cwd=ROOT, env={**_env(), "JAX_GRADER_CACHE": str(cache)})
+        wall = time.perf_counter() - start
+        report = json.loads(out.read_text())
+    assert report["score"] == 100, report["score"]
+    return wall, report["timings"]
+
+
+def _env() -> dict:
+    import os
+
+    return dict(os.environ)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--cold", action="store_true", help="empty the reference cache before every grade")
+    args = parser.parse_args()
+    bare, grades, breakdowns = [], [], []
+    with tempfile.TemporaryDirectory() as cache_root:
+        cache = Path(cache_root) / "cache"
+        if not args.cold:
+            grade_run(cache)  # fill the reference cache once
+        for i in range(args.repeats):
+            if args.cold:
+                cache = Path(cache_root) / f"cache{i}"
+            bare.append(bare_run())
+            wall, timings = grade_run(cache)
+            grades.append(wall)
+            breakdowns.append(timings)
+    b, g = statistics.median(bare), statistics.median(grades)
+    print(f"bare lesson training (fresh process): median {b:.1f} s over {len(bare)} runs {[round(x, 1) for x in bare]}")
+    print(f"full grade of reference/ ({'cold' if args.cold else 'warm'} cache): median {g:.1f} s "
+          f"{[round(x, 1) for x in grades]}")
+    print(f"ratio grade / bare training: {g / b:.2f}")
+    print("per-exercise child wall time (median, s; children run in parallel):")
+    for task in breakdowns[0]:
+        print(f"  {task:9s} {statistics.median(t[task] for t in breakdowns):6.1f}")
+
+
+if __name__ == "__main__":
+    main()
