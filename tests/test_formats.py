@@ -41,7 +41,8 @@ REPORTER_ENV_LIMIT = 100 * 1024
 
 def check(id: str, status: str, score: float, max_score: float, message: str = "", hint: str = "",
           seconds: float = 1.25) -> CheckResult:
-    return CheckResult(id=id, exercise=id.split(".")[0], name=f"what {id} checks", status=status,  # type: ignore[arg-type]
+    return CheckResult(id=id, exercise=id.split(".")[0], name=f"what {id} checks",
+                       status=status,  # type: ignore[arg-type]
                        score=score, max_score=max_score, message=message, hint=hint, seconds=seconds)
 
 

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from grader.results import CheckResult
+from grader.results import EXERCISES, CheckResult, Report
 
 TITLES = {
     "ex1": "Dropout with split PRNG keys",
@@ -80,6 +80,19 @@ def detail(message: str, hint: str, limit: int) -> str:
     room = limit - len(hint_text) - (1 if hint_text else 0)
     message_text = bounded(message, room) if message and room > 0 else ""
     return "\n".join(part for part in (message_text, hint_text) if part)
+
+
+def exercise_groups(report: Report) -> list[tuple[str, list[CheckResult]]]:
+    """``(exercise, checks)`` in lesson order, for the exercises the report has checks for."""
+    groups = report.by_exercise()
+    order = [e for e in EXERCISES if e in groups] + [e for e in groups if e not in EXERCISES]
+    return [(e, groups[e]) for e in order]
+
+
+def tally(checks: Iterable[CheckResult]) -> tuple[float, float, int]:
+    """``(score, max_score, checks passed)`` of a group of checks."""
+    checks = list(checks)
+    return sum(c.score for c in checks), sum(c.max_score for c in checks), sum(c.status == "pass" for c in checks)
 
 
 def not_implemented(checks: Iterable[CheckResult]) -> bool:

@@ -15,8 +15,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from grader.report._common import TITLES, bounded, clean, detail, first_line, fmt_points, truncate, write_atomic
-from grader.results import EXERCISES, CheckResult, Report
+from grader.report._common import (TITLES, bounded, clean, detail, exercise_groups, first_line, fmt_points, tally,
+                                   truncate, write_atomic)
+from grader.results import CheckResult, Report
 
 MESSAGE_LIMIT = 8000
 _ATTRIBUTE_LIMIT = 300
@@ -51,7 +52,8 @@ def _suite(parent: ET.Element, exercise: str, checks: list[CheckResult]) -> ET.E
         "time": _time(max((c.seconds for c in checks), default=0.0)),
     })
     properties = ET.SubElement(suite, "properties")
-    for name, value in (("score", sum(c.score for c in checks)), ("max_score", sum(c.max_score for c in checks))):
+    score, max_score, _ = tally(checks)
+    for name, value in (("score", score), ("max_score", max_score)):
         ET.SubElement(properties, "property", name=name, value=fmt_points(value))
     for check in checks:
         _case(suite, check)
@@ -59,7 +61,6 @@ def _suite(parent: ET.Element, exercise: str, checks: list[CheckResult]) -> ET.E
 
 
 def tree(report: Report) -> ET.ElementTree:
-    groups = report.by_exercise()
     root = ET.Element("testsuites", {
         "name": clean(f"jax-autograder: {fmt_points(report.score)} / {fmt_points(report.max_score)}"),
         "tests": str(len(report.checks)),
@@ -67,9 +68,8 @@ def tree(report: Report) -> ET.ElementTree:
         "errors": str(sum(c.status == "error" for c in report.checks)),
         "time": _time(report.timings.get("total", 0.0)),
     })
-    ordered = [e for e in EXERCISES if e in groups] + [e for e in groups if e not in EXERCISES]
-    for exercise in ordered:
-        _suite(root, exercise, groups[exercise])
+    for exercise, checks in exercise_groups(report):
+        _suite(root, exercise, checks)
     if not report.checks:  # the grader could not run: say why where the test view looks
         root.set("errors", "1")
         root.set("tests", "1")

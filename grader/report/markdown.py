@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from grader.report._common import TITLES, clean, fmt_points, not_implemented, truncate, write_atomic
-from grader.results import EXERCISES, CheckResult, Report
+from grader.report._common import (TITLES, clean, exercise_groups, fmt_points, not_implemented, tally, truncate,
+                                   write_atomic)
+from grader.results import CheckResult, Report
 from grader.submission import MODULES
 
 MAX_BYTES = 900 * 1024
@@ -46,16 +47,12 @@ def _points(got: float, total: float) -> str:
 
 
 def _summary_table(report: Report) -> list[str]:
-    groups = report.by_exercise()
     lines = ["| Exercise | | Score | Checks passed |", "| --- | --- | ---: | ---: |"]
-    for exercise in EXERCISES:
-        checks = groups.get(exercise)
-        if not checks:
-            continue
-        got, total = sum(c.score for c in checks), sum(c.max_score for c in checks)
-        passed = sum(c.status == "pass" for c in checks)
-        lines.append(f"| {exercise} | {TITLES[exercise]} | {_points(got, total)} | {passed} / {len(checks)} |")
-    passed = sum(c.status == "pass" for c in report.checks)
+    for exercise, checks in exercise_groups(report):
+        got, total, passed = tally(checks)
+        title = TITLES.get(exercise, exercise)
+        lines.append(f"| {exercise} | {title} | {_points(got, total)} | {passed} / {len(checks)} |")
+    passed = tally(report.checks)[2]
     lines.append(f"| **Total** | | **{_points(report.score, report.max_score)}** | "
                  f"**{passed} / {len(report.checks)}** |")
     return lines
@@ -72,21 +69,18 @@ def _failure(check: CheckResult, limit: int) -> list[str]:
 
 
 def _to_fix(report: Report, limit: int) -> list[str]:
-    groups = report.by_exercise()
     lines: list[str] = []
-    for exercise in EXERCISES:
-        checks = groups.get(exercise, [])
-        if not checks:
-            continue
+    for exercise, checks in exercise_groups(report):
         if not_implemented(checks):
             where = (f"write the functions in `{MODULES[exercise]}.py` (see their docstrings)" if exercise in MODULES
                      else "it trains with your ex1, ex3 and ex5 functions: finish those first")
             points = fmt_points(sum(c.max_score for c in checks))
-            lines += [f"#### {exercise}: {TITLES[exercise]}", "", f"Not implemented yet: {where} ({points} points).", ""]
+            lines += [f"#### {exercise}: {TITLES.get(exercise, exercise)}", "",
+                      f"Not implemented yet: {where} ({points} points).", ""]
             continue
         shown = [c for c in checks if c.status != "pass"]
         if shown:
-            lines += [f"#### {exercise}: {TITLES[exercise]}", ""]
+            lines += [f"#### {exercise}: {TITLES.get(exercise, exercise)}", ""]
             for check in shown:
                 lines += _failure(check, limit)
     return ["### What to fix", "", *lines] if lines else []

@@ -14,8 +14,8 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from grader.report._common import TITLES, not_implemented
-from grader.results import EXERCISES, Report
+from grader.report._common import TITLES, exercise_groups, not_implemented, tally
+from grader.results import Report
 from grader.submission import MODULES
 
 _STYLE = {"pass": "green", "fail": "red", "error": "magenta", "skipped": "dim"}
@@ -27,26 +27,20 @@ def _fmt(points: float) -> str:
 
 
 def render(report: Report, console: Console, verbose: bool = False) -> None:
-    groups = report.by_exercise()
     table = Table(title=f"jax-autograder: {report.submission}", title_justify="left")
     table.add_column("exercise")
     table.add_column("", overflow="fold")
     table.add_column("score", justify="right")
     table.add_column("checks", justify="right")
-    for exercise in EXERCISES:
-        checks = groups.get(exercise)
-        if not checks:
-            continue
-        got, total = sum(c.score for c in checks), sum(c.max_score for c in checks)
-        passed = sum(c.status == "pass" for c in checks)
+    for exercise, checks in exercise_groups(report):
+        got, total, passed = tally(checks)
         style = "green" if got == total else "red" if got == 0 else "yellow"
-        table.add_row(exercise, TITLES[exercise], Text(f"{_fmt(got)} / {_fmt(total)}", style=style),
-                      f"{passed}/{len(checks)} passed")
+        table.add_row(exercise, TITLES.get(exercise, exercise),
+                      Text(f"{_fmt(got)} / {_fmt(total)}", style=style), f"{passed}/{len(checks)} passed")
     console.print(table)
 
-    for exercise in EXERCISES:
-        checks = groups.get(exercise, [])
-        if checks and not_implemented(checks):
+    for exercise, checks in exercise_groups(report):
+        if not_implemented(checks):
             where = (f"write the functions in {MODULES[exercise]}.py (see their docstrings)" if exercise in MODULES
                      else "it trains with your ex1, ex3 and ex5 functions: finish those first")
             console.print(Text(f"\n{exercise}: not implemented yet; ", style="bold yellow")
@@ -55,7 +49,7 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
         shown = [c for c in checks if verbose or c.status != "pass" or (c.message and c.exercise in ("ex4", "accuracy"))]
         if not shown:
             continue
-        console.print(Text(f"\n{exercise}: {TITLES[exercise]}", style="bold"))
+        console.print(Text(f"\n{exercise}: {TITLES.get(exercise, exercise)}", style="bold"))
         for c in shown:
             line = Text(f"  {_MARK[c.status]:<5} ", style=_STYLE[c.status])
             line.append(f"{c.id} ({_fmt(c.score)}/{_fmt(c.max_score)}): {c.name}")
