@@ -103,6 +103,10 @@ def _ex5() -> dict[str, Any]:
         norm = np.sqrt(sum(float(np.sum(a * a)) for layer in leaves.values() for a in layer.values()))
         grads[str(i)] = {name: {k: (a * scale / norm).astype(np.float32) for k, a in layer.items()}
                          for name, layer in leaves.items()}
+        if i == EX5_SPIKE_STEP:  # a few huge elements, so element-wise clipping shows too
+            w = grads[str(i)]["layer1"]["w"].reshape(-1)
+            spots = rng.choice(w.size, 16, replace=False)
+            w[spots] = np.sign(rng.standard_normal(16)).astype(np.float32) * 8.0
     x, y = _batch(rng, 16)
     return {"params": params, "grads": grads, "x": x, "y": y}
 

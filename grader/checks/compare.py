@@ -13,7 +13,7 @@ import numpy as np
 
 RTOL = 1e-4
 ATOL_SCALE = 1e-5
-_MAX_REPORTED = 4
+_MAX_REPORTED = 2
 
 
 def _fmt_index(index: tuple[int, ...]) -> str:
