@@ -207,8 +207,14 @@ _ERROR_HINTS: tuple[tuple[str, str], ...] = (
     ("ImportError", "Only jax, jax.numpy, optax, numpy and the standard library may be imported."),
     ("ModuleNotFoundError", "Only jax, jax.numpy, optax, numpy and the standard library may be imported."),
     ("SyntaxError", "Fix the syntax error; `python -c 'import <module>'` in your folder shows it."),
-    ("TypeError", "Check the function's signature and argument order against its docstring."),
 )
+
+
+def _generic_error_hint(error: ObservationError) -> str:
+    if error.type == "TypeError" and ("positional argument" in error.message or "keyword argument" in error.message):
+        return "Check the function's signature against its docstring: the grader calls it exactly as documented."
+    return next((h for name, h in _ERROR_HINTS if name == error.type),
+                "Read the traceback: it shows the line in your code that failed.")
 
 
 def _student_error(check: Check, points: float, run: _Run, error: ObservationError, importing: bool = False) -> CheckResult:
@@ -221,6 +227,6 @@ def _student_error(check: Check, points: float, run: _Run, error: ObservationErr
     message = f"{where} raised {error.type}: {error.message}"
     if error.traceback:
         message += "\n" + error.traceback
-    hint = next((h for name, h in _ERROR_HINTS if name == error.type), "Read the traceback: it shows the line in your code that failed.")
+    hint = (check.error_hint(error) if check.error_hint else "") or _generic_error_hint(error)
     return _result(check, "error", points, 0, run, message, hint)
 

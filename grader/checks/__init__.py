@@ -47,6 +47,8 @@ class Check:
     judge: Callable[["Context"], Verdict]
     functions: tuple[str, ...] = ()
     """The student functions it exercises, for messages ("dropout raised ...")."""
+    error_hint: Callable[[ObservationError], str] | None = None
+    """What to suggest when the student's code raised (``None``: a generic hint by error type)."""
 
     @property
     def exercise(self) -> str:

@@ -8,6 +8,7 @@ from grader.checks import PASS, Check, Context, StudentError, Verdict, fail
 from grader.checks import npref
 from grader.checks.common import unchanged
 from grader.checks.compare import array_mismatch
+from grader.sandbox import ObservationError
 from grader.inputs import EX3_CASES
 
 DEPTH_CASES = ("d1", "d2", "d3", "d5")
@@ -47,8 +48,9 @@ def _matches_up_to_output(got: np.ndarray, want: np.ndarray) -> bool:
     return False
 
 
-def _error_hint(error: StudentError) -> str:
-    text = error.error.summary()
+def error_hint(error: ObservationError) -> str:
+    """Name the usual causes when mlp_forward raises."""
+    text = error.summary()
     if "KeyError" in text and "layer" in text:
         return HINT_DEPTH
     if any(s in text for s in ("dot_general", "shape", "Incompatible", "incompatible", "matmul")):
@@ -64,7 +66,7 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...], wrong_hint) -> Verdict:
         except StudentError as exc:
             errors.append(exc)
             problems.append(f"{_describe(case)}: {exc.error.summary()}")
-            hints.append(_error_hint(exc))
+            hints.append(error_hint(exc.error))
             continue
         want = np.asarray(ctx.want(f"out/{case}"), dtype=np.float64)
         if got.shape == want.shape and _matches_up_to_output(got, want):
@@ -138,9 +140,9 @@ def params_unchanged(ctx: Context) -> Verdict:
 
 
 CHECKS = [
-    Check("ex3.depths", "agrees at depths 1, 2, 3 and 5 with any widths", depths, ("mlp_forward",)),
-    Check("ex3.deep", "12 layers run in numeric order (layer10 after layer9)", deep, ("mlp_forward",)),
-    Check("ex3.output_linear", "no activation after the last layer", output_linear, ("mlp_forward",)),
-    Check("ex3.jit", "agrees under jax.jit and on repeated calls", jit_agrees, ("mlp_forward",)),
-    Check("ex3.params_unchanged", "params are not modified", params_unchanged, ("mlp_forward",)),
+    Check("ex3.depths", "agrees at depths 1, 2, 3 and 5 with any widths", depths, ("mlp_forward",), error_hint),
+    Check("ex3.deep", "12 layers run in numeric order (layer10 after layer9)", deep, ("mlp_forward",), error_hint),
+    Check("ex3.output_linear", "no activation after the last layer", output_linear, ("mlp_forward",), error_hint),
+    Check("ex3.jit", "agrees under jax.jit and on repeated calls", jit_agrees, ("mlp_forward",), error_hint),
+    Check("ex3.params_unchanged", "params are not modified", params_unchanged, ("mlp_forward",), error_hint),
 ]
