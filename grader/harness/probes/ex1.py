@@ -1,10 +1,27 @@
-"""Exercise 1 observations: dropout at several rates and keys; the MLP's key use."""
+"""Exercise 1 observations: dropout at several rates and keys; the MLP's key use.
+
+``forward_with_dropout`` is observed with the module's ``dropout`` replaced by
+the contract's dropout (``contract_dropout`` below). Its checks judge what the
+forward pass itself is responsible for (splitting the key, where dropout sits,
+passing ``train`` on), so a mistake inside the student's ``dropout`` is charged
+once, in dropout's own checks, and not again in every forward check. A forward
+pass that does not call ``dropout`` (it inlines its masks) is observed as is.
+"""
 
 import jax
+import jax.numpy as jnp
 
 from grader.harness.jaxpr_tools import key_uses
 from grader.harness.probes._common import as_jax, key, no_leaks, snapshot
 from grader.protocol import EX1_RATES as RATES
+
+
+def contract_dropout(key, x, rate, train=True):
+    """Inverted dropout exactly as the exercise API specifies it."""
+    if not train or rate == 0.0:
+        return x
+    keep = 1.0 - rate
+    return jnp.where(jax.random.bernoulli(key, keep, x.shape), x / keep, 0.0).astype(x.dtype)
 
 
 def probe(rec, modules, inputs, options):
@@ -23,6 +40,8 @@ def probe(rec, modules, inputs, options):
     rec.record("dropout/jit_other_key", lambda: jitted(k2, x))
 
     params, xb = data["params"], data["xb"]
+    if hasattr(m, "dropout"):  # before the first forward call, so a jitted forward traces with it
+        m.dropout = contract_dropout
     forward = m.forward_with_dropout
     rec.record("forward/eval", lambda: forward(params, xb, k1, 0.5, False))
     rec.record("forward/train", lambda: forward(params, xb, k1, 0.5, True))
