@@ -87,14 +87,29 @@ def _shape_guard(judge):
     return guarded
 
 
+def _independent_flips(kept: np.ndarray) -> int:
+    """How many coin flips a mask is made of: one per element, unless whole rows or columns repeat.
+
+    A mask drawn for one row and broadcast over the batch has only a row's worth
+    of flips; its zero fraction is judged with the spread that many flips have,
+    and the sharing itself is charged once, in per_element.
+    """
+    if (kept == kept[:1]).all():
+        return kept.shape[1]
+    if (kept == kept[:, :1]).all():
+        return kept.shape[0]
+    return kept.size
+
+
 @_shape_guard
 def zero_fraction(ctx: Context) -> Verdict:
     """The fraction of zeros matches rate at every rate tried."""
     x = _x(ctx)
     wrong, swapped, nothing = [], 0, 0
     for rate in RATES:
-        frac = 1.0 - float(_mask(ctx, f"dropout/rate{rate}").mean())
-        tol = max(0.015, 5 * np.sqrt(rate * (1 - rate) / x.size))
+        kept = _mask(ctx, f"dropout/rate{rate}")
+        frac = 1.0 - float(kept.mean())
+        tol = max(0.015, 5 * np.sqrt(rate * (1 - rate) / _independent_flips(kept)))
         if abs(frac - rate) > tol:
             wrong.append(f"rate {rate}: {frac:.3f} zeroed (expected {rate} ± {tol:.3f})")
             swapped += abs(frac - (1 - rate)) <= tol
