@@ -151,6 +151,10 @@ def inert_workflow_commands() -> Iterator[None]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] in (["batch"], ["merge"]):
+        from grader.batch.cli import main as batch_main
+
+        return batch_main(argv)
     if argv[:1] == [GRADESCOPE_ZIP]:
         from grader.gradescope import zip_main
 

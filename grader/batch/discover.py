@@ -1,0 +1,244 @@
+"""Find the submissions of a class, hash their content, and unpack archives safely.
+
+A class folder holds one entry per student, named by student id: a folder, a
+``.py`` file, an ``.ipynb`` notebook or a ``.zip`` archive (``alice/``,
+``bob.ipynb``, ``carol.zip``). Discovery never drops an entry: anything that is
+not a submission still becomes a :class:`Entry` (kind ``other``), and two
+entries claiming one id become one entry of kind ``duplicate``, so each gets a
+row saying so. Only hidden names (``.DS_Store``) and ``__MACOSX`` are ignored.
+
+Archives are unpacked by hand, member by member, never with ``extractall``:
+absolute paths, ``..`` components, links and devices are refused, and so is an
+archive whose content exceeds a size or member-count cap (counted while
+decompressing, not read from the headers it declares).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import stat
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from grader.submission import MODULES
+
+KINDS = {".py": "py", ".ipynb": "ipynb", ".zip": "zip"}
+IGNORED = ("__MACOSX",)
+#: Folders that never hold a submission's code; skipped when hashing and looking for the code.
+JUNK_DIRS = {"__pycache__", ".ipynb_checkpoints", ".git", ".hg", ".svn", "__MACOSX", ".venv", "venv",
+             "node_modules"}
+MAX_ARCHIVE_BYTES = 50 << 20
+"""Default cap on what one archive may unpack to."""
+MAX_ARCHIVE_MEMBERS = 2000
+_SAFE_NAME = re.compile(r"[^A-Za-z0-9._@+-]")
+_EXERCISE_FILES = {f"{name}.py" for name in MODULES.values()}
+
+
+class InvalidSubmission(ValueError):
+    """This entry cannot be graded; the message says why, in words meant for the instructor."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One student's input, as found in the class folder."""
+
+    id: str
+    """The student id: the entry's name without its ``.py``/``.ipynb``/``.zip`` suffix."""
+    paths: tuple[Path, ...]
+    """The input (one path; several for a duplicate id)."""
+    kind: str
+    """``folder``, ``py``, ``ipynb``, ``zip``, ``other`` (not a submission) or ``duplicate``."""
+
+    @property
+    def path(self) -> Path:
+        return self.paths[0]
+
+    def describe(self) -> str:
+        return ", ".join(p.name + ("/" if p.is_dir() else "") for p in self.paths)
+
+
+def kind_of(path: Path) -> str:
+    if path.is_dir():
+        return "folder"
+    return KINDS.get(path.suffix.lower(), "other") if path.is_file() else "other"
+
+
+def student_id(path: Path) -> str:
+    """``alice`` for ``alice/``, ``alice.zip``, ``alice.py`` or ``alice.ipynb``; other names stay whole."""
+    if path.is_dir() or path.suffix.lower() not in KINDS:
+        return path.name
+    return path.name[: -len(path.suffix)] or path.name
+
+
+def discover(folder: Path, exclude: tuple[Path, ...] = ()) -> list[Entry]:
+    """Every student entry of ``folder``, sorted by id; ``exclude`` names paths to leave out (OUT_DIR)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise InvalidSubmission(f"{folder} is not a folder; pass the folder that holds one entry per student")
+    excluded = {p.resolve() for p in exclude}
+    claims: dict[str, list[Path]] = {}
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith(".") or path.name in IGNORED or path.resolve() in excluded:
+            continue
+        claims.setdefault(student_id(path), []).append(path)
+    entries = []
+    for sid, paths in sorted(claims.items()):
+        kind = "duplicate" if len(paths) > 1 else kind_of(paths[0])
+        entries.append(Entry(sid, tuple(paths), kind))
+    return entries
+
+
+def safe_name(sid: str) -> str:
+    """A file name for ``sid`` that cannot leave its folder; a changed name gets a short hash to stay unique."""
+    name = _SAFE_NAME.sub("_", sid).lstrip(".") or "_"
+    if name != sid:
+        name = f"{name[:80]}-{hashlib.sha256(sid.encode('utf-8', 'surrogateescape')).hexdigest()[:8]}"
+    return name
+
+
+def shard_of(sid: str, count: int) -> int:
+    """The shard (0-based) of a student: stable whatever else is in the class folder."""
+    digest = hashlib.sha256(sid.encode("utf-8", "surrogateescape")).digest()
+    return int.from_bytes(digest[:8], "big") % count
+
+
+def content_digest(entry: Entry) -> str:
+    """A hash of everything in the entry that grading could read (file names and bytes)."""
+    digest = hashlib.sha256(entry.kind.encode())
+    for path in entry.paths:
+        digest.update(b"\0entry\0" + path.name.encode("utf-8", "surrogateescape"))
+        if path.is_dir():
+            for file in _walk_files(path):
+                digest.update(b"\0file\0" + file.relative_to(path).as_posix().encode("utf-8", "surrogateescape"))
+                _hash_file(digest, file)
+        elif path.is_file():
+            _hash_file(digest, path)
+    return digest.hexdigest()
+
+
+def _walk_files(root: Path) -> list[Path]:
+    files = []
+    for dirpath, dirnames, filenames in os.walk(root):  # does not follow links to folders
+        dirnames[:] = sorted(d for d in dirnames if d not in JUNK_DIRS)
+        files.extend(Path(dirpath) / f for f in sorted(filenames))
+    return sorted(files)
+
+
+def _hash_file(digest: "hashlib._Hash", path: Path) -> None:
+    try:
+        with path.open("rb") as handle:
+            while chunk := handle.read(1 << 20):
+                digest.update(chunk)
+    except OSError as exc:  # unreadable file: hash the error, so it is graded (and reported) again later
+        digest.update(f"unreadable:{exc.errno}".encode())
+
+
+def unpack_zip(archive: Path, dest: Path, max_bytes: int = MAX_ARCHIVE_BYTES,
+               max_members: int = MAX_ARCHIVE_MEMBERS) -> Path:
+    """Unpack ``archive`` into ``dest`` (which must not exist), refusing anything unsafe.
+
+    Raises :class:`InvalidSubmission` for a corrupt, encrypted or oversized
+    archive, or one with a member that would land outside ``dest``; ``dest``
+    is removed again in that case.
+    """
+    dest = Path(dest)
+    dest.mkdir(parents=True)
+    try:
+        _unpack(archive, dest, max_bytes, max_members)
+    except BaseException:
+        shutil.rmtree(dest, ignore_errors=True)
+        raise
+    return dest
+
+
+def _unpack(archive: Path, dest: Path, max_bytes: int, max_members: int) -> None:
+    try:
+        zf = zipfile.ZipFile(archive)
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise InvalidSubmission(f"{archive.name} is not a readable zip archive ({exc})") from exc
+    with zf:
+        members = zf.infolist()
+        if len(members) > max_members:
+            raise InvalidSubmission(f"{archive.name} holds {len(members)} files, more than the {max_members} "
+                                    "allowed; zip only the submission folder")
+        planned = [(info, _member_parts(archive, info)) for info in members]  # refuse before writing anything
+        written = 0
+        for info, parts in planned:
+            if parts is None:
+                continue
+            target = dest.joinpath(*parts)
+            if info.is_dir():
+                target.mkdir(parents=True, exist_ok=True)
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                with zf.open(info) as source, target.open("xb") as sink:
+                    while chunk := source.read(1 << 16):
+                        written += len(chunk)
+                        if written > max_bytes:
+                            raise InvalidSubmission(
+                                f"{archive.name} unpacks to more than {max_bytes >> 20} MB (the cap); "
+                                "zip only the submission files")
+                        sink.write(chunk)
+            except InvalidSubmission:
+                raise
+            except FileExistsError as exc:
+                raise InvalidSubmission(f"{archive.name} holds {info.filename!r} twice") from exc
+            except Exception as exc:  # noqa: BLE001 - BadZipFile, zlib.error, encryption, OSError...: a bad member
+                raise InvalidSubmission(f"{archive.name}: cannot unpack {info.filename!r} "
+                                        f"({type(exc).__name__}: {exc})") from exc
+
+
+def _member_parts(archive: Path, info: zipfile.ZipInfo) -> tuple[str, ...] | None:
+    """The member's path components, ``None`` to skip it; raise if it is unsafe."""
+    name = info.filename
+    if "\x00" in name:
+        raise InvalidSubmission(f"{archive.name} holds a member whose name contains a NUL byte; not unpacked")
+    kind = stat.S_IFMT(info.external_attr >> 16)
+    if kind and kind not in (stat.S_IFREG, stat.S_IFDIR):
+        raise InvalidSubmission(f"{archive.name} holds {name!r}, a link or special file; not unpacked "
+                                "(zip the files themselves)")
+    posix = PurePosixPath(name.replace("\\", "/"))
+    parts = tuple(p for p in posix.parts if p not in ("", "."))
+    if posix.is_absolute() or re.match(r"^[A-Za-z]:", name) or ".." in parts:
+        raise InvalidSubmission(f"{archive.name} holds {name!r}, a path outside the archive's folder; "
+                                "not unpacked")
+    if not parts or parts[0] in IGNORED or any(p in JUNK_DIRS for p in parts):
+        return None
+    return parts
+
+
+def find_code(root: Path) -> Path:
+    """The path to grade inside an unpacked archive or a student folder.
+
+    The folder itself when it holds exercise files; else its only sub-folder,
+    recursively (archives often wrap everything in one folder); else its only
+    notebook, or its only ``.py`` file.
+    """
+    root = Path(root)
+    for _ in range(8):
+        names = {p.name for p in root.iterdir()}
+        if names & _EXERCISE_FILES:
+            return root
+        visible = [p for p in root.iterdir() if not p.name.startswith(".") and p.name not in JUNK_DIRS]
+        if not visible:
+            raise InvalidSubmission("the submission is empty")
+        folders = [p for p in visible if p.is_dir()]
+        notebooks = [p for p in visible if p.is_file() and p.suffix.lower() == ".ipynb"]
+        scripts = [p for p in visible if p.is_file() and p.suffix.lower() == ".py"]
+        if len(notebooks) == 1:
+            return notebooks[0]
+        if not notebooks and len(scripts) == 1:
+            return scripts[0]
+        if len(folders) == 1 and not notebooks and not scripts:
+            root = folders[0]
+            continue
+        found = ", ".join(sorted(p.name + ("/" if p.is_dir() else "") for p in visible)[:8])
+        raise InvalidSubmission(
+            f"cannot tell which files to grade (found {found}); expected the exercise files "
+            f"({', '.join(sorted(_EXERCISE_FILES))}), or a single .ipynb or .py file")
+    raise InvalidSubmission("the submission is nested more than 8 folders deep")

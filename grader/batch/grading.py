@@ -1,0 +1,203 @@
+"""Grade one class entry and say what happened, whatever happened.
+
+:func:`grade_entry` is the unit of work of a batch: it runs in a worker
+process of its own (see :mod:`grader.batch.worker`), or in the batch's
+process with ``--in-process``. It never raises for a bad submission or a
+grader failure: it returns an :class:`Outcome` whose ``status`` says what
+happened and whose ``detail`` says why, in words for the instructor.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from grader.batch.discover import MAX_ARCHIVE_BYTES, Entry, InvalidSubmission, find_code, unpack_zip
+from grader.engine import Options, grade
+from grader.reference import ReferenceRunError, find_reference
+from grader.results import EXERCISES, Report
+from grader.rubric import RubricError
+from grader.sandbox import Limits
+from grader.submission import MODULES, SubmissionError
+
+STATUSES = ("graded", "crashed", "timeout", "error", "invalid", "duplicate", "pending")
+"""Every row status, in the order the summary lists them.
+
+``graded``: every exercise ran to the end (the student's exceptions cost points, as usual).
+``crashed``: graded, but the process of some exercise died (segfault, exit, memory); it scores 0.
+``timeout``: graded, but some exercise ran past ``--timeout`` and scores 0; or (no score) the whole
+submission ran past its deadline.
+``error``: the grader failed on this submission (no score); a grader bug, not the student's fault.
+``invalid``: the entry cannot be graded (corrupt or unsafe archive, empty folder, no exercise files...).
+``duplicate``: several entries claim the same student id; none was graded.
+``pending``: not graded yet (an interrupted batch).
+"""
+SCORED = ("graded", "crashed", "timeout")
+#: How the engine words a run that did not finish (``grader.engine._run_failure``).
+_RUN_FAILURE = re.compile(r"^running (\S+) (ran too long|crashed|ran out of memory|produced unreadable results)")
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How every submission of a batch is graded; plain data, so a worker can receive it as JSON."""
+
+    only: tuple[str, ...] = EXERCISES
+    timeout: float = Limits.timeout
+    """Wall-clock seconds per exercise run (as ``--timeout`` of a single grade)."""
+    memory_gb: float = Limits.memory_bytes / 2**30
+    jobs: int = 1
+    """Exercise runs at once within one submission."""
+    reference_dir: str | None = None
+    cache_dir: str | None = None
+    """Reference cache; ``None`` means the user cache folder, as for a single grade."""
+    max_archive_mb: float = MAX_ARCHIVE_BYTES / 2**20
+
+    def options(self) -> Options:
+        return Options(
+            only=tuple(self.only),
+            limits=Limits(timeout=self.timeout, memory_bytes=int(self.memory_gb * 2**30)),
+            jobs=self.jobs,
+            reference_dir=Path(self.reference_dir) if self.reference_dir else None,
+            cache_dir=Path(self.cache_dir) if self.cache_dir else None,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"only": list(self.only), "timeout": self.timeout, "memory_gb": self.memory_gb, "jobs": self.jobs,
+                "reference_dir": self.reference_dir, "cache_dir": self.cache_dir,
+                "max_archive_mb": self.max_archive_mb}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Settings:
+        return cls(only=tuple(data["only"]), timeout=float(data["timeout"]), memory_gb=float(data["memory_gb"]),
+                   jobs=int(data["jobs"]), reference_dir=data.get("reference_dir"), cache_dir=data.get("cache_dir"),
+                   max_archive_mb=float(data.get("max_archive_mb", cls.max_archive_mb)))
+
+    def fingerprint(self) -> str:
+        """Everything that can change a grade besides the submission: resume re-grades when it changes.
+
+        The exercises chosen, the limits, the reference solutions and the
+        grader's own code (checks, probes, rubric); not ``jobs``, the cache
+        or the report writers, which change no grade.
+        """
+        digest = hashlib.sha256(json.dumps(
+            {"only": list(self.only), "timeout": self.timeout, "memory_gb": self.memory_gb,
+             "max_archive_mb": self.max_archive_mb}, sort_keys=True).encode())
+        code = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in (".py", ".toml", ".npz") and p.is_file()
+                      and p.relative_to(_PACKAGE).parts[0] not in ("batch", "report"))
+        for path in code:
+            digest.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
+        try:
+            reference = find_reference(Path(self.reference_dir) if self.reference_dir else None)
+        except ReferenceRunError:
+            digest.update(b"no reference")
+        else:
+            for name in sorted(MODULES.values()):
+                digest.update((reference / f"{name}.py").read_bytes())
+        return digest.hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One student's row: what happened, and the report when there is one."""
+
+    id: str
+    status: str
+    """One of :data:`STATUSES`."""
+    detail: str = ""
+    """Why, for anything but a clean ``graded``; also notes such as missing files."""
+    seconds: float = 0.0
+    """Wall time spent on this submission."""
+    report: Report | None = None
+    key: str = ""
+    """Content hash of the entry and :meth:`Settings.fingerprint`: resume reuses a row whose key still matches."""
+    source: str = ""
+    """The entry (or entries) in the class folder, e.g. ``alice.zip``."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def scored(self) -> bool:
+        return self.report is not None and self.status in SCORED
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "status": self.status, "detail": self.detail, "seconds": self.seconds,
+                "report": self.report.to_json() if self.report is not None else None, "key": self.key,
+                "source": self.source, "extra": dict(self.extra)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        report = data.get("report")
+        return cls(id=str(data["id"]), status=str(data["status"]), detail=str(data.get("detail", "")),
+                   seconds=float(data.get("seconds", 0.0)),
+                   report=Report.from_json(report) if report is not None else None,
+                   key=str(data.get("key", "")), source=str(data.get("source", "")),
+                   extra=dict(data.get("extra") or {}))
+
+
+def entry_key(digest: str, fingerprint: str) -> str:
+    return hashlib.sha256(f"{digest}:{fingerprint}".encode()).hexdigest()[:32]
+
+
+def classify(report: Report, only: tuple[str, ...] = EXERCISES) -> tuple[str, str]:
+    """``(status, detail)`` for a finished report: runs that did not finish, then the report's notes.
+
+    Notes about the files of exercises not graded (``--only``) are left out.
+    """
+    failures: dict[str, str] = {}
+    for check in report.checks:
+        match = _RUN_FAILURE.match(check.message)
+        if match and check.exercise not in failures:
+            failures[check.exercise] = match.group(2)
+    status = ("timeout" if "ran too long" in failures.values() else "crashed" if failures else "graded")
+    ignored = [f"{module}.py" for exercise, module in MODULES.items() if exercise not in only]
+    notes = [n for n in report.notes if not any(name in n for name in ignored)]
+    detail = [f"{exercise} {what}" for exercise, what in failures.items()] + notes
+    return status, "; ".join(detail)
+
+
+def grade_entry(entry: Entry, settings: Settings, scratch: Path, key: str = "") -> Outcome:
+    """Grade ``entry``; ``scratch`` is a private folder for unpacking (emptied afterwards)."""
+    started = time.monotonic()
+
+    def done(status: str, detail: str, report: Report | None = None) -> Outcome:
+        return Outcome(entry.id, status, detail, round(time.monotonic() - started, 2), report, key, entry.describe())
+
+    if entry.kind == "duplicate":
+        return done("duplicate", f"{entry.describe()} all claim the student id {entry.id!r}; none was graded. "
+                                 "Keep one of them and run the batch again.")
+    if entry.kind == "other":
+        return done("invalid", f"{entry.describe()} is not a folder, a .py file, an .ipynb notebook or a .zip "
+                               "archive")
+    unpacked = Path(scratch) / "unpacked"
+    try:
+        if entry.kind == "zip":
+            target = find_code(unpack_zip(entry.path, unpacked, int(settings.max_archive_mb * 2**20)))
+        elif entry.kind == "folder":
+            target = find_code(entry.path)
+        else:
+            target = entry.path
+        report = grade(target, settings.options())
+    except (InvalidSubmission, SubmissionError) as exc:
+        message = _hide(str(exc), unpacked, entry)
+        named = message.startswith(entry.path.name) or message.startswith(str(entry.path))
+        return done("invalid", message if named else f"{entry.describe()}: {message}")
+    except (ReferenceRunError, RubricError) as exc:
+        return done("error", f"the grader could not run: {exc}")
+    except Exception as exc:  # noqa: BLE001 - one submission's grader failure must not stop the batch
+        return done("error", f"the grader failed on this submission ({type(exc).__name__}: "
+                             f"{_hide(str(exc), unpacked, entry)}); this is a grader problem, not the student's")
+    finally:
+        shutil.rmtree(unpacked, ignore_errors=True)
+    status, detail = classify(report, settings.only)
+    return done(status, detail, replace(report, submission=entry.describe()))
+
+
+def _hide(text: str, unpacked: Path, entry: Entry) -> str:
+    """Messages name the archive, not the scratch folder it was unpacked to."""
+    return text.replace(str(unpacked), entry.path.name)

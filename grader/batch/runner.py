@@ -1,0 +1,318 @@
+"""Grade a class: find the submissions, grade what is new, record each as it lands, write the outputs.
+
+:func:`run_batch` is the whole batch. Each submission is graded by
+:func:`grader.batch.grading.grade_entry` in a worker process of its own
+(``isolate=True``, the default) with a deadline, or in threads of this process
+(``isolate=False``: less isolation, for debugging and tests). ``jobs``
+submissions run at once; each runs its exercises one at a time
+(``Settings.jobs``), which keeps every core busy with independent work instead
+of waiting for the slowest exercise of one submission.
+
+Resume: a submission whose content hash and grading settings match its row in
+``state.jsonl`` is not graded again (unless ``force``). Sharding: ``shard=(K,
+N)`` grades only the students whose id hashes to slice K of N, a split that
+does not depend on the rest of the class folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from grader.batch import outputs, state
+from grader.batch.discover import Entry, content_digest, discover, safe_name, shard_of
+from grader.batch.grading import Outcome, Settings, entry_key, grade_entry
+from grader.batch.summary import write_summary
+from grader.batch.worker import descendants, kill_all
+
+#: Entries graded without a worker: nothing of theirs is run.
+_INSTANT = ("duplicate", "other")
+#: Seconds between rewrites of grades.csv while a batch runs.
+_CSV_EVERY = 2.0
+
+
+@dataclass(frozen=True)
+class BatchConfig:
+    """One batch: where, how, and how much of it."""
+
+    submissions: Path
+    out: Path
+    settings: Settings = Settings()
+    jobs: int = 0
+    """Submissions graded at once; 0 means one per CPU core."""
+    force: bool = False
+    """Grade everything again, even submissions already graded with the same content and settings."""
+    shard: tuple[int, int] = (1, 1)
+    """``(K, N)``: grade only slice K (1-based) of N."""
+    formats: tuple[str, ...] = outputs.DEFAULT_FORMATS
+    isolate: bool = True
+    submission_timeout: float | None = None
+    """Deadline for one submission's whole grading; ``None``: every exercise's timeout in turn, plus 2 minutes."""
+    fresh_reference: bool = False
+    """Recompute the reference once for this batch (in OUT_DIR), instead of using the user cache."""
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    outcomes: list[Outcome]
+    graded_now: int
+    reused: int
+    seconds: float
+    interrupted: bool = False
+
+
+Listener = Callable[[str, object], None]
+"""Progress events: ``("start", (total, already_done, to_grade))``, ``("done", outcome)``, ``("finish", result)``."""
+
+
+def jobs_or_cores(jobs: int) -> int:
+    return jobs if jobs > 0 else (os.cpu_count() or 1)
+
+
+def plan(config: BatchConfig) -> tuple[list[Entry], dict[str, str]]:
+    """This shard's entries and their keys (content hash + settings fingerprint)."""
+    k, n = config.shard
+    if not (n >= 1 and 1 <= k <= n):
+        raise ValueError(f"shard {k}/{n} does not exist; use K/N with 1 <= K <= N")
+    entries = [e for e in discover(config.submissions, exclude=(config.out,)) if shard_of(e.id, n) == k - 1]
+    fingerprint = config.settings.fingerprint()
+    return entries, {e.id: entry_key(content_digest(e), fingerprint) for e in entries}
+
+
+def run_batch(config: BatchConfig, listener: Listener | None = None) -> BatchResult:
+    """Grade the class; returns every outcome of this shard (reused and new), sorted by id."""
+    started = time.monotonic()
+    say = listener or (lambda event, data: None)
+    out = Path(config.out)
+    lock = state.prepare(out, (Path(config.submissions),))
+    try:
+        entries, keys = plan(config)
+        settings = config.settings
+        scratch = out / ".work"
+        shutil.rmtree(scratch, ignore_errors=True)  # what a killed run left
+        scratch.mkdir()
+        if config.fresh_reference:
+            settings = replace(settings, cache_dir=str(scratch / "reference-cache"))
+        if settings.jobs <= 0:
+            settings = replace(settings, jobs=1)
+        previous = state.load(out)
+        done = {e.id: previous[e.id] for e in entries
+                if not config.force and e.id in previous and previous[e.id].key == keys[e.id]}
+        todo = [e for e in entries if e.id not in done]
+        ids = [e.id for e in entries]
+        state.write_manifest(out, {
+            "kind": "batch", "shard": list(config.shard), "ids": ids, "settings": settings.to_json(),
+            "fingerprint": settings.fingerprint(), "submissions": str(Path(config.submissions).resolve()),
+            "complete": False,
+        })
+        outputs.prune_students(out, ids)
+        results: dict[str, Outcome] = dict(done)
+        say("start", (len(entries), len(done), len(todo)))
+        log = state.StateFile(out)
+        last_csv = [0.0]
+
+        def record(outcome: Outcome) -> None:
+            log.append(outcome)
+            results[outcome.id] = outcome
+            outputs.write_student(out, outcome, settings.only, config.formats)
+            if time.monotonic() - last_csv[0] > _CSV_EVERY:
+                _write_grades(out, entries, results, settings)
+                last_csv[0] = time.monotonic()
+            say("done", outcome)
+
+        interrupted = False
+        try:
+            if any(e.kind not in _INSTANT for e in todo):
+                warm_reference(settings, scratch)
+            _write_grades(out, entries, results, settings)
+            if config.isolate:
+                _run_workers(todo, keys, settings, config, scratch, record)
+            else:
+                _run_threads(todo, keys, settings, config, scratch, record)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            log.close()
+        outcomes = [results.get(e.id) or _pending(e, keys[e.id]) for e in entries]
+        if not interrupted:
+            log.compact(outcomes)
+        finish(out, outcomes, settings, config.formats, interrupted=interrupted,
+               rewrite_students=[o for o in outcomes if o.id in done or o.status == "pending"])
+        if not interrupted:
+            manifest = state.read_manifest(out)
+            state.write_manifest(out, {**manifest, "complete": True})
+            shutil.rmtree(scratch, ignore_errors=True)
+        result = BatchResult(outcomes, len(results) - len(done), len(done), time.monotonic() - started, interrupted)
+        say("finish", result)
+        return result
+    finally:
+        lock.close()
+
+
+def _pending(entry: Entry, key: str) -> Outcome:
+    return Outcome(entry.id, "pending", "not graded yet: run the batch again to finish", key=key,
+                   source=entry.describe())
+
+
+def _write_grades(out: Path, entries: list[Entry], results: dict[str, Outcome], settings: Settings) -> None:
+    rows = [results.get(e.id) or _pending(e, "") for e in entries]
+    outputs.write_grades(out / "grades.csv", rows, settings.only)
+
+
+def finish(out: Path, outcomes: list[Outcome], settings: Settings, formats: tuple[str, ...],
+           interrupted: bool = False, rewrite_students: list[Outcome] | None = None,
+           notes: list[str] | None = None) -> None:
+    """Write ``grades.csv``, the summary, and the per-student files of ``rewrite_students`` (all when None)."""
+    for outcome in outcomes if rewrite_students is None else rewrite_students:
+        outputs.write_student(out, outcome, settings.only, formats)
+    outputs.write_grades(out / "grades.csv", outcomes, settings.only)
+    notes = list(notes or [])
+    pending = sum(o.status == "pending" for o in outcomes)
+    if interrupted or pending:
+        notes.append(f"Incomplete: {pending} of {len(outcomes)} submissions are not graded yet; "
+                     "run the same command again to finish.")
+    write_summary(out, outcomes, notes)
+
+
+def warm_reference(settings: Settings, scratch: Path) -> None:
+    """Compute (or check the cache holds) the reference observations once, before any submission starts.
+
+    Otherwise the first submissions graded at once would each compute them. A
+    reference that fails stops the batch (``ReferenceRunError``): every
+    submission would fail the same way.
+    """
+    from grader import inputs
+    from grader.reference import load_reference
+
+    options = settings.options()
+    tmp = Path(tempfile.mkdtemp(prefix="reference-", dir=scratch))
+    try:
+        inputs_path = inputs.write(tmp / "inputs.npz")
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            load_reference(options.only, inputs_path, tmp, pool, reference_dir=options.reference_dir,
+                           cache_dir=options.cache_dir, use_cache=True, limits=options.limits)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _deadline(config: BatchConfig, settings: Settings) -> float:
+    if config.submission_timeout is not None:
+        return config.submission_timeout
+    return len(settings.only) * settings.timeout + 120.0
+
+
+def _run_threads(todo: list[Entry], keys: dict[str, str], settings: Settings, config: BatchConfig,
+                 scratch: Path, record: Callable[[Outcome], None]) -> None:
+    with ThreadPoolExecutor(max_workers=jobs_or_cores(config.jobs)) as pool:
+        futures = [pool.submit(grade_entry, e, settings, scratch / safe_name(e.id), keys[e.id]) for e in todo]
+        try:
+            for future in as_completed(futures):
+                record(future.result())
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+@dataclass
+class _Running:
+    entry: Entry
+    proc: subprocess.Popen
+    folder: Path
+    deadline: float
+    started: float
+
+
+def _run_workers(todo: list[Entry], keys: dict[str, str], settings: Settings, config: BatchConfig,
+                 scratch: Path, record: Callable[[Outcome], None]) -> None:
+    """At most ``jobs`` worker processes at once, polled from this (main) thread."""
+    queue = deque(todo)
+    running: list[_Running] = []
+    jobs = jobs_or_cores(config.jobs)
+    limit = _deadline(config, settings)
+    try:
+        while queue or running:
+            while queue and len(running) < jobs:
+                entry = queue.popleft()
+                if entry.kind in _INSTANT:
+                    record(grade_entry(entry, settings, scratch / safe_name(entry.id), keys[entry.id]))
+                else:
+                    running.append(_start(entry, keys[entry.id], settings, scratch, limit))
+            time.sleep(0.05)
+            for job in list(running):
+                outcome = _poll(job, keys[job.entry.id], limit)
+                if outcome is not None:
+                    running.remove(job)
+                    shutil.rmtree(job.folder, ignore_errors=True)
+                    record(outcome)
+    finally:
+        for job in running:
+            _stop(job)
+
+
+def _start(entry: Entry, key: str, settings: Settings, scratch: Path, limit: float) -> _Running:
+    folder = scratch / safe_name(entry.id)
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "tmp").mkdir(parents=True)
+    job = {"id": entry.id, "paths": [str(p) for p in entry.paths], "kind": entry.kind, "key": key,
+           "settings": settings.to_json(), "scratch": str(folder)}
+    (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
+    env = {**os.environ, "TMPDIR": str(folder / "tmp")}  # the engine's scratch folders stay inside OUT_DIR
+    with (folder / "worker.log").open("wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "grader.batch.worker", str(folder / "job.json"), str(folder / "outcome.json"),
+             str(os.getpid())],
+            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+        )
+    now = time.monotonic()
+    return _Running(entry, proc, folder, now + limit, now)
+
+
+def _poll(job: _Running, key: str, limit: float) -> Outcome | None:
+    code = job.proc.poll()
+    seconds = round(time.monotonic() - job.started, 2)
+    base = Outcome(job.entry.id, "error", seconds=seconds, key=key, source=job.entry.describe())
+    if code is None:
+        if time.monotonic() < job.deadline:
+            return None
+        _stop(job)
+        return replace(base, status="timeout",
+                       detail=f"grading this submission took longer than {limit:.0f} s and was stopped")
+    try:
+        return Outcome.from_json(json.loads((job.folder / "outcome.json").read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError):
+        tail = _tail(job.folder / "worker.log")
+        return replace(base, detail=f"the grading process ended with status {code} without a result; "
+                                    f"this is a grader problem, not the student's. Its output ends: {tail}")
+
+
+def _stop(job: _Running) -> None:
+    """SIGTERM the worker (it kills its children), then SIGKILL whatever of its tree is left."""
+    tree = descendants(job.proc.pid)
+    if job.proc.poll() is None:
+        try:
+            job.proc.send_signal(signal.SIGTERM)
+            job.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+    kill_all([job.proc.pid, *tree])
+    job.proc.wait()
+
+
+def _tail(path: Path, limit: int = 600) -> str:
+    try:
+        text = path.read_bytes()[-limit:].decode("utf-8", "replace")
+    except OSError:
+        return "(no output)"
+    return " | ".join(line for line in text.strip().splitlines()[-4:]) or "(no output)"
