@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import nbformat
@@ -253,6 +254,20 @@ def test_every_student_gets_exactly_one_row_saying_what_happened(tmp_path, fake)
     assert all(c["status"] == "error" and "not a readable zip" in c["message"] for c in report["checks"])
 
 
+def test_text_a_submission_controls_cannot_break_the_writers(tmp_path, fake, monkeypatch):
+    def forged(path, options):
+        report = fake_grade(path, options)
+        first = replace(report.checks[0], message="raised ValueError: \ud800 lone surrogate", status="error")
+        return replace(report, checks=(first, *report.checks[1:]), answers="\udcff")
+
+    monkeypatch.setattr(grading, "grade", forged)
+    _write_folder(tmp_path / "class" / "mallory", "mallory")
+    run_batch(config(tmp_path, formats=("json", "markdown", "junit", "gradescope")))
+    report = json.loads((tmp_path / "out" / "students" / "mallory" / "report.json").read_text())
+    assert "lone surrogate" in report["checks"][0]["message"]
+    assert read_grades(tmp_path / "out")[0]["status"] == "graded"
+
+
 def test_grades_csv_is_ready_for_an_lms(tmp_path, fake):
     make_class(tmp_path / "class")
     _write_folder(tmp_path / "class" / "=HYPERLINK(1)", "formula")
@@ -289,12 +304,14 @@ def test_rerun_grades_only_what_changed(tmp_path, fake):
 
     fake.calls.clear()
     result = run_batch(config(tmp_path))
-    assert fake.calls == [] and result.reused == len(EXPECTED) and read_grades(tmp_path / "out") == first
+    assert fake.calls == ["judy"]  # only the grader's failure is tried again
+    assert result.reused == len(EXPECTED) - 1 and read_grades(tmp_path / "out") == first
 
+    fake.calls.clear()
     (tmp_path / "class" / "alice" / f"{EX3}.py").write_text("# alice, second attempt\n")
     shutil.rmtree(tmp_path / "class" / "gina")
     run_batch(config(tmp_path))
-    assert fake.calls == ["alice"]
+    assert sorted(fake.calls) == ["alice", "judy"]
     rows = read_grades(tmp_path / "out")
     assert "gina" not in {r["student"] for r in rows} and not (tmp_path / "out" / "students" / "gina").exists()
 
@@ -346,7 +363,7 @@ def test_a_torn_state_line_is_ignored(tmp_path, fake):
     fake.calls.clear()
     run_batch(config(tmp_path))
     assert len(state.load(tmp_path / "out")) == len(EXPECTED)
-    assert len(fake.calls) <= 1
+    assert sorted(fake.calls) == ["judy", "ken"]  # the torn line, and the grader failure tried again
 
 
 # ---------------------------------------------------------------- shards and merge

@@ -58,7 +58,12 @@ class Entry:
         return self.paths[0]
 
     def describe(self) -> str:
-        return ", ".join(p.name + ("/" if p.is_dir() else "") for p in self.paths)
+        return ", ".join(shown(p.name) + ("/" if p.is_dir() else "") for p in self.paths)
+
+
+def shown(name: str) -> str:
+    """A file name as text that can be written anywhere (undecodable bytes replaced)."""
+    return os.fsencode(name).decode("utf-8", "replace")
 
 
 def kind_of(path: Path) -> str:
@@ -68,10 +73,15 @@ def kind_of(path: Path) -> str:
 
 
 def student_id(path: Path) -> str:
-    """``alice`` for ``alice/``, ``alice.zip``, ``alice.py`` or ``alice.ipynb``; other names stay whole."""
+    """``alice`` for ``alice/``, ``alice.zip``, ``alice.py`` or ``alice.ipynb``; other names stay whole.
+
+    A name that is not valid UTF-8 is shown with replacement characters (the
+    entry keeps its real path).
+    """
+    name = shown(path.name)
     if path.is_dir() or path.suffix.lower() not in KINDS:
-        return path.name
-    return path.name[: -len(path.suffix)] or path.name
+        return name
+    return name[: -len(path.suffix)] or name
 
 
 def discover(folder: Path, exclude: tuple[Path, ...] = ()) -> list[Entry]:

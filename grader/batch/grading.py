@@ -52,8 +52,8 @@ class Settings:
     timeout: float = Limits.timeout
     """Wall-clock seconds per exercise run (as ``--timeout`` of a single grade)."""
     memory_gb: float = Limits.memory_bytes / 2**30
-    jobs: int = 1
-    """Exercise runs at once within one submission."""
+    jobs: int = 0
+    """Exercise runs at once within one submission; 0 lets the batch choose (1 unless the class is small)."""
     reference_dir: str | None = None
     cache_dir: str | None = None
     """Reference cache; ``None`` means the user cache folder, as for a single grade."""
@@ -166,7 +166,8 @@ def grade_entry(entry: Entry, settings: Settings, scratch: Path, key: str = "") 
     started = time.monotonic()
 
     def done(status: str, detail: str, report: Report | None = None) -> Outcome:
-        return Outcome(entry.id, status, detail, round(time.monotonic() - started, 2), report, key, entry.describe())
+        return Outcome(entry.id, status, text(detail), round(time.monotonic() - started, 2),
+                       scrub(report) if report is not None else None, key, entry.describe())
 
     if entry.kind == "duplicate":
         return done("duplicate", f"{entry.describe()} all claim the student id {entry.id!r}; none was graded. "
@@ -196,6 +197,31 @@ def grade_entry(entry: Entry, settings: Settings, scratch: Path, key: str = "") 
         shutil.rmtree(unpacked, ignore_errors=True)
     status, detail = classify(report, settings.only)
     return done(status, detail, replace(report, submission=entry.describe()))
+
+
+def text(value: str) -> str:
+    """``value`` with anything UTF-8 cannot encode (lone surrogates, undecodable file names) replaced."""
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogateescape" if _escaped_only(value) else "replace").decode(
+            "utf-8", "replace")
+
+
+def _escaped_only(value: str) -> bool:
+    return all(not 0xD800 <= ord(c) <= 0xDFFF or 0xDC80 <= ord(c) <= 0xDCFF for c in value)
+
+
+def scrub(report: Report) -> Report:
+    """The report with every string encodable, so every writer (and the state file) can write it.
+
+    Check messages quote student exceptions, which may carry lone surrogates.
+    """
+    checks = tuple(replace(c, name=text(c.name), message=text(c.message), hint=text(c.hint)) for c in report.checks)
+    return replace(report, checks=checks, submission=text(report.submission),
+                   answers=text(report.answers) if report.answers is not None else None,
+                   notes=tuple(text(n) for n in report.notes))
 
 
 def _hide(text: str, unpacked: Path, entry: Entry) -> str:

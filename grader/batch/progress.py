@@ -57,6 +57,10 @@ class Progress:
             self._line(f"[{self.done}/{self.total}] {outcome.id}: {outcome.status} {score} "
                        f"({outcome.seconds:.1f} s){' - ' + detail if detail else ''}")
 
+    def _warning(self, text: object) -> None:
+        self._line(f"warning: {text}")
+        self._draw()
+
     def _finish(self, result: object) -> None:
         if self.bar and not self.quiet:
             self.stream.write("\n")

@@ -5,11 +5,13 @@
 (``isolate=True``, the default) with a deadline, or in threads of this process
 (``isolate=False``: less isolation, for debugging and tests). ``jobs``
 submissions run at once; each runs its exercises one at a time
-(``Settings.jobs``), which keeps every core busy with independent work instead
-of waiting for the slowest exercise of one submission.
+(``Settings.jobs`` 0 chooses that), which keeps every core busy with
+independent work instead of waiting for the slowest exercise of one
+submission; only a class smaller than ``jobs`` gets more runs per submission.
 
 Resume: a submission whose content hash and grading settings match its row in
-``state.jsonl`` is not graded again (unless ``force``). Sharding: ``shard=(K,
+``state.jsonl`` is not graded again (unless ``force``), except a row where the
+grader failed (``error``), which is retried. Sharding: ``shard=(K,
 N)`` grades only the students whose id hashes to slice K of N, a split that
 does not depend on the rest of the class folder.
 """
@@ -31,13 +33,15 @@ from pathlib import Path
 from typing import Callable
 
 from grader.batch import outputs, state
-from grader.batch.discover import Entry, content_digest, discover, safe_name, shard_of
+from grader.batch.discover import Entry, InvalidSubmission, content_digest, discover, safe_name, shard_of
 from grader.batch.grading import Outcome, Settings, entry_key, grade_entry
 from grader.batch.summary import write_summary
 from grader.batch.worker import descendants, kill_all
 
 #: Entries graded without a worker: nothing of theirs is run.
 _INSTANT = ("duplicate", "other")
+#: Statuses graded again on the next run even when nothing changed: the grader failed, not the submission.
+_RETRIED = ("error", "pending")
 #: Seconds between rewrites of grades.csv while a batch runs.
 _CSV_EVERY = 2.0
 
@@ -73,21 +77,27 @@ class BatchResult:
 
 
 Listener = Callable[[str, object], None]
-"""Progress events: ``("start", (total, already_done, to_grade))``, ``("done", outcome)``, ``("finish", result)``."""
+"""Progress events: ``("start", (total, already_done, to_grade))``, ``("done", outcome)``, ``("warning", text)``,
+``("finish", result)``."""
 
 
 def jobs_or_cores(jobs: int) -> int:
     return jobs if jobs > 0 else (os.cpu_count() or 1)
 
 
-def plan(config: BatchConfig) -> tuple[list[Entry], dict[str, str]]:
-    """This shard's entries and their keys (content hash + settings fingerprint)."""
+def plan(config: BatchConfig) -> tuple[list[Entry], dict[str, str], str]:
+    """This shard's entries, their keys (content hash + settings fingerprint), and the fingerprint."""
     k, n = config.shard
     if not (n >= 1 and 1 <= k <= n):
         raise ValueError(f"shard {k}/{n} does not exist; use K/N with 1 <= K <= N")
     entries = [e for e in discover(config.submissions, exclude=(config.out,)) if shard_of(e.id, n) == k - 1]
     fingerprint = config.settings.fingerprint()
-    return entries, {e.id: entry_key(content_digest(e), fingerprint) for e in entries}
+    return entries, {e.id: entry_key(content_digest(e), fingerprint) for e in entries}, fingerprint
+
+
+def runs_per_submission(jobs: int, gradable: int) -> int:
+    """Exercise runs at once within a submission: 1, unless fewer submissions than ``jobs`` are left to grade."""
+    return max(1, jobs // max(1, min(jobs, gradable)))
 
 
 def run_batch(config: BatchConfig, listener: Listener | None = None) -> BatchResult:
@@ -95,25 +105,29 @@ def run_batch(config: BatchConfig, listener: Listener | None = None) -> BatchRes
     started = time.monotonic()
     say = listener or (lambda event, data: None)
     out = Path(config.out)
+    if not Path(config.submissions).is_dir():
+        raise InvalidSubmission(f"{config.submissions} is not a folder; pass the folder that holds one entry "
+                                "per student")
     lock = state.prepare(out, (Path(config.submissions),))
     try:
-        entries, keys = plan(config)
+        entries, keys, fingerprint = plan(config)
         settings = config.settings
         scratch = out / ".work"
         shutil.rmtree(scratch, ignore_errors=True)  # what a killed run left
         scratch.mkdir()
         if config.fresh_reference:
             settings = replace(settings, cache_dir=str(scratch / "reference-cache"))
-        if settings.jobs <= 0:
-            settings = replace(settings, jobs=1)
         previous = state.load(out)
-        done = {e.id: previous[e.id] for e in entries
-                if not config.force and e.id in previous and previous[e.id].key == keys[e.id]}
+        done = {e.id: previous[e.id] for e in entries if not config.force and e.id in previous
+                and previous[e.id].key == keys[e.id] and previous[e.id].status not in _RETRIED}
         todo = [e for e in entries if e.id not in done]
+        if settings.jobs <= 0:
+            gradable = sum(e.kind not in _INSTANT for e in todo)
+            settings = replace(settings, jobs=runs_per_submission(jobs_or_cores(config.jobs), gradable))
         ids = [e.id for e in entries]
         state.write_manifest(out, {
             "kind": "batch", "shard": list(config.shard), "ids": ids, "settings": settings.to_json(),
-            "fingerprint": settings.fingerprint(), "submissions": str(Path(config.submissions).resolve()),
+            "fingerprint": fingerprint, "submissions": str(Path(config.submissions).resolve()),
             "complete": False,
         })
         outputs.prune_students(out, ids)
@@ -125,7 +139,10 @@ def run_batch(config: BatchConfig, listener: Listener | None = None) -> BatchRes
         def record(outcome: Outcome) -> None:
             log.append(outcome)
             results[outcome.id] = outcome
-            outputs.write_student(out, outcome, settings.only, config.formats)
+            try:
+                outputs.write_student(out, outcome, settings.only, config.formats)
+            except Exception as exc:  # noqa: BLE001 - a writer's failure must not stop the batch; the row stands
+                say("warning", f"could not write the files of {outcome.id} ({type(exc).__name__}: {exc})")
             if time.monotonic() - last_csv[0] > _CSV_EVERY:
                 _write_grades(out, entries, results, settings)
                 last_csv[0] = time.monotonic()
@@ -175,7 +192,11 @@ def finish(out: Path, outcomes: list[Outcome], settings: Settings, formats: tupl
            notes: list[str] | None = None) -> None:
     """Write ``grades.csv``, the summary, and the per-student files of ``rewrite_students`` (all when None)."""
     for outcome in outcomes if rewrite_students is None else rewrite_students:
-        outputs.write_student(out, outcome, settings.only, formats)
+        try:
+            outputs.write_student(out, outcome, settings.only, formats)
+        except Exception as exc:  # noqa: BLE001 - as in record(): the row and the summary matter more
+            print(f"warning: could not write the files of {outcome.id} ({type(exc).__name__}: {exc})",
+                  file=sys.stderr)
     outputs.write_grades(out / "grades.csv", outcomes, settings.only)
     notes = list(notes or [])
     pending = sum(o.status == "pending" for o in outcomes)

@@ -90,7 +90,7 @@ class StateFile:
         if self._handle is None:
             self._terminate_torn_line()
             self._handle = self.path.open("a", encoding="utf-8")
-        self._handle.write(json.dumps(outcome.to_json(), ensure_ascii=False, sort_keys=True) + "\n")
+        self._handle.write(json.dumps(outcome.to_json(), sort_keys=True) + "\n")
         self._handle.flush()
         os.fsync(self._handle.fileno())
 
@@ -112,7 +112,7 @@ class StateFile:
         tmp = self.path.with_name(f".{STATE}.tmp")
         with tmp.open("w", encoding="utf-8") as handle:
             for outcome in sorted(outcomes, key=lambda o: o.id):
-                handle.write(json.dumps(outcome.to_json(), ensure_ascii=False, sort_keys=True) + "\n")
+                handle.write(json.dumps(outcome.to_json(), sort_keys=True) + "\n")
             handle.flush()
             os.fsync(handle.fileno())
         tmp.replace(self.path)
@@ -120,7 +120,7 @@ class StateFile:
 
 def write_manifest(out: Path, data: dict[str, Any]) -> None:
     tmp = Path(out) / f".{MANIFEST}.tmp"
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     tmp.replace(Path(out) / MANIFEST)
 
 
