@@ -120,22 +120,50 @@ def output_linear(ctx: Context) -> Verdict:
 
 
 def jit_agrees(ctx: Context) -> Verdict:
-    """Same result under jax.jit and on a repeated call; no leaked tracers."""
-    problems = []
+    """Same result under jax.jit and on a repeated call; no leaked tracers.
+
+    A case whose eager call raised is left out: that crash is charged in depths
+    or deep, and there is nothing to agree with. A jitted call that raises is
+    charged here.
+    """
+    problems, compared, crashed = [], 0, None
     for name, ref, label in (("jit/d12", "out/d12", "jax.jit, 12 layers"), ("jit/d5", "out/d5", "jax.jit, 5 layers"),
                              ("again/d12", "out/d12", "a second call, 12 layers")):
-        problem = array_mismatch(ctx.got(name), ctx.got(ref))
+        try:
+            eager = ctx.got(ref)
+        except StudentError as exc:
+            crashed = crashed or exc
+            continue
+        compared += 1
+        problem = array_mismatch(ctx.got(name), eager)
         if problem:
             problems.append(f"{label}: {problem}")
-    return fail("; ".join(problems), HINT_JIT) if problems else PASS
+    if not compared and crashed:
+        raise crashed
+    if not problems:
+        return PASS
+    return fail("; ".join(problems), HINT_JIT)
 
 
 def params_unchanged(ctx: Context) -> Verdict:
-    """mlp_forward leaves params as it found them."""
+    """mlp_forward leaves params as it found them.
+
+    Judged on every case whose call returned; a call that raised is charged in
+    depths or deep, not here. If none returned, there is nothing to judge.
+    """
+    judged, crashed = 0, None
     for case in EX3_CASES:
+        try:
+            ctx.got(f"out/{case}")
+        except StudentError as exc:
+            crashed = crashed or exc
+            continue
+        judged += 1
         verdict = unchanged(ctx, f"input/params_after/{case}", _case(ctx, case)["params"], (f"out/{case}",))
         if not verdict.passed:
             return verdict
+    if not judged and crashed:
+        raise crashed
     return PASS
 
 
