@@ -215,8 +215,11 @@ def jitted(ctx: Context) -> Verdict:
     obs = ctx.got("step/traces")
     if obs["traces"] == 1:
         return PASS
-    hint = HINT_NOT_JITTED if obs["traces"] >= obs["calls"] and not obs["has_lower"] else HINT_RETRACED
-    return fail(f"{obs['calls']} calls with the same shapes ran the step's Python body {obs['traces']} times", hint)
+    traced = obs.get("traced", obs["traces"] if obs["has_lower"] else 0)
+    hint = HINT_NOT_JITTED if traced == 0 else HINT_RETRACED
+    detail = "never under a trace (eagerly)" if traced == 0 else f"{traced} of them under a new trace"
+    return fail(f"{obs['calls']} calls with the same shapes ran the step's Python body {obs['traces']} times, "
+                f"{detail}", hint)
 
 
 def params_unchanged(ctx: Context) -> Verdict:

@@ -18,10 +18,17 @@ def _run_updates(optimizer, params, grads_seq):
 
 
 def _counting(optimizer, counter):
-    """Wrap ``optimizer`` so every Python-level call of ``update`` (i.e. every trace) is counted."""
+    """Wrap ``optimizer`` so every Python-level call of ``update`` is counted.
+
+    Under jax.jit a Python-level call happens once per trace, with tracers for
+    gradients; without jit, once per step with concrete arrays. ``traced``
+    counts the former, so a step that is never jitted can be told from one
+    that is jitted anew on every call.
+    """
 
     def update(grads, state, params=None):
         counter["traces"] += 1
+        counter["traced"] += any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(grads))
         return optimizer.update(grads, state, params)
 
     return optax.GradientTransformation(optimizer.init, update)
@@ -42,14 +49,15 @@ def probe(rec, modules, inputs, options):
     rec.record("step/chain", lambda: m.make_train_step(chain)(params, chain.init(params), x, y))
 
     def repeated_calls():
-        counter = {"traces": 0}
+        counter = {"traces": 0, "traced": 0}
         optimizer = _counting(optax.adam(1e-3), counter)
         step = m.make_train_step(optimizer)
         p, s = params, optimizer.init(params)
         for _ in range(3):
             p, s, _loss = step(p, s, x, y)
         jax.block_until_ready(p)
-        return {"traces": counter["traces"], "calls": 3, "has_lower": hasattr(step, "lower")}
+        return {"traces": counter["traces"], "traced": counter["traced"], "calls": 3,
+                "has_lower": hasattr(step, "lower")}
 
     rec.record("step/traces", repeated_calls)
     rec.record("input/params_after", lambda: snapshot(params))
