@@ -211,10 +211,20 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
 
 
 def jitted(ctx: Context) -> Verdict:
-    """The step is jitted once: three calls with the same shapes trace it once."""
+    """The step is jitted once: three calls with the same shapes trace it once.
+
+    Traces are counted through the optimizer the step is given. A step that
+    never calls it (charged in uses_given_optimizer) cannot be counted; it
+    passes here if it is a jax.jit-wrapped function.
+    """
     obs = ctx.got("step/traces")
     if obs["traces"] == 1:
         return PASS
+    if obs["traces"] == 0:
+        if obs["has_lower"]:
+            return PASS
+        return fail("the step never called the optimizer it was given, and it is not a jax.jit-wrapped function",
+                    HINT_NOT_JITTED)
     traced = obs.get("traced", obs["traces"] if obs["has_lower"] else 0)
     hint = HINT_NOT_JITTED if traced == 0 else HINT_RETRACED
     detail = "never under a trace (eagerly)" if traced == 0 else f"{traced} of them under a new trace"
