@@ -18,6 +18,7 @@ from grader.checks.common import unchanged
 from grader.checks.compare import close, tree_mismatch
 from grader.inputs import flatten
 from grader.protocol import EX5_OPTIMIZERS, EX5_SGD_LR, EX5_SPIKE_STEP
+from grader.sandbox import ObservationError
 
 DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
 
@@ -50,6 +51,10 @@ HINT_LOSS_AFTER = "The returned loss is the loss after the update; return the lo
 HINT_OWN_OPTIMIZER = (
     "The step ignored the optimizer it was given (an SGD optimizer here): use the optimizer argument "
     "of make_train_step, not one built inside it."
+)
+HINT_FOREIGN_STATE = (
+    "The step ignored the optimizer it was given: it failed on the state that optimizer (an SGD here) made, "
+    "so it updates through another one. Use the optimizer argument of make_train_step, not one built elsewhere."
 )
 HINT_NOT_JITTED = "The step ran un-jitted (its body ran on every call): wrap it in jax.jit."
 HINT_RETRACED = (
@@ -210,6 +215,14 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
     return fail(f"make_train_step(optax.sgd({EX5_SGD_LR})): new params {problem}", HINT_OWN_OPTIMIZER)
 
 
+def foreign_state_hint(error: ObservationError) -> str:
+    """optax's complaints when an optimizer is handed another optimizer's state."""
+    text = error.summary()
+    if "has to be the same in chain" in text or (error.type == "AttributeError" and "State" in text):
+        return HINT_FOREIGN_STATE
+    return ""
+
+
 def jitted(ctx: Context) -> Verdict:
     """The step is jitted once: three calls with the same shapes trace it once.
 
@@ -243,7 +256,7 @@ CHECKS = [
     Check("ex5.step_values", "one step: new params, new state, loss before the update", step_values,
           ("make_train_step",)),
     Check("ex5.uses_given_optimizer", "the step uses the optimizer it is given", uses_given_optimizer,
-          ("make_train_step",)),
+          ("make_train_step",), foreign_state_hint),
     Check("ex5.jitted", "the step is jitted and not retraced", jitted, ("make_train_step",)),
     Check("ex5.params_unchanged", "params are not modified", params_unchanged, ("make_optimizer", "make_train_step")),
 ]
