@@ -55,22 +55,34 @@ def waits_for_results(ctx: Context) -> Verdict:
 
 
 def times_n_steps(ctx: Context) -> Verdict:
-    """Exactly n_steps timed calls (plus one warm-up), with params and state threaded through."""
+    """Exactly n_steps timed calls (plus one warm-up), with params and state threaded through.
+
+    Three properties: the number of calls, the threading of the state, and the
+    total (not per-step) time. A timer that makes the wrong number of calls
+    gets nothing; one that makes the right calls gets a third for each property
+    it has, so one flaw costs part of this check instead of also closing the
+    checks gated on it (excludes_compile, returns_float).
+    """
     count = ctx.got("time/count")
     n, calls = count["n_steps"], count["calls"]
     if calls not in (n, n + 1):
         hint = HINT_ONE_STEP if calls < n else "Make exactly n_steps calls after the single warm-up call."
         return fail(f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up", hint)
+    problems, hints = [], []
     expected = list(range(calls))
     if count["params_seen"] != expected or count["state_seen"] != expected:
-        return fail(f"the calls received params counters {count['params_seen']} and opt_state counters "
-                    f"{count['state_seen']}; threading the state gives {expected}", HINT_THREAD)
+        problems.append(f"the calls received params counters {count['params_seen']} and opt_state counters "
+                        f"{count['state_seen']}; threading the state gives {expected}")
+        hints.append(HINT_THREAD)
     timed = ctx.got("time/async")
     expected_s = timed["n_steps"] * EX4_ASYNC_DELAY
     if EX4_ASYNC_DELAY / 2 <= timed["seconds"] < 0.6 * expected_s:
-        return fail(f"{timed['n_steps']} steps of {EX4_ASYNC_DELAY * 1000:.0f} ms each were timed as "
-                    f"{timed['seconds'] * 1000:.1f} ms", HINT_PER_STEP)
-    return PASS
+        problems.append(f"{timed['n_steps']} steps of {EX4_ASYNC_DELAY * 1000:.0f} ms each were timed as "
+                        f"{timed['seconds'] * 1000:.1f} ms")
+        hints.append(HINT_PER_STEP)
+    if not problems:
+        return PASS
+    return fail("; ".join(problems), " ".join(hints), fraction=1 - len(problems) / 3)
 
 
 def returns_float(ctx: Context) -> Verdict:
