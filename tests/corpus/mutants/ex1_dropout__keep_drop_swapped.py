@@ -1,0 +1,23 @@
+"""bernoulli(key, rate) used as the keep mask: elements are kept with probability rate."""
+
+import jax
+import jax.numpy as jnp
+
+EXPECT = {"check": "ex1.zero_fraction", "hint": "swapped"}
+
+
+def dropout(key, x, rate, train=True):
+    if not train or rate == 0.0:
+        return x
+    keep = 1.0 - rate
+    mask = jax.random.bernoulli(key, rate, x.shape)
+    return jnp.where(mask, x / keep, 0.0)
+
+
+def forward_with_dropout(params, x, key, rate=0.5, train=True):
+    key1, key2 = jax.random.split(key)
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = dropout(key1, h, rate, train)
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    h = dropout(key2, h, rate, train)
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]

@@ -1,0 +1,17 @@
+"""The lesson's three layers written out: the depth is hard-coded to 3.
+
+Also charged in ex3.deep: on the 12-layer network it runs layers 1-3 only, so
+that answer is wrong too; the 1- and 2-layer cases raise KeyError, which is
+charged in ex3.depths alone.
+"""
+
+import jax
+import jax.numpy as jnp
+
+EXPECT = {"check": "ex3.depths", "hint": "depth must come from params", "also": ["ex3.deep"]}
+
+
+def mlp_forward(params, x):
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]

@@ -1,0 +1,17 @@
+"""Iterates params in dict insertion order instead of sorting the layer names.
+
+Also charged in ex3.jit: jax.jit rebuilds the dict with its keys sorted as
+text, so under jit the 12 layers run in string order and the result changes.
+"""
+
+import jax
+import jax.numpy as jnp
+
+EXPECT = {"check": "ex3.depths", "hint": "in the order the params dict lists them", "also": ["ex3.jit"]}
+
+
+def mlp_forward(params, x):
+    layers = list(params.values())
+    for layer in layers[:-1]:
+        x = jax.nn.relu(x @ layer["w"] + layer["b"])
+    return x @ layers[-1]["w"] + layers[-1]["b"]

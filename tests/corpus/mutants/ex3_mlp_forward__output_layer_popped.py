@@ -1,0 +1,18 @@
+"""Pops the output layer off the params dict to treat it separately.
+
+Also charged in ex3.jit: a second call on the same (now shorter) dict treats
+the last hidden layer as the output, so repeated calls disagree.
+"""
+
+import jax
+import jax.numpy as jnp
+
+EXPECT = {"check": "ex3.params_unchanged", "hint": "changed the params", "also": ["ex3.jit"]}
+
+
+def mlp_forward(params, x):
+    last = max(params, key=lambda name: int(name[5:]))
+    out = params.pop(last)
+    for name in sorted(params, key=lambda name: int(name[5:])):
+        x = jax.nn.relu(x @ params[name]["w"] + params[name]["b"])
+    return x @ out["w"] + out["b"]

@@ -1,0 +1,128 @@
+"""The grader against two corpora: correct solutions in other styles, and realistic mistakes.
+
+``corpus/correct/<module>__<style>.py``
+    A correct module written differently from ``reference/``. Graded with the
+    other modules from the reference and ``only=(its exercise,)``: every check
+    of that exercise must pass.
+``corpus/correct/whole/*.py`` and ``*.ipynb``
+    A complete submission in one file (the notebook is built by
+    ``corpus/make_notebook.py``). Every check must pass, accuracy included.
+``corpus/mutants/<module>__<mistake>.py``
+    One realistic mistake, described by the module docstring, with a header
+    ``EXPECT = {"check": "<id>", "hint": "<substring>"}``. The named check must
+    not pass and its hint must contain the substring (case-insensitive); every
+    other check of the exercise must pass: one mistake, charged once.
+
+    A few mistakes cannot honestly be charged once: code that raises on every
+    input, or that runs 3 of 12 layers, fails every check that needs its
+    output. Those list the other checks they must also lose in
+    ``"also": [...]``, and the docstring says why; the set is exact, so any
+    new double charge still fails the test.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS, by_id, submission_with
+
+from grader.engine import CHECKS
+from grader.submission import MODULES
+
+EXERCISE_OF = {module: exercise for exercise, module in MODULES.items()}
+CORRECT = sorted((CORPUS / "correct").glob("*.py"))
+WHOLE = sorted(p for p in (CORPUS / "correct" / "whole").iterdir() if p.suffix in (".py", ".ipynb"))
+MUTANTS = sorted((CORPUS / "mutants").glob("*.py"))
+
+
+def _module(path: Path) -> str:
+    module = path.stem.split("__")[0]
+    assert module in EXERCISE_OF, f"{path.name}: the name must start with a module name, one of {sorted(EXERCISE_OF)}"
+    return module
+
+
+def _header(path: Path) -> tuple[str, dict]:
+    """The module docstring and the literal ``EXPECT`` dict, read without importing the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    doc = ast.get_docstring(tree) or ""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "EXPECT" for t in node.targets):
+            return doc, ast.literal_eval(node.value)
+    raise AssertionError(f"{path.name} has no module-level EXPECT = {{...}}")
+
+
+def _problems(report, exercise: str) -> list[tuple[str, str, str]]:
+    return [(c.id, c.status, c.message[:300]) for c in report.checks if c.exercise == exercise and c.status != "pass"]
+
+
+def test_corpus_is_big_enough():
+    exercises = [EXERCISE_OF[_module(p)] for p in CORRECT]
+    assert len(CORRECT) + len(WHOLE) >= 12
+    assert all(exercises.count(ex) >= 2 for ex in MODULES), exercises
+    assert {p.suffix for p in WHOLE} >= {".py", ".ipynb"}
+    assert len(MUTANTS) >= 30
+
+
+def test_notebook_matches_its_builder():
+    import importlib.util
+
+    import nbformat
+
+    spec = importlib.util.spec_from_file_location("make_notebook", CORPUS / "make_notebook.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    committed = nbformat.read(str(CORPUS / "correct" / "whole" / "notebook.ipynb"), as_version=4)
+    assert [(c.cell_type, c.source) for c in committed.cells] == [(c.cell_type, c.source) for c in builder.build().cells], (
+        "run python tests/corpus/make_notebook.py")
+
+
+@pytest.mark.parametrize("path", MUTANTS, ids=lambda p: p.stem)
+def test_mutant_header_names_a_real_check(path):
+    doc, expect = _header(path)
+    assert doc.strip(), f"{path.name}: say the mistake in the module docstring"
+    assert {"check", "hint"} <= set(expect) <= {"check", "hint", "also"}, expect
+    exercise = EXERCISE_OF[_module(path)]
+    ids = {c.id for c in CHECKS if c.exercise == exercise}
+    assert expect["check"] in ids, f"{expect['check']} is not a check of {exercise}: {sorted(ids)}"
+    assert expect["hint"].strip(), "an empty hint substring matches anything"
+    if "also" in expect:
+        also = expect["also"]
+        assert also and set(also) <= ids - {expect["check"]}, f"'also' must name other checks of {exercise}: {also}"
+
+
+@pytest.mark.parametrize("path", CORRECT, ids=lambda p: p.stem)
+def test_correct_variant_gets_full_marks(path, tmp_path, grade_with):
+    module = _module(path)
+    exercise = EXERCISE_OF[module]
+    report = grade_with(submission_with(tmp_path, {module: path}), only=(exercise,))
+    checks = [c for c in report.checks if c.exercise == exercise]
+    assert checks, f"no checks graded for {exercise}"
+    assert _problems(report, exercise) == []
+    assert sum(c.score for c in checks) == sum(c.max_score for c in checks)
+
+
+@pytest.mark.parametrize("path", WHOLE, ids=lambda p: p.name)
+def test_whole_submission_gets_full_marks(path, grade_with):
+    report = grade_with(path)  # every exercise and the end-to-end accuracy run
+    assert {c.exercise for c in report.checks} == set(MODULES) | {"accuracy"}
+    assert [(c.id, c.status, c.message[:300]) for c in report.checks if c.status != "pass"] == []
+    assert report.score == report.max_score == 100
+
+
+@pytest.mark.parametrize("path", MUTANTS, ids=lambda p: p.stem)
+def test_mutant_is_caught_once_and_named(path, tmp_path, grade_with):
+    _, expect = _header(path)
+    module = _module(path)
+    exercise = EXERCISE_OF[module]
+    report = grade_with(submission_with(tmp_path, {module: path}), only=(exercise,))
+    checks = by_id(report)
+    target = checks[expect["check"]]
+    assert target.status != "pass", f"{expect['check']} passed: the mistake went unnoticed"
+    assert target.score < target.max_score
+    assert expect["hint"].lower() in target.hint.lower(), (
+        f"{expect['check']} gave the hint {target.hint!r} (message: {target.message!r})")
+    also = set(expect.get("also", []))
+    others = [p for p in _problems(report, exercise) if p[0] != expect["check"]]
+    assert {p[0] for p in others} == also, f"charged elsewhere (expected only {sorted(also)}): {others}"
