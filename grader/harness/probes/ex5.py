@@ -1,6 +1,8 @@
 """Exercise 5 observations: optimizer updates over a gradient sequence; one training step."""
 
 import jax
+import jax.numpy as jnp
+import numpy as np
 import optax
 
 from grader.harness.probes._common import as_jax, snapshot
@@ -34,6 +36,27 @@ def _counting(optimizer, counter):
     return optax.GradientTransformation(optimizer.init, update)
 
 
+def _fresh(tree):
+    """New arrays in new dicts, in the same order: one step call's own copy of params.
+
+    A step jitted with donate_argnums consumes (deletes) the buffers it is
+    given; each call gets its own, so the probe's inputs survive for the next.
+    """
+    if isinstance(tree, dict):
+        return {name: _fresh(value) for name, value in tree.items()}
+    return jnp.array(tree, copy=True)
+
+
+def _after_step(tree, original):
+    """A step's params argument after the call, as numpy; a donated buffer was consumed, not changed."""
+    if isinstance(tree, dict):
+        return {name: _after_step(value, original.get(name) if isinstance(original, dict) else None)
+                for name, value in tree.items()}
+    if isinstance(tree, jax.Array) and tree.is_deleted():
+        return np.array(original, copy=True) if original is not None else np.zeros(0, np.float32)
+    return np.array(tree, copy=True)
+
+
 def probe(rec, modules, inputs, options):
     m = modules["ex5_clipping"]
     data = as_jax(inputs["ex5"])
@@ -44,9 +67,11 @@ def probe(rec, modules, inputs, options):
 
     x, y = data["x"], data["y"]
     sgd = optax.sgd(EX5_SGD_LR)
-    rec.record("step/sgd", lambda: m.make_train_step(sgd)(params, sgd.init(params), x, y))
+    rec.record("step/sgd", lambda p=_fresh(params): m.make_train_step(sgd)(p, sgd.init(p), x, y))
     chain = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
-    rec.record("step/chain", lambda: m.make_train_step(chain)(params, chain.init(params), x, y))
+    chain_params = _fresh(params)
+    rec.record("step/chain", lambda: m.make_train_step(chain)(chain_params, chain.init(chain_params), x, y))
+    rec.record("input/step_params_after", lambda: _after_step(chain_params, params))
 
     def repeated_calls():
         # The lesson's optimizer (what make_optimizer() builds), so a step that uses its own
@@ -54,7 +79,8 @@ def probe(rec, modules, inputs, options):
         counter = {"traces": 0, "traced": 0}
         optimizer = _counting(optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3)), counter)
         step = m.make_train_step(optimizer)
-        p, s = params, optimizer.init(params)
+        p = _fresh(params)
+        s = optimizer.init(p)
         for _ in range(3):
             p, s, _loss = step(p, s, x, y)
         jax.block_until_ready(p)
