@@ -216,6 +216,11 @@ def test_ids_become_safe_folder_names():
     assert disc.safe_name("a b") != disc.safe_name("a_b")
 
 
+def test_cores_go_to_submissions_first():
+    assert [runner.runs_per_submission(2, n) for n in (0, 1, 2, 30)] == [2, 2, 1, 1]
+    assert [runner.runs_per_submission(8, n) for n in (1, 3, 8)] == [8, 2, 1]
+
+
 def test_shards_partition_the_class():
     ids = [f"student{i:03d}" for i in range(200)]
     shards = [[s for s in ids if disc.shard_of(s, 4) == k] for k in range(4)]

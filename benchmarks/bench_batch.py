@@ -1,0 +1,167 @@
+"""Grade a generated class with ``--jobs 1`` and ``--jobs 2``; print submissions per minute and the speed-up.
+
+The class mixes correct submissions (the reference as a folder, a zip, a
+single .py file and a notebook; the test corpus's correct variants), broken
+ones (the stubs, mutants of each exercise) and hostile ones (a hang, a
+segfault, an exit, a corrupt zip, a zip with ``../`` paths, an empty folder).
+Each run starts from an empty output folder with a warm reference cache, and
+the single grade of a full submission (``python -m grader reference``, all
+cores) is timed beside it, so the per-submission cost in a batch can be read
+against it.
+
+    python benchmarks/bench_batch.py [--size 12] [--jobs 1,2] [--timeout 30] [--split]
+
+``--split`` also times one submission at a time with two exercise runs at
+once (the alternative way of spending two cores). The machine's load average
+is printed: on a shared machine, compare runs made together only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from grader.batch.grading import Settings  # noqa: E402
+from grader.batch.runner import BatchConfig, run_batch  # noqa: E402
+from grader.submission import MODULES  # noqa: E402
+
+REFERENCE, STUBS, CORPUS = ROOT / "reference", ROOT / "exercises", ROOT / "tests" / "corpus"
+
+
+def _with(folder: Path, replacements: dict[str, Path]) -> None:
+    shutil.copytree(REFERENCE, folder)
+    for module, path in replacements.items():
+        shutil.copy(path, folder / f"{module}.py")
+
+
+def make_class(root: Path, size: int) -> list[str]:
+    """About ``size`` entries; returns what each one is, for the printout."""
+    root.mkdir(parents=True)
+    made: list[str] = []
+
+    def add(name: str, what: str) -> None:
+        made.append(f"{name}: {what}")
+
+    shutil.copytree(REFERENCE, root / "ref_folder")
+    add("ref_folder", "correct, folder")
+    with zipfile.ZipFile(root / "ref_zip.zip", "w") as zf:
+        for path in REFERENCE.glob("*.py"):
+            zf.write(path, f"submission/{path.name}")
+    add("ref_zip.zip", "correct, zipped in a folder")
+    (root / "ref_single.py").write_text("\n\n".join(p.read_text() for p in sorted(REFERENCE.glob("*.py"))))
+    add("ref_single.py", "correct, one .py file")
+    shutil.copytree(STUBS, root / "stubs")
+    add("stubs", "the untouched stubs")
+    mutants = sorted((CORPUS / "mutants").glob("*.py"))
+    correct = sorted((CORPUS / "correct").glob("ex*.py"))
+    hostile = {
+        "hang": CORPUS / "hostile" / "ex2_per_example_grads__hang.py",
+        "segfault": CORPUS / "hostile" / "ex1_dropout__segfault.py",
+        "os_exit": CORPUS / "hostile" / "ex4_jit_speedup__os_exit.py",
+    }
+    for name, path in hostile.items():
+        _with(root / name, {path.stem.split("__")[0]: path})
+        add(name, f"hostile: {path.stem}")
+    (root / "corrupt.zip").write_bytes(b"PK\x03\x04 not a zip at all")
+    add("corrupt.zip", "hostile: corrupt archive")
+    with zipfile.ZipFile(root / "escape.zip", "w") as zf:
+        zf.writestr("../../escape.py", "x = 1\n")
+    add("escape.zip", "hostile: ../ member")
+    (root / "empty").mkdir()
+    add("empty", "hostile: empty folder")
+    i = 0
+    while len(made) < size:
+        pool, kind = (mutants, "broken") if i % 3 else (correct, "correct variant")
+        path = pool[(i * 7) % len(pool)]
+        name = f"{kind.split()[0]}_{i:02d}"
+        _with(root / name, {path.stem.split("__")[0]: path})
+        add(name, f"{kind}: {path.stem}")
+        i += 1
+    return made
+
+
+def single_grade(cache: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "grader", str(REFERENCE), "-q"], check=True, capture_output=True,
+                   cwd=ROOT, env={**os.environ, "JAX_GRADER_CACHE": str(cache)})
+    return time.perf_counter() - start
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and every finished descendant (workers, their sandboxed children)."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def batch(root: Path, out: Path, jobs: int, per_submission: int, timeout: float, cache: Path) -> tuple[float, dict]:
+    settings = Settings(timeout=timeout, jobs=per_submission, cache_dir=str(cache))
+    start, cpu = time.perf_counter(), _cpu()
+    result = run_batch(BatchConfig(root, out, settings, jobs=jobs))
+    elapsed = time.perf_counter() - start
+    cpu = _cpu() - cpu
+    statuses: dict[str, int] = {}
+    for o in result.outcomes:
+        statuses[o.status] = statuses.get(o.status, 0) + 1
+    return elapsed, {"cpu": cpu, "statuses": statuses, "grades": {o.id: (o.status, o.report.score if o.report else None)
+                                                      for o in result.outcomes}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=12, help="entries in the class (default %(default)s)")
+    parser.add_argument("--jobs", default="1,2", help="batch --jobs values to time (default %(default)s)")
+    parser.add_argument("--timeout", type=float, default=30.0, help="per exercise run (default %(default)s s)")
+    parser.add_argument("--split", action="store_true",
+                        help="also time one submission at a time with two exercise runs at once")
+    args = parser.parse_args()
+    jobs = [int(j) for j in args.jobs.split(",")]
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
+        tmp_path = Path(tmp)
+        cache = tmp_path / "cache"
+        made = make_class(tmp_path / "class", args.size)
+        print(f"class: {len(made)} entries on {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
+        for line in made:
+            print(f"  {line}")
+        single_grade(cache)  # fills the reference cache
+        singles = [single_grade(cache) for _ in range(2)]
+        single = min(singles)
+        print(f"single grade of the reference (all cores, warm cache): {single:.1f} s (runs: "
+              + ", ".join(f"{s:.1f}" for s in singles) + ")")
+        runs = [(j, 1) for j in jobs] + ([(1, 2)] if args.split else [])
+        results = {}
+        for j, per in runs:
+            load = os.getloadavg()[0]
+            elapsed, info = batch(tmp_path / "class", tmp_path / f"out-{j}-{per}", j, per, args.timeout, cache)
+            results[(j, per)] = (elapsed, info)
+            rate = len(made) / elapsed * 60
+            gradable = sum(n for status, n in info["statuses"].items() if status not in ("invalid", "duplicate"))
+            print(f"--jobs {j} ({per} exercise run(s) at once per submission): {elapsed:.1f} s, "
+                  f"{rate:.1f} submissions/min; {elapsed / gradable:.1f} s per graded submission "
+                  f"(single grade: {single:.1f} s); {info['cpu']:.0f} CPU s, {info['cpu'] / elapsed:.2f} cores "
+                  f"busy on average (load average before: {load:.1f}); "
+                  f"statuses {json.dumps(info['statuses'], sort_keys=True)}")
+        if (1, 1) in results and (2, 1) in results:
+            speedup = results[(1, 1)][0] / results[(2, 1)][0]
+            print(f"speed-up --jobs 2 over --jobs 1: {speedup:.2f}x")
+            same = results[(1, 1)][1]["grades"] == results[(2, 1)][1]["grades"]
+            print(f"identical statuses and scores for --jobs 1 and --jobs 2: {same}")
+            if not same:
+                a, b = results[(1, 1)][1]["grades"], results[(2, 1)][1]["grades"]
+                print("  differing:", {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)})
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
