@@ -190,11 +190,15 @@ def _run_failure(run: _Run) -> str:
 
 
 def _run_failure_hint(run: _Run) -> str:
-    if run.result.status == "timeout":
+    r = run.result
+    if r.status == "timeout":
         return "Look for an infinite loop, a very slow Python loop, or code that waits for input."
-    if "exit" in run.result.detail or "status" in run.result.detail:
-        return "Do not call sys.exit, os._exit or quit() in your code; raise an exception instead."
-    return "Run your functions on small inputs yourself to find the crash."
+    if any(s in r.stderr for s in ("MemoryError", "failed to map segment", "Cannot allocate memory", "std::bad_alloc")):
+        return "The run ran out of memory: look for huge arrays or lists that grow without end (limit: --memory)."
+    if "SIG" in r.detail:
+        return "The process crashed inside native code; run your functions on small inputs yourself to find where."
+    return ("The process ended before reporting: look for sys.exit, os._exit, quit() or exit() in your code "
+            "and raise an exception instead.")
 
 
 _ERROR_HINTS: tuple[tuple[str, str], ...] = (

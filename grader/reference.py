@@ -89,17 +89,22 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
         root, todo, xla = workdir / "reference-fresh", wanted, workdir / "reference-fresh" / "xla"
         xla.mkdir(parents=True, exist_ok=True)
     slow = replace(limits, timeout=max(limits.timeout, 300.0))
-    futures = {t: pool.submit(run_task, t, source, inputs_path, workdir / f"reference-{t}", slow, (), xla,
-                              workdir / f"reference-{t}-results")
+    # Results go to private folders outside the scratch folder the submission's children can see.
+    results = {t: Path(tempfile.mkdtemp(prefix=f"jax-grader-ref-{t}-")) for t in todo}
+    futures = {t: pool.submit(run_task, t, source, inputs_path, workdir / f"reference-{t}", slow, (), xla, results[t])
                for t in todo}
-    for task, future in futures.items():
-        result = future.result()
-        obs = result.observations
-        if result.status != "ok" or obs.import_error or obs.errors:
-            problem = obs.import_error or next(iter(obs.errors.items()), None) or result.detail
-            raise ReferenceRunError(f"the reference solution of {task} failed ({result.status}: {problem}); "
-                                 f"the grader cannot judge without it. Its stderr ends: {result.stderr[-1500:]}")
-        _store(workdir / f"reference-{task}-results", root / task)
+    try:
+        for task, future in futures.items():
+            result = future.result()
+            obs = result.observations
+            if result.status != "ok" or obs.import_error or obs.errors:
+                problem = obs.import_error or next(iter(obs.errors.items()), None) or result.detail
+                raise ReferenceRunError(f"the reference solution of {task} failed ({result.status}: {problem}); "
+                                        f"the grader cannot judge without it. Its stderr ends: {result.stderr[-1500:]}")
+            _store(results[task], root / task)
+    finally:
+        for folder in results.values():
+            shutil.rmtree(folder, ignore_errors=True)
     try:
         return Reference({t: read_observations(root / t) for t in wanted}, xla)
     except (OSError, ValueError, KeyError) as exc:

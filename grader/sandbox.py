@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import secrets
 import shutil
 import signal
@@ -124,13 +123,19 @@ def run_task(
 def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,
          extra_args: tuple[str, ...], compilation_cache: Path | None, out_dir: Path) -> RunResult:
     marker = secrets.token_hex(16)
+    # Limits are set by the child itself, first thing: no Python runs between fork and exec.
+    # The results folder comes on stdin, so it is in neither the command line nor the environment.
     bootstrap = (
-        "import sys; sys.path.insert(0, sys.argv[1]); "
-        "from grader.harness.child import main; main(sys.argv[2:])"
+        "import resource, sys; "
+        f"resource.setrlimit(resource.RLIMIT_AS, ({limits.memory_bytes}, {limits.memory_bytes})); "
+        "resource.setrlimit(resource.RLIMIT_CORE, (0, 0)); "
+        "out = sys.stdin.readline().rstrip('\\n'); sys.stdin.close(); "
+        "sys.path.insert(0, sys.argv[1]); "
+        "from grader.harness.child import main; main(sys.argv[2:5] + [out] + sys.argv[5:])"
     )
     cmd = [
         sys.executable, "-I", "-c", bootstrap, _PACKAGE_PARENT,
-        task, str(submission_dir), str(inputs_path), str(out_dir), *extra_args,
+        task, str(submission_dir), str(inputs_path), *extra_args,
     ]
     env = _child_env(marker, workdir, compilation_cache)
     start = time.monotonic()
@@ -138,12 +143,16 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
         cmd,
         cwd=workdir,
         env=env,
-        stdin=subprocess.DEVNULL,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
-        preexec_fn=lambda: _apply_limits(limits),
     )
+    try:
+        proc.stdin.write(f"{out_dir}\n".encode())
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
     stdout, stderr = _HeadReader(proc.stdout, limits.output_bytes), _HeadReader(proc.stderr, limits.output_bytes)
     timed_out = False
     try:
@@ -231,11 +240,6 @@ def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> di
         if name in os.environ:
             env[name] = os.environ[name]
     return env
-
-
-def _apply_limits(limits: Limits) -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
 def _kill_group(pgid: int) -> None:
