@@ -67,9 +67,19 @@ def notebook_source(path: Path) -> str:
     for cell in notebook.cells:
         if cell.cell_type != "code":
             continue
-        lines = ["pass  # (notebook magic removed)" if _MAGIC.match(line) else line for line in cell.source.splitlines()]
-        cells.append("\n".join(lines))
+        cells.append("\n".join(_strip_magic(line) for line in cell.source.splitlines()))
     return "\n\n".join(cells) + "\n"
+
+
+def _strip_magic(line: str) -> str:
+    """Turn IPython-only syntax into Python: ``%time x = f()`` keeps ``x = f()``; other magics become ``pass``."""
+    if not _MAGIC.match(line):
+        return line
+    indent = line[: len(line) - len(line.lstrip())]
+    match = re.match(r"\s*%time\s+(.+)$", line)
+    if match:
+        return indent + match.group(1)
+    return indent + "pass  # (notebook magic removed)"
 
 
 def _answers_beside(folder: Path) -> str | None:
