@@ -247,6 +247,7 @@ h1 { font-size: 1.7em; margin-bottom: .2em; } h2 { font-size: 1.25em; margin-top
 table { border-collapse: collapse; width: 100%; margin: .6em 0; font-size: .93em; }
 th, td { text-align: left; padding: .35em .6em; border-bottom: 1px solid #e8ecf1; vertical-align: top; }
 th { background: #f4f6f9; font-weight: 600; } td.n, th.n { text-align: right; white-space: nowrap; }
+td.rate { white-space: nowrap; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; }
 .bar { background: #eef1f5; border-radius: 4px; width: 10em; height: .9em; display: inline-block;
        vertical-align: middle; margin-right: .5em; overflow: hidden; }
@@ -286,7 +287,7 @@ def to_html(a: Analysis, title: str = "Class summary") -> str:
         out += ["<h2>Exercises</h2>", "<table><tr><th>exercise</th><th class=n>mean</th><th class=n>out of</th>"
                 "<th>full marks</th></tr>"]
         out += [f"<tr><td>{e(x)}</td><td class=n>{mean:.1f}</td><td class=n>{fmt_points(top)}</td>"
-                f"<td>{_bar(full)}{_pct(full)}</td></tr>" for x, mean, top, full in a.exercises]
+                f"<td class=rate>{_bar(full)}{_pct(full)}</td></tr>" for x, mean, top, full in a.exercises]
         out += ["</table>", '<h2 id="items">Item analysis</h2>',
                 '<p class="lede">Per check, over the scored submissions, hardest first. Discrimination is the '
                 "correlation between the check's credit and the rest of the total; near zero or negative "
@@ -298,7 +299,7 @@ def to_html(a: Analysis, title: str = "Class summary") -> str:
             if item.discrimination is not None and item.discrimination < 0.1:
                 disc = f'<span class="warn">{disc}</span>'
             out.append(f"<tr><td><code>{e(item.id)}</code></td><td>{e(item.name)}</td>"
-                       f"<td class=n>{fmt_points(item.max_score)}</td><td>{_bar(item.pass_rate)}"
+                       f"<td class=n>{fmt_points(item.max_score)}</td><td class=rate>{_bar(item.pass_rate)}"
                        f"{_pct(item.pass_rate)} ({item.passed}/{item.graded})</td>"
                        f"<td class=n>{_pct(item.mean_credit)}</td><td class=n>{disc}</td></tr>")
         out.append("</table>")

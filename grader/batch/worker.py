@@ -79,7 +79,7 @@ def main(argv: list[str]) -> int:
     entry = Entry(job["id"], tuple(Path(p) for p in job["paths"]), job["kind"])
     outcome = grade_entry(entry, Settings.from_json(job["settings"]), Path(job["scratch"]), job["key"])
     tmp = out_path.with_name(out_path.name + ".tmp")
-    tmp.write_text(json.dumps(outcome.to_json(), ensure_ascii=False), encoding="utf-8")
+    tmp.write_text(json.dumps(outcome.to_json()), encoding="utf-8")
     tmp.replace(out_path)
     kill_all(descendants(os.getpid()))  # leftovers of this submission's children, if any
     return 0
