@@ -47,6 +47,8 @@ class Options:
     cache_dir: Path | None = None
     """Where reference observations are cached; ``None`` means the user cache folder."""
     use_cache: bool = True
+    reference_digest: str | None = None
+    """If set, refuse cached reference results whose digest differs (set by batch grading)."""
     plots_dir: Path | None = None
     progress: Callable[[str], None] | None = None
 
@@ -90,7 +92,8 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
                 futures["accuracy"] = pool.submit(_run_student, "accuracy", submission, sub_dir, inputs_path,
                                                   workdir, options, None)
             ref = load_reference(tuple(tasks), inputs_path, workdir, pool, reference_dir=options.reference_dir,
-                                 cache_dir=options.cache_dir, use_cache=options.use_cache, limits=options.limits)
+                                 cache_dir=options.cache_dir, use_cache=options.use_cache, limits=options.limits,
+                                 expected_digest=options.reference_digest)
             for task in tasks:
                 if task not in futures:
                     futures[task] = pool.submit(_run_student, task, submission, sub_dir, inputs_path, workdir,
@@ -99,6 +102,8 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
             for task, future in futures.items():
                 runs[task] = future.result()
                 say(f"{task}: ran in {runs[task].result.seconds:.1f} s")
+        if not options.use_cache:  # the fresh reference lived in a private folder of its own
+            shutil.rmtree(ref.compilation_cache.parent, ignore_errors=True)
     results, extra = judge_all(runs, ref.observations, rubric)
     timings = {task: round(run.result.seconds, 3) for task, run in runs.items()}
     timings["total"] = round(time.monotonic() - started, 3)

@@ -36,6 +36,17 @@ class Reference:
     observations: dict[str, Observations]
     compilation_cache: Path
     """JAX compilation cache filled by the reference runs (copy it before use)."""
+    digest: str = ""
+    """Hash of every cached file used, so a batch can tell if the cache changed under it."""
+
+
+def _digest(root: Path, tasks: list[str]) -> str:
+    digest = hashlib.sha256()
+    folders = [root / t for t in tasks] + [root / "xla"]
+    for folder in folders:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def find_reference(explicit: Path | None = None) -> Path:
@@ -73,20 +84,26 @@ def cache_key(reference_dir: Path, inputs_path: Path) -> str:
 
 def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, pool: Executor, *,
                    reference_dir: Path | None = None, cache_dir: Path | None = None, use_cache: bool = True,
-                   limits: Limits = Limits()) -> Reference:
-    """Reference observations for ``tasks``, running (in ``pool``) whatever the cache lacks."""
+                   limits: Limits = Limits(), expected_digest: str | None = None) -> Reference:
+    """Reference observations for ``tasks``, running (in ``pool``) whatever the cache lacks.
+
+    With ``expected_digest`` (a batch passes the digest it saw before any
+    submission ran), cached files that changed since are refused: a submission
+    must not be able to change what later ones are judged against.
+    """
     source = find_reference(reference_dir)
     if use_cache:
         root = (cache_dir or default_cache_dir()) / f"reference-{cache_key(source, inputs_path)}"
-    else:
-        root = workdir / "reference-fresh"
+    else:  # private, outside the scratch folder that submissions' children can see
+        root = Path(tempfile.mkdtemp(prefix="jax-grader-reference-"))
     wanted = [t for t in tasks if t in TASKS]
     todo = [t for t in wanted if not all((root / t / f).is_file() for f in _FILES)]
     xla = root / "xla"
     try:
         xla.mkdir(parents=True, exist_ok=True)
     except OSError:  # an unwritable cache folder: run everything fresh in the scratch folder
-        root, todo, xla = workdir / "reference-fresh", wanted, workdir / "reference-fresh" / "xla"
+        root = Path(tempfile.mkdtemp(prefix="jax-grader-reference-"))
+        todo, xla = wanted, root / "xla"
         xla.mkdir(parents=True, exist_ok=True)
     slow = replace(limits, timeout=max(limits.timeout, 300.0))
     # Results go to private folders outside the scratch folder the submission's children can see.
@@ -105,8 +122,12 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
     finally:
         for folder in results.values():
             shutil.rmtree(folder, ignore_errors=True)
+    digest = _digest(root, wanted)
+    if expected_digest is not None and digest != expected_digest:
+        raise ReferenceRunError(f"the cached reference results in {root} changed since grading started (a "
+                                "submission may have written there); delete the folder and grade again")
     try:
-        return Reference({t: read_observations(root / t) for t in wanted}, xla)
+        return Reference({t: read_observations(root / t) for t in wanted}, xla, digest)
     except (OSError, ValueError, KeyError) as exc:
         shutil.rmtree(root, ignore_errors=True)
         raise ReferenceRunError(f"the cached reference results in {root} are unreadable ({exc}); "

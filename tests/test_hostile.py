@@ -101,3 +101,19 @@ def test_no_orphaned_sandbox_process_survives_grading():
             except (OSError, IndexError):
                 continue
     assert orphans == []
+
+
+def test_a_changed_reference_cache_is_refused(tmp_path):
+    """Batch grading pins the reference digest; files changed afterwards are refused, not trusted."""
+    from grader.engine import Options, grade
+    from grader.reference import ReferenceRunError, _digest
+
+    private = tmp_path / "cache"
+    assert grade(REFERENCE, Options(only=("ex3",), cache_dir=private)).score == 20
+    (folder,) = private.glob("reference-*")
+    pinned = _digest(folder, ["ex3"])
+    assert grade(REFERENCE, Options(only=("ex3",), cache_dir=private, reference_digest=pinned)).score == 20
+    observed = folder / "ex3" / "observations.json"
+    observed.write_text(observed.read_text() + " ")
+    with pytest.raises(ReferenceRunError, match="changed since grading started"):
+        grade(REFERENCE, Options(only=("ex3",), cache_dir=private, reference_digest=pinned))
