@@ -58,6 +58,8 @@ class Settings:
     cache_dir: str | None = None
     """Reference cache; ``None`` means the user cache folder, as for a single grade."""
     max_archive_mb: float = MAX_ARCHIVE_BYTES / 2**20
+    reference_digest: str | None = None
+    """Digest of the reference cache taken before any submission ran (see ``grader.reference``)."""
 
     def options(self) -> Options:
         return Options(
@@ -66,18 +68,20 @@ class Settings:
             jobs=self.jobs,
             reference_dir=Path(self.reference_dir) if self.reference_dir else None,
             cache_dir=Path(self.cache_dir) if self.cache_dir else None,
+            reference_digest=self.reference_digest,
         )
 
     def to_json(self) -> dict[str, Any]:
         return {"only": list(self.only), "timeout": self.timeout, "memory_gb": self.memory_gb, "jobs": self.jobs,
                 "reference_dir": self.reference_dir, "cache_dir": self.cache_dir,
-                "max_archive_mb": self.max_archive_mb}
+                "max_archive_mb": self.max_archive_mb, "reference_digest": self.reference_digest}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Settings:
         return cls(only=tuple(data["only"]), timeout=float(data["timeout"]), memory_gb=float(data["memory_gb"]),
                    jobs=int(data["jobs"]), reference_dir=data.get("reference_dir"), cache_dir=data.get("cache_dir"),
-                   max_archive_mb=float(data.get("max_archive_mb", cls.max_archive_mb)))
+                   max_archive_mb=float(data.get("max_archive_mb", cls.max_archive_mb)),
+                   reference_digest=data.get("reference_digest"))
 
     def fingerprint(self) -> str:
         """Everything that can change a grade besides the submission: resume re-grades when it changes.

@@ -151,7 +151,8 @@ def run_batch(config: BatchConfig, listener: Listener | None = None) -> BatchRes
         interrupted = False
         try:
             if any(e.kind not in _INSTANT for e in todo):
-                warm_reference(settings, scratch)
+                # Pin what the cache holds now: a submission that rewrites it is refused, not trusted.
+                settings = replace(settings, reference_digest=warm_reference(settings, scratch))
             _write_grades(out, entries, results, settings)
             if config.isolate:
                 _run_workers(todo, keys, settings, config, scratch, record)
@@ -206,7 +207,7 @@ def finish(out: Path, outcomes: list[Outcome], settings: Settings, formats: tupl
     write_summary(out, outcomes, notes)
 
 
-def warm_reference(settings: Settings, scratch: Path) -> None:
+def warm_reference(settings: Settings, scratch: Path) -> str:
     """Compute (or check the cache holds) the reference observations once, before any submission starts.
 
     Otherwise the first submissions graded at once would each compute them. A
@@ -221,8 +222,8 @@ def warm_reference(settings: Settings, scratch: Path) -> None:
     try:
         inputs_path = inputs.write(tmp / "inputs.npz")
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            load_reference(options.only, inputs_path, tmp, pool, reference_dir=options.reference_dir,
-                           cache_dir=options.cache_dir, use_cache=True, limits=options.limits)
+            return load_reference(options.only, inputs_path, tmp, pool, reference_dir=options.reference_dir,
+                                  cache_dir=options.cache_dir, use_cache=True, limits=options.limits).digest
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
