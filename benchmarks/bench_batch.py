@@ -35,7 +35,6 @@ sys.path.insert(0, str(ROOT))
 
 from grader.batch.grading import Settings  # noqa: E402
 from grader.batch.runner import BatchConfig, run_batch  # noqa: E402
-from grader.submission import MODULES  # noqa: E402
 
 REFERENCE, STUBS, CORPUS = ROOT / "reference", ROOT / "exercises", ROOT / "tests" / "corpus"
 
