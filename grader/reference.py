@@ -37,13 +37,13 @@ class Reference:
     compilation_cache: Path
     """JAX compilation cache filled by the reference runs (copy it before use)."""
     digest: str = ""
-    """Hash of every cached file used, so a batch can tell if the cache changed under it."""
+    """Hash of the cached observations used, so a batch can tell if they changed under it."""
 
 
 def _digest(root: Path, tasks: list[str]) -> str:
+    """Hash of the tasks' cached observations (not of the compilation cache, which grows legitimately)."""
     digest = hashlib.sha256()
-    folders = [root / t for t in tasks] + [root / "xla"]
-    for folder in folders:
+    for folder in (root / t for t in tasks):
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
             digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
