@@ -213,7 +213,12 @@ def read_observations(out_dir: Path) -> Observations:
 
 
 def _error(entry: dict[str, Any]) -> ObservationError:
-    return ObservationError(str(entry.get("type", "Error")), str(entry.get("message", "")), str(entry.get("traceback", "")))
+    return ObservationError(*(_clean(str(entry.get(k, d))) for k, d in (("type", "Error"), ("message", ""), ("traceback", ""))))
+
+
+def _clean(text: str) -> str:
+    """Text a submission controls, made encodable (a lone surrogate would break every writer)."""
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> dict[str, str]:

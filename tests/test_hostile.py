@@ -117,3 +117,17 @@ def test_a_changed_reference_cache_is_refused(tmp_path):
     observed.write_text(observed.read_text() + " ")
     with pytest.raises(ReferenceRunError, match="changed since grading started"):
         grade(REFERENCE, Options(only=("ex3",), cache_dir=private, reference_digest=pinned))
+
+
+def test_unencodable_error_text_still_gives_every_report(tmp_path, cache_dir, monkeypatch):
+    """A lone surrogate in a student's exception message must not break the report writers."""
+    import json
+
+    from grader.cli import main
+
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": 'def mlp_forward(params, x):\n    raise ValueError("bad \\ud800 text")\n'})
+    out = tmp_path / "r.json"
+    assert main([str(folder), "--only", "ex3", "--json", str(out), "--markdown", str(tmp_path / "r.md"), "-q"]) == 0
+    message = json.loads(out.read_text())["checks"][0]["message"]
+    assert "raised ValueError: bad" in message
