@@ -83,13 +83,12 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> str:
     c = _case(ctx, case)
     params, x, y = c["params"], c["x"], c["y"]
     b = len(y)
+    own = npref.per_example_grads(params, x, npref.one_hot(y))
     variants = {
         HINT_LABELS_AXES: npref.per_example_grads(params, x, np.repeat(npref.one_hot(y).mean(0, keepdims=True), b, 0)),
-        HINT_MEAN_SCALE: {k: v / b for k, v in npref.per_example_grads(params, x, npref.one_hot(y)).items()},
+        HINT_MEAN_SCALE: {k: v / b for k, v in own.items()},
+        HINT_BATCH_GRAD: {k: np.repeat(v.mean(0, keepdims=True), b, 0) for k, v in own.items()},
     }
-    mean_grad = {k: np.repeat(v.mean(0, keepdims=True), b, 0)
-                 for k, v in npref.per_example_grads(params, x, npref.one_hot(y)).items()}
-    variants[HINT_BATCH_GRAD] = mean_grad
     for hint, variant in variants.items():
         if b > 1 and close(got, variant, rtol=1e-3, atol_scale=1e-3):
             return hint
