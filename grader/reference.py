@@ -18,6 +18,7 @@ import tempfile
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Iterable
 
 from grader.sandbox import Limits, Observations, read_observations, run_task
 from grader.submission import MODULES
@@ -40,10 +41,14 @@ class Reference:
     """Hash of the cached observations used, so a batch can tell if they changed under it."""
 
 
-def _digest(root: Path, tasks: list[str]) -> str:
-    """Hash of the tasks' cached observations (not of the compilation cache, which grows legitimately)."""
+def _digest(root: Path, tasks: Iterable[str]) -> str:
+    """Hash of the tasks' cached observations (not of the compilation cache, which grows legitimately).
+
+    The same set of tasks gives the same digest in any order: a batch pins it for ``--only`` in the
+    user's order, and each grade checks it in the engine's order.
+    """
     digest = hashlib.sha256()
-    for folder in (root / t for t in tasks):
+    for folder in (root / t for t in sorted(set(tasks))):
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
             digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
