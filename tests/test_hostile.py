@@ -119,6 +119,24 @@ def test_a_changed_reference_cache_is_refused(tmp_path):
         grade(REFERENCE, Options(only=("ex3",), cache_dir=private, reference_digest=pinned))
 
 
+def test_the_pinned_digest_does_not_depend_on_the_order_of_the_exercises(tmp_path, cache_dir):
+    """Batch pins the digest for ``--only`` in the user's order; each grade checks it in cost order."""
+    from dataclasses import replace
+
+    from grader.batch.grading import Settings
+    from grader.batch.runner import warm_reference
+    from grader.engine import grade
+    from grader.reference import _digest
+
+    only = ("ex3", "ex5")  # the engine runs ex5 first: it costs more
+    settings = Settings(only=only, cache_dir=str(cache_dir))
+    pinned = warm_reference(settings, tmp_path)
+    (folder,) = {p.parent.parent for p in cache_dir.glob("reference-*/ex3/observations.json")}
+    assert pinned == _digest(folder, ["ex5", "ex3"]) == _digest(folder, ["ex3", "ex5", "ex3"])
+    assert pinned != _digest(folder, ["ex3"])
+    assert grade(REFERENCE, replace(settings, reference_digest=pinned).options()).score == 35
+
+
 def test_unencodable_error_text_still_gives_every_report(tmp_path, cache_dir, monkeypatch):
     """A lone surrogate in a student's exception message must not break the report writers."""
     import json
