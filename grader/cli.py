@@ -22,12 +22,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from grader.engine import CHECKS, Options, grade
+from grader.engine import Options, failure_report, grade
 from grader.reference import ReferenceRunError
 from grader.report import WRITERS
 from grader.report.terminal import print_report
-from grader.results import EXERCISES, CheckResult, Report
-from grader.rubric import RubricError, load_rubric
+from grader.results import EXERCISES, Report
+from grader.rubric import RubricError
 from grader.sandbox import Limits
 from grader.submission import SubmissionError
 
@@ -116,23 +116,6 @@ def write_reports(report: Report, chosen: list[tuple[str, Path, str]], quiet: bo
         if not quiet:
             print(f"{label} written to {dest}")
     return ok
-
-
-def failure_report(submission: str, only: tuple[str, ...], reason: str, students_fault: bool) -> Report:
-    """A report for a run that could not grade: every selected check an ``error`` that says why."""
-    hint = ("Submit a folder with the exercise files (ex1_dropout.py ... ex5_clipping.py), or one .py or .ipynb "
-            "file that defines all the functions." if students_fault else
-            "This is a problem with the grader, not with your code: tell your instructor.")
-    try:
-        points = load_rubric(CHECKS).points
-    except RubricError:
-        return Report(checks=(), submission=submission, notes=(reason,))
-    checks = tuple(
-        CheckResult(id=c.id, exercise=c.exercise, name=c.name, status="error", score=0.0,
-                    max_score=points[c.id], message=f"not graded: {reason}", hint=hint)
-        for c in CHECKS if c.exercise in only
-    )
-    return Report(checks=checks, submission=submission, notes=(reason,))
 
 
 @contextmanager

@@ -20,8 +20,8 @@ from grader import inputs as grader_inputs
 from grader.checks import Check, Context, Missing, StudentError, Verdict
 from grader.checks import accuracy as accuracy_checks
 from grader.checks import ex1, ex2, ex3, ex4, ex5
-from grader.results import EXERCISES, CheckResult, Report
-from grader.rubric import Rubric, load_rubric
+from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecord
+from grader.rubric import Rubric, RubricError, load_rubric
 from grader.reference import load_reference
 from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task
 from grader.submission import MODULES, Submission, load_submission
@@ -58,6 +58,13 @@ class _Run:
     task: str
     result: RunResult
     skipped: str = ""
+
+    def record(self) -> RunRecord:
+        """How this run ended, as the report carries it."""
+        if self.skipped:
+            return RunRecord("not_run", self.skipped)
+        r = self.result
+        return RunRecord(r.status, r.detail, round(r.seconds, 3))
 
 
 def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
@@ -118,7 +125,26 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
     return Report(
         checks=tuple(results), submission=str(submission.origin), answers=submission.answers,
         accuracy=extra.get("report", {}), timings=timings, notes=tuple(notes),
+        runs={task: runs[task].record() for task in EXERCISES if task in runs},
     )
+
+
+def failure_report(submission: str, only: tuple[str, ...], reason: str, students_fault: bool) -> Report:
+    """A report for a grading that could not run: every selected check an ``error`` that says why."""
+    hint = ("Submit a folder with the exercise files (ex1_dropout.py ... ex5_clipping.py), or one .py or .ipynb "
+            "file that defines all the functions." if students_fault else
+            "This is a problem with the grader, not with your code: tell your instructor.")
+    runs = {exercise: RunRecord("not_run", reason) for exercise in EXERCISES if exercise in only}
+    try:
+        points = load_rubric(CHECKS).points
+    except RubricError:
+        return Report(checks=(), submission=submission, notes=(reason,), runs=runs)
+    checks = tuple(
+        CheckResult(id=c.id, exercise=c.exercise, name=c.name, status="error", score=0.0,
+                    max_score=points[c.id], message=f"not graded: {reason}", hint=hint)
+        for c in CHECKS if c.exercise in only
+    )
+    return Report(checks=checks, submission=submission, notes=(reason,), runs=runs)
 
 
 def judge_all(runs: dict[str, _Run], reference: dict[str, Observations],
@@ -189,16 +215,14 @@ def _judge_one(check: Check, run: _Run, reference: Observations, points: float, 
 
 def _run_failure(run: _Run) -> str:
     r = run.result
-    what = {"timeout": "ran too long", "crashed": "crashed", "memory": "ran out of memory",
-            "bad_output": "produced unreadable results"}.get(r.status, r.status)
-    return f"running {run.task} {what}: {r.detail}"
+    return f"running {run.task} {RUN_ENDINGS[r.status]}: {r.detail}"
 
 
 def _run_failure_hint(run: _Run) -> str:
     r = run.result
     if r.status == "timeout":
         return "Look for an infinite loop, a very slow Python loop, or code that waits for input."
-    if any(s in r.stderr for s in ("MemoryError", "failed to map segment", "Cannot allocate memory", "std::bad_alloc")):
+    if r.status == "memory":
         return "The run ran out of memory: look for huge arrays or lists that grow without end (limit: --memory)."
     if "SIG" in r.detail:
         return "The process crashed inside native code; run your functions on small inputs yourself to find where."

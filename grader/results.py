@@ -15,6 +15,45 @@ SCHEMA_VERSION = 1
 Status = Literal["pass", "fail", "error", "skipped"]
 EXERCISES = ("ex1", "ex2", "ex3", "ex4", "ex5", "accuracy")
 
+RunStatus = Literal["ok", "crashed", "timeout", "memory", "bad_output", "not_run"]
+#: How each way an exercise run can end reads in a sentence ("ex3 crashed"); ``ok`` needs no words.
+RUN_ENDINGS: dict[str, str] = {
+    "ok": "ran to the end",
+    "crashed": "crashed",
+    "timeout": "ran too long",
+    "memory": "ran out of memory",
+    "bad_output": "produced unreadable results",
+    "not_run": "was not run",
+}
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """How one exercise's run ended: the cause as data, for batch statuses and the writers."""
+
+    status: RunStatus
+    detail: str = ""
+    """Why, in words for a person (signal, time limit, missing file...); empty when ``ok``."""
+    seconds: float = 0.0
+
+    @property
+    def finished(self) -> bool:
+        """The child reported its observations (student exceptions inside it still cost points)."""
+        return self.status == "ok"
+
+    def sentence(self, exercise: str) -> str:
+        return f"{exercise} {RUN_ENDINGS[self.status]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RunRecord:
+        status = data.get("status")
+        if status not in RUN_ENDINGS:
+            raise ValueError(f"unknown run status {status!r}; expected one of {', '.join(RUN_ENDINGS)}")
+        return cls(status=status, detail=str(data.get("detail", "")), seconds=float(data.get("seconds", 0.0)))
+
 
 @dataclass(frozen=True)
 class CheckResult:
@@ -59,6 +98,8 @@ class Report:
     """Wall seconds per exercise run, and ``total``."""
     notes: tuple[str, ...] = ()
     """Grader-level remarks (missing files, skipped exercises...)."""
+    runs: dict[str, RunRecord] = field(default_factory=dict)
+    """How each graded exercise's run ended, by exercise id."""
 
     @property
     def score(self) -> float:
@@ -85,6 +126,7 @@ class Report:
             "accuracy": dict(self.accuracy),
             "timings": dict(self.timings),
             "notes": list(self.notes),
+            "runs": {exercise: run.to_json() for exercise, run in self.runs.items()},
         }
 
     @classmethod
@@ -101,4 +143,5 @@ class Report:
             accuracy=dict(data.get("accuracy") or {}),
             timings=dict(data.get("timings") or {}),
             notes=tuple(data.get("notes") or ()),
+            runs={exercise: RunRecord.from_json(run) for exercise, run in (data.get("runs") or {}).items()},
         )

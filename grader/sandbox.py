@@ -26,16 +26,20 @@ import time
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
+
+from grader.results import RunStatus
 
 MARKER_VAR = "JAX_GRADER_SANDBOX"
 _PACKAGE_PARENT = str(Path(__file__).resolve().parent.parent)
 _MAX_JSON_BYTES = 8 << 20
 _MAX_NPZ_BYTES = 256 << 20
 
-RunStatus = Literal["ok", "crashed", "timeout", "memory", "bad_output"]
+#: What a process that died of exhaustion prints: Python, the C++ runtime, glibc's loader, XLA.
+_OUT_OF_MEMORY = ("MemoryError", "std::bad_alloc", "failed to map segment", "Cannot allocate memory",
+                  "RESOURCE_EXHAUSTED")
 
 
 @dataclass(frozen=True)
@@ -175,12 +179,14 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
     try:
         observations = read_observations(out_dir)
     except FileNotFoundError:
-        return RunResult("crashed", Observations(), detail=_crash_detail(proc.returncode, stderr.text()), **common)
+        status, detail = _crash(proc.returncode, stderr.text())
+        return RunResult(status, Observations(), detail=detail, **common)
     except (ValueError, OSError, KeyError, zipfile.BadZipFile) as exc:
         return RunResult("bad_output", Observations(), detail=f"unreadable results from the child: {exc}", **common)
     if proc.returncode != 0:
         # Results were written, then the process died: trust nothing it wrote.
-        return RunResult("crashed", Observations(), detail=_crash_detail(proc.returncode, stderr.text()), **common)
+        status, detail = _crash(proc.returncode, stderr.text())
+        return RunResult(status, Observations(), detail=detail, **common)
     return RunResult("ok", observations, **common)
 
 
@@ -271,20 +277,23 @@ def _kill_marked(marker: str) -> None:
                 pass
 
 
-def _crash_detail(returncode: int | None, stderr: str) -> str:
+def _crash(returncode: int | None, stderr: str) -> tuple[RunStatus, str]:
+    """``(status, detail)`` of a child that ended without valid results: ``memory`` or ``crashed``."""
     if returncode is not None and returncode < 0:
         try:
             name = signal.Signals(-returncode).name
         except ValueError:
             name = f"signal {-returncode}"
         if name == "SIGKILL":
-            return "the process was killed (SIGKILL), usually for running out of memory"
-        return f"the process died from {name}"
+            return "crashed", "the process was killed (SIGKILL): by the system when memory runs out, or by itself"
+        if name == "SIGABRT" and any(s in stderr for s in _OUT_OF_MEMORY):
+            return "memory", "the process aborted after an allocation failed"
+        return "crashed", f"the process died from {name}"
+    if any(s in stderr for s in _OUT_OF_MEMORY):
+        return "memory", "the process ran out of memory (an allocation failed)"
     tail = stderr.strip().splitlines()[-3:]
-    if "MemoryError" in stderr:
-        return "the process ran out of memory (MemoryError)"
     suffix = f"; last output: {' | '.join(tail)}" if tail else ""
-    return f"the process exited with status {returncode} before reporting any results{suffix}"
+    return "crashed", f"the process exited with status {returncode} before reporting any results{suffix}"
 
 
 class _HeadReader:

@@ -40,7 +40,7 @@ from grader.batch.runner import BatchConfig, run_batch
 from grader.batch.summary import analyse, to_html, to_markdown
 from grader.cli import main as grader_main
 from grader.engine import CHECKS
-from grader.results import CheckResult, Report
+from grader.results import CheckResult, Report, RunRecord
 from grader.rubric import load_rubric
 from grader.submission import MODULES, load_submission
 
@@ -59,6 +59,9 @@ def fake_grade(path, options) -> Report:
         raise RuntimeError("the judge tripped over something")
     digest = hashlib.sha256(text.encode()).digest()
     checks = []
+    runs = {exercise: RunRecord("ok") for exercise in options.only}
+    if "HANGS" in text and "ex3" in runs:
+        runs["ex3"] = RunRecord("timeout", "killed after the 3 s time limit")
     for i, check in enumerate(c for c in CHECKS if c.exercise in options.only):
         points = POINTS[check.id]
         message, status, score = "", "pass", points
@@ -68,7 +71,7 @@ def fake_grade(path, options) -> Report:
             status, score = "fail", 0.0
         checks.append(CheckResult(check.id, check.exercise, check.name, status, score, points, message,
                                   "" if status == "pass" else f"Look again at {check.id}."))
-    return Report(checks=tuple(checks), submission=str(path), timings={"total": 0.01})
+    return Report(checks=tuple(checks), submission=str(path), timings={"total": 0.01}, runs=runs)
 
 
 @pytest.fixture
@@ -463,18 +466,31 @@ def test_progress_bar_on_a_terminal(tmp_path):
 
 
 def test_run_failures_set_the_status():
-    def report(*messages):
-        return Report(checks=tuple(CheckResult(f"ex3.c{i}", "ex3", "n", "error", 0, 1, m)
-                                   for i, m in enumerate(messages)), notes=("ex1_dropout.py is missing",))
+    def report(**runs):
+        checks = tuple(CheckResult(f"{ex}.c", ex, "n", "error", 0, 1, "running it ran too long (words not read)")
+                       for ex in runs)
+        return Report(checks=checks, notes=("ex1_dropout.py is missing",),
+                      runs={ex: RunRecord(status, "why") for ex, status in runs.items()})
 
-    assert classify(report("fine")) == ("graded", "ex1_dropout.py is missing")
-    assert classify(report("fine"), only=("ex3",)) == ("graded", "")  # notes on exercises not graded: left out
-    assert classify(report("running ex3 crashed: the process died from SIGSEGV"))[0] == "crashed"
-    assert classify(report("running ex3 crashed: x", "running ex3 ran too long: y"))[0] == "crashed"
-    status, detail = classify(Report(checks=(
-        CheckResult("ex1.a", "ex1", "n", "error", 0, 1, "running ex1 ran out of memory: z"),
-        CheckResult("ex3.a", "ex3", "n", "error", 0, 1, "running ex3 ran too long: y"))))
-    assert status == "timeout" and detail == "ex1 ran out of memory; ex3 ran too long"
+    assert classify(report(ex3="ok")) == ("graded", "ex1_dropout.py is missing")
+    assert classify(report(ex3="ok"), only=("ex3",)) == ("graded", "")  # notes on exercises not graded: left out
+    assert classify(report(ex1="not_run", ex3="ok"), only=("ex1", "ex3"))[0] == "graded"  # a missing file costs points
+    assert classify(report(ex3="crashed"))[0] == "crashed"
+    assert classify(report(ex3="bad_output"))[0] == "crashed"
+    assert classify(report(ex1="crashed", ex3="timeout"))[0] == "timeout"
+    status, detail = classify(report(ex1="memory", ex3="timeout", ex5="ok"), only=("ex1", "ex3", "ex5"))
+    assert status == "timeout" and detail == "ex1 ran out of memory; ex3 ran too long; ex1_dropout.py is missing"
+
+
+def test_run_records_round_trip_through_the_json_report():
+    report = Report(checks=(), runs={"ex1": RunRecord("memory", "an allocation failed", 1.5),
+                                     "ex2": RunRecord("not_run", "the submission has no ex2_per_example_grads.py")})
+    data = json.loads(json.dumps(report.to_json()))
+    assert data["runs"]["ex1"] == {"status": "memory", "detail": "an allocation failed", "seconds": 1.5}
+    assert Report.from_json(data).runs == report.runs
+    data["runs"]["ex1"]["status"] = "exploded"
+    with pytest.raises(ValueError, match="unknown run status 'exploded'"):
+        Report.from_json(data)
 
 
 def _outcome(sid: str, passed: dict[str, bool], status: str = "graded", detail: str = "") -> Outcome:
@@ -647,3 +663,75 @@ def test_real_killed_batch_resumes_to_the_same_grades(tmp_path, cache_dir):
     assert read_grades(tmp_path / "killed") == read_grades(tmp_path / "whole")  # and --jobs 1 then 2 == --jobs 2
     rows = {r["student"]: r for r in read_grades(tmp_path / "whole")}
     assert rows["alice"]["total"] == rows["single"]["total"] == "20" and rows["bob"]["total"] == "0"
+
+
+def default_class(root: Path) -> Path:
+    """A small class for the default path: correct (folder and zip), a mutant, a crash, two invalid entries."""
+    root.mkdir()
+    shutil.copytree(REFERENCE, root / "alice")
+    shutil.copytree(REFERENCE, root / "mutant")
+    shutil.copy(ROOT / "tests" / "corpus" / "mutants" / f"{EX3}__string_order.py", root / "mutant" / f"{EX3}.py")
+    shutil.copytree(REFERENCE, root / "quitter")
+    shutil.copy(ROOT / "tests" / "corpus" / "hostile" / f"{MODULES['ex4']}__os_exit.py",
+                root / "quitter" / f"{MODULES['ex4']}.py")
+    _zip(root / "zipped.zip", {f"zipped/{p.name}": p.read_text() for p in REFERENCE.glob("ex*.py")})
+    (root / "corrupt.zip").write_bytes(b"PK\x05\x06" + b"\0" * 10)
+    (root / "empty").mkdir()
+    return root
+
+
+def test_real_default_batch_grades_every_exercise_shards_resumes_and_merges(tmp_path, cache_dir):
+    """``python -m grader batch CLASS --out OUT`` exactly as an instructor runs it: every exercise, real children.
+
+    Graded whole with ``--jobs 2``; then as two shards with ``--jobs 1``, the larger one killed after its
+    first graded row and resumed, and merged with ``python -m grader merge``: the same ``grades.csv``.
+    """
+    root = default_class(tmp_path / "class")
+    env = {**os.environ, "JAX_GRADER_CACHE": str(cache_dir)}
+
+    def grader(*args: str) -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-m", "grader", *args], env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+
+    def finish(proc: subprocess.Popen) -> str:
+        out, err = proc.communicate(timeout=600)
+        assert proc.returncode == 0, err
+        return out + err
+
+    finish(grader("batch", str(root), "--out", str(tmp_path / "whole"), "--jobs", "2"))
+    rows = {r["student"]: r for r in read_grades(tmp_path / "whole")}
+    assert {sid: r["status"] for sid, r in rows.items()} == {
+        "alice": "graded", "corrupt": "invalid", "empty": "invalid", "mutant": "graded", "quitter": "crashed",
+        "zipped": "graded"}
+    full = {"ex1": "20", "ex2": "20", "ex3": "20", "ex4": "15", "ex5": "15", "accuracy": "10"}
+    for sid in ("alice", "zipped"):
+        assert {ex: rows[sid][ex] for ex in full} == full and rows[sid]["total"] == "100", rows[sid]
+        assert rows[sid]["detail"] == ""
+    mutant = rows["mutant"]
+    assert float(mutant["ex3"]) < 20, mutant
+    assert {ex: mutant[ex] for ex in full if ex != "ex3"} == {ex: v for ex, v in full.items() if ex != "ex3"}
+    quitter = rows["quitter"]
+    assert quitter["ex4"] == "0" and quitter["detail"] == "ex4 crashed" and quitter["total"] == "85", quitter
+    report = json.loads((tmp_path / "whole" / "students" / "quitter" / "report.json").read_text())
+    assert report["runs"]["ex4"]["status"] == "crashed" and "before reporting" in report["runs"]["ex4"]["detail"]
+    assert {ex: run["status"] for ex, run in report["runs"].items() if ex != "ex4"} == \
+        {ex: "ok" for ex in full if ex != "ex4"}
+
+    gradable = {"alice", "mutant", "quitter", "zipped"}
+    big = max((1, 2), key=lambda k: sum(disc.shard_of(sid, 2) == k - 1 for sid in gradable))
+    small = grader("batch", str(root), "--out", str(tmp_path / "small"), "--shard", f"{3 - big}/2", "--jobs", "1")
+    killed = grader("batch", str(root), "--out", str(tmp_path / "big"), "--shard", f"{big}/2", "--jobs", "1")
+    statefile = tmp_path / "big" / state.STATE
+    deadline = time.monotonic() + 300
+    while not (statefile.is_file() and '"status": "graded"' in statefile.read_text()):
+        assert killed.poll() is None and time.monotonic() < deadline, killed.communicate()
+        time.sleep(0.1)
+    killed.send_signal(signal.SIGKILL)
+    killed.communicate()
+    time.sleep(1)  # workers notice their parent is gone and stop their children
+    assert _alive_under(tmp_path / "big") == []
+    assert "already graded, unchanged" in finish(
+        grader("batch", str(root), "--out", str(tmp_path / "big"), "--shard", f"{big}/2", "--jobs", "1"))
+    finish(small)
+    finish(grader("merge", str(tmp_path / "small"), str(tmp_path / "big"), "--out", str(tmp_path / "merged")))
+    assert read_grades(tmp_path / "merged") == read_grades(tmp_path / "whole")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import shutil
 import time
 from dataclasses import dataclass, field, replace
@@ -39,8 +38,6 @@ submission ran past its deadline.
 ``pending``: not graded yet (an interrupted batch).
 """
 SCORED = ("graded", "crashed", "timeout")
-#: How the engine words a run that did not finish (``grader.engine._run_failure``).
-_RUN_FAILURE = re.compile(r"^running (\S+) (ran too long|crashed|ran out of memory|produced unreadable results)")
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
@@ -151,17 +148,16 @@ def entry_key(digest: str, fingerprint: str) -> str:
 def classify(report: Report, only: tuple[str, ...] = EXERCISES) -> tuple[str, str]:
     """``(status, detail)`` for a finished report: runs that did not finish, then the report's notes.
 
-    Notes about the files of exercises not graded (``--only``) are left out.
+    Read from how each run ended (``report.runs``), never from the wording of a message. A missing
+    file (``not_run``) is the student's loss of points, said in the notes, not a failed run. Notes
+    about the files of exercises not graded (``--only``) are left out.
     """
-    failures: dict[str, str] = {}
-    for check in report.checks:
-        match = _RUN_FAILURE.match(check.message)
-        if match and check.exercise not in failures:
-            failures[check.exercise] = match.group(2)
-    status = ("timeout" if "ran too long" in failures.values() else "crashed" if failures else "graded")
+    failed = {exercise: run for exercise, run in report.runs.items() if run.status not in ("ok", "not_run")}
+    statuses = {run.status for run in failed.values()}
+    status = "timeout" if "timeout" in statuses else "crashed" if failed else "graded"
     ignored = [f"{module}.py" for exercise, module in MODULES.items() if exercise not in only]
     notes = [n for n in report.notes if not any(name in n for name in ignored)]
-    detail = [f"{exercise} {what}" for exercise, what in failures.items()] + notes
+    detail = [run.sentence(exercise) for exercise, run in failed.items()] + notes
     return status, "; ".join(detail)
 
 

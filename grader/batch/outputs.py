@@ -21,6 +21,7 @@ from typing import Iterable
 
 from grader.batch.discover import safe_name
 from grader.batch.grading import Outcome
+from grader.engine import failure_report
 from grader.results import EXERCISES, Report
 
 #: Integration formats a batch can write per student: writer name -> file name.
@@ -85,8 +86,6 @@ def student_report(outcome: Outcome, only: tuple[str, ...]) -> Report:
     """The report to show the student: the real one, or one that says why there is none."""
     if outcome.report is not None:
         return outcome.report
-    from grader.cli import failure_report
-
     reason = {"pending": "not graded yet"}.get(outcome.status, f"{outcome.status}: {outcome.detail}")
     return failure_report(outcome.source or outcome.id, only, reason, students_fault=outcome.status == "invalid")
 
