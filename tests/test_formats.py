@@ -510,20 +510,22 @@ def test_cli_writes_every_format_from_one_run(tmp_path, cache_dir, monkeypatch, 
     monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
     args, paths = _all_formats(tmp_path)
     monkeypatch.setenv("GITHUB_OUTPUT", str(paths["github_output"]))
-    assert main([str(REFERENCE), "--only", "ex3", *args]) == 0
+    assert main([str(REFERENCE), *args]) == 0  # the default: every exercise, accuracy included
     out = capsys.readouterr().out
     assert f"written to {paths['github_output']}" in out
     got = _read_all(paths)
     scores = {c["id"]: c["score"] for c in got["json"]["checks"]}
-    assert got["json"]["score"] == 20 and set(scores) == {c.id for c in CHECKS if c.exercise == "ex3"}
+    assert got["json"]["score"] == 100 and set(scores) == {c.id for c in CHECKS}
+    assert got["json"]["runs"] == {ex: {"status": "ok", "detail": "", "seconds": got["json"]["runs"][ex]["seconds"]}
+                                   for ex in EXERCISES}
     assert {t["name"].split(":")[0]: t["score"] for t in got["gradescope"]["tests"]} == scores
-    assert got["gradescope"]["score"] == 20
+    assert got["gradescope"]["score"] == 100
     assert_junit_schema(got["junit"])
-    assert [s.get("name") for s in got["junit"]] == ["ex3: A generic mlp_forward"]
-    assert got["junit"].find("testsuite").get("failures") == "0"
-    assert "## jax-autograder: 20 / 20" in got["markdown"]
+    assert [s.get("name").split(":")[0] for s in got["junit"]] == list(EXERCISES)
+    assert {s.get("failures") for s in got["junit"]} == {"0"}
+    assert "## jax-autograder: 100 / 100" in got["markdown"]
     grade, table, max_score = reporter_totals(got["classroom"])
-    assert grade == table == max_score == 20 and got["classroom"]["status"] == "pass"
+    assert grade == table == max_score == 100 and got["classroom"]["status"] == "pass"
 
 
 def test_cli_classroom_without_github_output_is_a_clear_error(monkeypatch, capsys):
@@ -633,20 +635,19 @@ def test_run_autograder_grades_an_upload_into_results_json(tmp_path, cache_dir):
         archive.extractall(source)
     (source / "run_autograder").chmod(0o755)
     upload = tmp_path / "submission" / "exercises"
-    upload.mkdir(parents=True)
-    shutil.copy(REFERENCE / "ex3_mlp_forward.py", upload)
+    shutil.copytree(REFERENCE, upload)  # a whole submission, graded as Gradescope does by default
     (upload / "answers.md").write_text("Clipping changed nothing.")
     results = tmp_path / "results" / "results.json"
     env = {**os.environ, "JAX_GRADER_SOURCE": str(source), "JAX_GRADER_SUBMISSION": str(tmp_path / "submission"),
            "JAX_GRADER_RESULTS": str(results), "JAX_GRADER_PYTHON": sys.executable,
-           "JAX_GRADER_CACHE": str(cache_dir), "JAX_GRADER_ARGS": "--only ex3"}
+           "JAX_GRADER_CACHE": str(cache_dir)}
     proc = subprocess.run(["bash", str(source / "run_autograder")], env=env, capture_output=True, text=True,
                           timeout=600)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(results.read_text())
-    assert data["score"] == 20 and {t["status"] for t in data["tests"]} == {"passed"}
+    assert data["score"] == 100 and {t["status"] for t in data["tests"]} == {"passed"}
     assert "Clipping changed nothing." in data["output"]
-    assert "Total: 20 / 20" in proc.stdout  # the grader's log is Gradescope's stdout (instructors only)
+    assert "Total: 100 / 100" in proc.stdout  # the grader's log is Gradescope's stdout (instructors only)
 
 
 # --- workflow templates ---------------------------------------------------------------------------------------
