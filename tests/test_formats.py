@@ -9,6 +9,7 @@ rounding).
 from __future__ import annotations
 
 import base64
+import io
 import json
 import os
 import re
@@ -28,7 +29,8 @@ from grader.engine import CHECKS
 from grader.gradescope import build_zip, find_submission
 from grader.report import WRITERS, classroom, gradescope, json_report, junit, markdown
 from grader.report._common import clean
-from grader.results import EXERCISES, CheckResult, Report
+from grader.results import EXERCISES, CheckResult, Report, RunRecord
+from grader.report.terminal import print_report
 from grader.rubric import load_rubric
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -422,6 +424,27 @@ def test_markdown_fence_is_longer_than_any_backtick_run_inside():
     assert markdown.fenced("plain") == "```text\nplain\n```"
 
 
+def test_a_run_that_did_not_finish_is_said_once_per_exercise(tmp_path):
+    """Every check of a crashed exercise carries the same error; the readable formats say it once, from ``runs``."""
+    crashed = "running ex4 crashed: the process died from SIGSEGV"
+    report = Report(
+        checks=(check("ex3.depths", "pass", 6, 6),
+                check("ex4.n_steps", "error", 0, 3, crashed, "Run your functions on small inputs."),
+                check("ex4.returns_float", "error", 0, 1, crashed, "Run your functions on small inputs."),
+                check("ex4.jit_faster", "skipped", 0, 2, "not judged until ex4.n_steps earns credit", "Fix ex4.n_steps")),
+        runs={"ex3": RunRecord("ok"), "ex4": RunRecord("crashed", "the process died from SIGSEGV")})
+    stream = io.StringIO()
+    print_report(report, file=stream)
+    text = stream.getvalue()
+    assert text.count("SIGSEGV") == 1 and "ex4 crashed: the process died from SIGSEGV (all 3 checks" in text
+    assert "hint: Run your functions on small inputs." in text and "Fix ex4.n_steps" not in text
+    doc = markdown.dumps(report)
+    assert doc.count("SIGSEGV") == 1 and "**Hint:** Run your functions on small inputs." in doc
+    verbose = io.StringIO()
+    print_report(report, file=verbose, verbose=True)  # verbose still lists every check
+    assert verbose.getvalue().count("SIGSEGV") == 2
+
+
 def test_markdown_of_an_empty_report():
     text = markdown.dumps(Report(checks=(), notes=("the grader could not run: *boom*",)))
     assert text.startswith("## jax-autograder could not grade this submission")
@@ -475,9 +498,10 @@ GOLDEN_RENDER = {
 def test_golden(name):
     got = GOLDEN_RENDER[name](sample_report())
     path = GOLDEN / name
-    if UPDATE_GOLDEN or not path.exists():
+    if UPDATE_GOLDEN:
         path.parent.mkdir(exist_ok=True)
         path.write_text(got, encoding="utf-8")
+    assert path.is_file(), f"{path} is missing; write it with JAX_GRADER_UPDATE_GOLDEN=1 and review it"
     assert got == path.read_text(encoding="utf-8"), f"{name} changed; rerun with JAX_GRADER_UPDATE_GOLDEN=1 if intended"
 
 

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from grader.results import EXERCISES, CheckResult, Report
+from grader.results import EXERCISES, CheckResult, Report, RunRecord
 
 TITLES = {
     "ex1": "Dropout with split PRNG keys",
@@ -99,6 +99,23 @@ def not_implemented(checks: Iterable[CheckResult]) -> bool:
     """True when every check failed only because the functions are still stubs."""
     checks = list(checks)
     return bool(checks) and all(c.message.startswith("not implemented yet") for c in checks)
+
+
+def unfinished_run(report: Report, exercise: str) -> RunRecord | None:
+    """How ``exercise``'s run ended when it did not run to the end (crash, timeout, missing file...), else None.
+
+    Every check of such an exercise carries the same error, so writers say it once.
+    """
+    run = report.runs.get(exercise)
+    return run if run is not None and not run.finished else None
+
+
+def run_summary(exercise: str, run: RunRecord, checks: list[CheckResult]) -> tuple[str, str]:
+    """``(what happened, hint)`` for an exercise whose run did not finish: one line and one hint for all its checks."""
+    points = fmt_points(sum(c.max_score for c in checks))
+    what = f"{run.sentence(exercise)}: {run.detail}" if run.detail else run.sentence(exercise)
+    hint = next((c.hint for c in checks if c.status == "error" and c.hint), "")
+    return f"{what} (all {len(checks)} checks, {points} points, score 0)", hint
 
 
 def write_atomic(dest: Path, text: str) -> None:

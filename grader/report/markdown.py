@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from grader.report._common import (TITLES, clean, exercise_groups, fmt_points, not_implemented, tally, truncate,
-                                   write_atomic)
+from grader.report._common import (TITLES, clean, exercise_groups, fmt_points, not_implemented, run_summary, tally,
+                                   truncate, unfinished_run, write_atomic)
 from grader.results import CheckResult, Report
 from grader.submission import MODULES
 
@@ -77,6 +77,13 @@ def _to_fix(report: Report, limit: int) -> list[str]:
             points = fmt_points(sum(c.max_score for c in checks))
             lines += [f"#### {exercise}: {TITLES.get(exercise, exercise)}", "",
                       f"Not implemented yet: {where} ({points} points).", ""]
+            continue
+        run = unfinished_run(report, exercise)
+        if run is not None:
+            what, hint = run_summary(exercise, run, checks)
+            lines += [f"#### {exercise}: {TITLES.get(exercise, exercise)}", "", fenced(truncate(what, limit)), ""]
+            if hint.strip():
+                lines += [f"**Hint:** {inline(truncate(hint.strip(), limit))}", ""]
             continue
         shown = [c for c in checks if c.status != "pass"]
         if shown:

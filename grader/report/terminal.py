@@ -14,7 +14,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from grader.report._common import TITLES, exercise_groups, not_implemented, tally
+from grader.report._common import TITLES, exercise_groups, not_implemented, run_summary, tally, unfinished_run
 from grader.results import Report
 from grader.submission import MODULES
 
@@ -45,6 +45,14 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
                      else "it trains with your ex1, ex3 and ex5 functions: finish those first")
             console.print(Text(f"\n{exercise}: not implemented yet; ", style="bold yellow")
                           + Text(f"{where}. ({_fmt(sum(c.max_score for c in checks))} points)"))
+            continue
+        run = unfinished_run(report, exercise)
+        if run is not None and not verbose:
+            what, hint = run_summary(exercise, run, checks)
+            console.print(Text(f"\n{exercise}: {TITLES.get(exercise, exercise)}", style="bold"))
+            console.print(Text(f"  {_MARK['error']:<5} ", style=_STYLE["error"]) + Text(what))
+            if hint:
+                console.print(Text("        hint: ", style="cyan") + Text(hint))
             continue
         shown = [c for c in checks if verbose or c.status != "pass" or (c.message and c.exercise in ("ex4", "accuracy"))]
         if not shown:
