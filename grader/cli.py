@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Iterator
 
 from grader.engine import Options, failure_report, grade
+from grader.policy import ConfinementRefused
 from grader.reference import ReferenceRunError
 from grader.report import WRITERS
 from grader.report.terminal import print_report
@@ -89,6 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="save training-loss and gradient-norm plots (PNG) to DIR")
     parser.add_argument("--reference", type=Path, metavar="DIR", help="the reference solutions to compare with")
     parser.add_argument("--no-cache", action="store_true", help="recompute the reference observations")
+    parser.add_argument("--require-confinement", action="store_true",
+                        help="refuse to grade unless every exercise run is fully confined (Landlock and seccomp), "
+                             "as an official grade must be (the Gradescope autograder sets it)")
+    parser.add_argument("--allow-unconfined", action="store_true",
+                        help="cancel --require-confinement: grade even where runs cannot be fully confined")
     parser.add_argument("--fail-under", type=float, metavar="N",
                         help="exit with status 1 when the score is below N points (for CI); the reports are "
                              "written first")
@@ -157,10 +163,11 @@ def main(argv: list[str] | None = None) -> int:
         reference_dir=args.reference,
         use_cache=not args.no_cache,
         plots_dir=args.plots,
+        require_confinement=args.require_confinement and not args.allow_unconfined,
     )
     try:
         report = grade(args.submission, options)
-    except (SubmissionError, ReferenceRunError, RubricError) as exc:
+    except (SubmissionError, ReferenceRunError, RubricError, ConfinementRefused) as exc:
         students_fault = isinstance(exc, SubmissionError)
         with inert_workflow_commands():
             print(f"{'error' if students_fault else 'grader error'}: {exc}", file=sys.stderr)

@@ -22,6 +22,7 @@ from grader.checks import accuracy as accuracy_checks
 from grader.checks import ex1, ex2, ex3, ex4, ex5
 from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
+from grader.policy import NONE, offered, require_full
 from grader.reference import load_reference
 from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task
 from grader.submission import MODULES, Submission, load_submission
@@ -51,6 +52,8 @@ class Options:
     """If set, refuse cached reference results whose digest differs (set by batch grading)."""
     plots_dir: Path | None = None
     progress: Callable[[str], None] | None = None
+    require_confinement: bool = False
+    """Refuse to grade (:class:`~grader.policy.ConfinementRefused`) unless every child runs fully confined."""
 
 
 @dataclass
@@ -86,6 +89,9 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
     started = time.monotonic()
     rubric = load_rubric(CHECKS)
     submission = load_submission(path)
+    confinement = offered() if options.limits.confine else NONE
+    if options.require_confinement:
+        require_full(confinement)
     tasks = sorted((t for t in EXERCISES if t in options.only), key=lambda t: -_COST[t])
     say = options.progress or (lambda message: None)
     with tempfile.TemporaryDirectory(prefix="jax-grader-") as tmp:
@@ -126,6 +132,7 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
         checks=tuple(results), submission=str(submission.origin), answers=submission.answers,
         accuracy=extra.get("report", {}), timings=timings, notes=tuple(notes),
         runs={task: runs[task].record() for task in EXERCISES if task in runs},
+        confinement=confinement.to_json(),
     )
 
 

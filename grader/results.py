@@ -100,6 +100,8 @@ class Report:
     """Grader-level remarks (missing files, skipped exercises...)."""
     runs: dict[str, RunRecord] = field(default_factory=dict)
     """How each graded exercise's run ended, by exercise id."""
+    confinement: dict[str, Any] = field(default_factory=dict)
+    """How the exercise runs were confined: ``level`` (full, partial, none), ``description`` and the mechanisms."""
 
     @property
     def score(self) -> float:
@@ -127,6 +129,7 @@ class Report:
             "timings": dict(self.timings),
             "notes": list(self.notes),
             "runs": {exercise: run.to_json() for exercise, run in self.runs.items()},
+            "confinement": dict(self.confinement),
         }
 
     @classmethod
@@ -144,4 +147,5 @@ class Report:
             timings=dict(data.get("timings") or {}),
             notes=tuple(data.get("notes") or ()),
             runs={exercise: RunRecord.from_json(run) for exercise, run in (data.get("runs") or {}).items()},
+            confinement=dict(data.get("confinement") or {}),
         )

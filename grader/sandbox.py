@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from grader.policy import NONE, offered, plan
 from grader.results import RunStatus
 
 MARKER_VAR = "JAX_GRADER_SANDBOX"
@@ -52,6 +53,9 @@ class Limits:
     """Address-space cap (``RLIMIT_AS``); JAX reserves generously, so keep it high."""
     output_bytes: int = 64 << 10
     """How much of stdout and of stderr is kept; the rest is counted and dropped."""
+    confine: bool = True
+    """Confine the child with the strongest mechanisms this machine offers (:mod:`grader.policy`); turning
+    it off is for measuring what confinement costs, never for grading."""
 
 
 @dataclass(frozen=True)
@@ -127,20 +131,23 @@ def run_task(
 def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,
          extra_args: tuple[str, ...], compilation_cache: Path | None, out_dir: Path) -> RunResult:
     marker = secrets.token_hex(16)
-    # Limits are set by the child itself, first thing: no Python runs between fork and exec.
-    # The results folder comes on stdin, so it is in neither the command line nor the environment.
+    # The child confines itself and sets its limits first thing (grader.confine), before any thread or
+    # student code exists in it; no Python runs between fork and exec. Its results folder and its plan
+    # come on stdin, so they are in neither the command line nor the environment.
     bootstrap = (
-        "import resource, sys; "
-        f"resource.setrlimit(resource.RLIMIT_AS, ({limits.memory_bytes}, {limits.memory_bytes})); "
-        "resource.setrlimit(resource.RLIMIT_CORE, (0, 0)); "
-        "out = sys.stdin.readline().rstrip('\\n'); sys.stdin.close(); "
+        "import sys; out = sys.stdin.readline().rstrip('\\n'); plan = sys.stdin.readline(); sys.stdin.close(); "
         "sys.path.insert(0, sys.argv[1]); "
+        "from grader.confine import enter_or_exit; enter_or_exit(plan); "
         "from grader.harness.child import main; main(sys.argv[2:5] + [out] + sys.argv[5:])"
     )
     cmd = [
         sys.executable, "-I", "-c", bootstrap, _PACKAGE_PARENT,
         task, str(submission_dir), str(inputs_path), *extra_args,
     ]
+    offer = offered() if limits.confine else NONE
+    writes = [workdir, out_dir] + ([compilation_cache] if compilation_cache is not None else [])
+    child_plan = plan(offer, reads=(submission_dir, inputs_path), writes=writes, memory_bytes=limits.memory_bytes,
+                      hidden=(workdir.parent,))
     env = _child_env(marker, workdir, compilation_cache)
     start = time.monotonic()
     proc = subprocess.Popen(
@@ -153,7 +160,7 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
         start_new_session=True,
     )
     try:
-        proc.stdin.write(f"{out_dir}\n".encode())
+        proc.stdin.write(f"{out_dir}\n{child_plan.to_json()}\n".encode())
         proc.stdin.close()
     except BrokenPipeError:
         pass

@@ -91,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--submission-timeout", type=_positive, metavar="S",
                        help="stop grading one submission after S seconds in all (default: every exercise's "
                             "--timeout in turn, plus 120)")
+    batch.add_argument("--allow-unconfined", action="store_true",
+                       help="grade even where exercise runs cannot be fully confined (Landlock and seccomp); "
+                            "a submission could then read or change what it must not")
     batch.add_argument("--in-process", action="store_true",
                        help="grade in threads of this process instead of one worker process per submission "
                             "(less isolation; for debugging)")
@@ -136,6 +139,7 @@ def _batch(args: argparse.Namespace) -> int:
     from grader.batch.runner import BatchConfig, jobs_or_cores, run_batch
     from grader.batch.state import OutDirError
     from grader.batch.discover import InvalidSubmission
+    from grader.policy import ConfinementRefused
     from grader.reference import ReferenceRunError
     from grader.rubric import RubricError
 
@@ -144,7 +148,7 @@ def _batch(args: argparse.Namespace) -> int:
         return EXIT_GRADER
     settings = Settings(only=args.only, timeout=args.timeout, memory_gb=args.memory,
                         reference_dir=str(args.reference) if args.reference else None,
-                        max_archive_mb=args.max_archive_mb)
+                        max_archive_mb=args.max_archive_mb, require_confinement=not args.allow_unconfined)
     config = BatchConfig(submissions=args.submissions, out=args.out, settings=settings, jobs=args.jobs,
                          force=args.force, shard=args.shard, formats=args.formats, isolate=not args.in_process,
                          submission_timeout=args.submission_timeout, fresh_reference=args.no_cache)
@@ -155,7 +159,7 @@ def _batch(args: argparse.Namespace) -> int:
     except (OutDirError, InvalidSubmission, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER
-    except (ReferenceRunError, RubricError) as exc:
+    except (ReferenceRunError, RubricError, ConfinementRefused) as exc:
         print(f"grader error: {exc}", file=sys.stderr)
         return EXIT_GRADER
     except KeyboardInterrupt:

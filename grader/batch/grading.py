@@ -19,6 +19,7 @@ from typing import Any
 
 from grader.batch.discover import MAX_ARCHIVE_BYTES, Entry, InvalidSubmission, find_code, unpack_zip
 from grader.engine import Options, grade
+from grader.policy import ConfinementRefused
 from grader.reference import ReferenceRunError, find_reference
 from grader.results import EXERCISES, Report
 from grader.rubric import RubricError
@@ -57,28 +58,36 @@ class Settings:
     max_archive_mb: float = MAX_ARCHIVE_BYTES / 2**20
     reference_digest: str | None = None
     """Digest of the reference cache taken before any submission ran (see ``grader.reference``)."""
+    require_confinement: bool = True
+    """Refuse to grade unless every exercise run is fully confined (``--allow-unconfined`` turns it off)."""
+    confine: bool = True
+    """Confine exercise runs at all; off only to measure what confinement costs."""
 
     def options(self) -> Options:
         return Options(
             only=tuple(self.only),
-            limits=Limits(timeout=self.timeout, memory_bytes=int(self.memory_gb * 2**30)),
+            limits=Limits(timeout=self.timeout, memory_bytes=int(self.memory_gb * 2**30), confine=self.confine),
             jobs=self.jobs,
             reference_dir=Path(self.reference_dir) if self.reference_dir else None,
             cache_dir=Path(self.cache_dir) if self.cache_dir else None,
             reference_digest=self.reference_digest,
+            require_confinement=self.require_confinement,
         )
 
     def to_json(self) -> dict[str, Any]:
         return {"only": list(self.only), "timeout": self.timeout, "memory_gb": self.memory_gb, "jobs": self.jobs,
                 "reference_dir": self.reference_dir, "cache_dir": self.cache_dir,
-                "max_archive_mb": self.max_archive_mb, "reference_digest": self.reference_digest}
+                "max_archive_mb": self.max_archive_mb, "reference_digest": self.reference_digest,
+                "require_confinement": self.require_confinement, "confine": self.confine}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Settings:
         return cls(only=tuple(data["only"]), timeout=float(data["timeout"]), memory_gb=float(data["memory_gb"]),
                    jobs=int(data["jobs"]), reference_dir=data.get("reference_dir"), cache_dir=data.get("cache_dir"),
                    max_archive_mb=float(data.get("max_archive_mb", cls.max_archive_mb)),
-                   reference_digest=data.get("reference_digest"))
+                   reference_digest=data.get("reference_digest"),
+                   require_confinement=bool(data.get("require_confinement", True)),
+                   confine=bool(data.get("confine", True)))
 
     def fingerprint(self) -> str:
         """Everything that can change a grade besides the submission: resume re-grades when it changes.
@@ -188,7 +197,7 @@ def grade_entry(entry: Entry, settings: Settings, scratch: Path, key: str = "") 
         message = _hide(str(exc), unpacked, entry)
         named = message.startswith(entry.path.name) or message.startswith(str(entry.path))
         return done("invalid", message if named else f"{entry.describe()}: {message}")
-    except (ReferenceRunError, RubricError) as exc:
+    except (ReferenceRunError, RubricError, ConfinementRefused) as exc:
         return done("error", f"the grader could not run: {exc}")
     except Exception as exc:  # noqa: BLE001 - one submission's grader failure must not stop the batch
         return done("error", f"the grader failed on this submission ({type(exc).__name__}: "

@@ -37,6 +37,7 @@ from grader.batch.discover import Entry, InvalidSubmission, content_digest, disc
 from grader.batch.grading import Outcome, Settings, entry_key, grade_entry
 from grader.batch.summary import write_summary
 from grader.batch.worker import descendants, kill_all
+from grader.policy import NONE, offered, require_full
 
 #: Entries graded without a worker: nothing of theirs is run.
 _INSTANT = ("duplicate", "other")
@@ -125,10 +126,13 @@ def run_batch(config: BatchConfig, listener: Listener | None = None) -> BatchRes
             gradable = sum(e.kind not in _INSTANT for e in todo)
             settings = replace(settings, jobs=runs_per_submission(jobs_or_cores(config.jobs), gradable))
         ids = [e.id for e in entries]
+        confinement = offered() if settings.confine else NONE
+        if settings.require_confinement and any(e.kind not in _INSTANT for e in todo):
+            require_full(confinement)  # before anything is graded
         state.write_manifest(out, {
             "kind": "batch", "shard": list(config.shard), "ids": ids, "settings": settings.to_json(),
             "fingerprint": fingerprint, "submissions": str(Path(config.submissions).resolve()),
-            "complete": False,
+            "confinement": confinement.to_json(), "complete": False,
         })
         outputs.prune_students(out, ids)
         results: dict[str, Outcome] = dict(done)
@@ -199,12 +203,23 @@ def finish(out: Path, outcomes: list[Outcome], settings: Settings, formats: tupl
             print(f"warning: could not write the files of {outcome.id} ({type(exc).__name__}: {exc})",
                   file=sys.stderr)
     outputs.write_grades(out / "grades.csv", outcomes, settings.only)
-    notes = list(notes or [])
+    notes = confinement_notes(outcomes) + list(notes or [])
     pending = sum(o.status == "pending" for o in outcomes)
     if interrupted or pending:
         notes.append(f"Incomplete: {pending} of {len(outcomes)} submissions are not graded yet; "
                      "run the same command again to finish.")
     write_summary(out, outcomes, notes)
+
+
+def confinement_notes(outcomes: list[Outcome]) -> list[str]:
+    """How the graded submissions' runs were confined, from their reports (a merge may join several machines)."""
+    seen: dict[str, int] = {}
+    for o in outcomes:
+        if o.report is not None and o.report.confinement:
+            described = o.report.confinement.get("description", "unknown")
+            seen[described] = seen.get(described, 0) + 1
+    return [f"Exercise runs confined: {described}" + (f" ({n} submissions)" if len(seen) > 1 else "")
+            for described, n in seen.items()]
 
 
 def warm_reference(settings: Settings, scratch: Path) -> str:

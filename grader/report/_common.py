@@ -118,6 +118,14 @@ def run_summary(exercise: str, run: RunRecord, checks: list[CheckResult]) -> tup
     return f"{what} (all {len(checks)} checks, {points} points, score 0)", hint
 
 
+def confinement_line(report: Report) -> str:
+    """How the runs were confined, in one line ("" for a report that says nothing about it)."""
+    described = report.confinement.get("description")
+    if not described:
+        return ""
+    return f"Exercise runs confined: {described}"
+
+
 def write_atomic(dest: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``dest`` through a temporary file, so no reader sees half a report."""
     dest = Path(dest)

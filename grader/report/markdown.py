@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from grader.report._common import (TITLES, clean, exercise_groups, fmt_points, not_implemented, run_summary, tally,
-                                   truncate, unfinished_run, write_atomic)
+from grader.report._common import (TITLES, clean, confinement_line, exercise_groups, fmt_points, not_implemented,
+                                   run_summary, tally, truncate, unfinished_run, write_atomic)
 from grader.results import CheckResult, Report
 from grader.submission import MODULES
 
@@ -110,6 +110,8 @@ def render(report: Report, message_limit: int = _LIMITS[0][0], answers_limit: in
     lines = [title, ""]
     if report.submission:
         lines += [f"Submission: {inline(report.submission)}", ""]
+    if line := confinement_line(report):
+        lines += [inline(line), ""]
     if report.checks:
         lines += [*_summary_table(report), ""]
         lines += _to_fix(report, message_limit)

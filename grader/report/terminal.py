@@ -14,7 +14,8 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from grader.report._common import TITLES, exercise_groups, not_implemented, run_summary, tally, unfinished_run
+from grader.report._common import (TITLES, confinement_line, exercise_groups, not_implemented, run_summary, tally,
+                                   unfinished_run)
 from grader.results import Report
 from grader.submission import MODULES
 
@@ -38,6 +39,10 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
         table.add_row(exercise, TITLES.get(exercise, exercise),
                       Text(f"{_fmt(got)} / {_fmt(total)}", style=style), f"{passed}/{len(checks)} passed")
     console.print(table)
+    if line := confinement_line(report):
+        full = report.confinement.get("level") == "full"
+        console.print(Text(line if full else f"{line}; grading went on, as an official grade would not.",
+                           style="dim" if full else "yellow"))
 
     for exercise, checks in exercise_groups(report):
         if not_implemented(checks):
