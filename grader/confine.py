@@ -111,7 +111,8 @@ class Plan:
     seccomp: bool = False
     drop_capabilities: bool = False
     memory_bytes: int = 0
-    file_bytes: int = 512 << 20
+    file_bytes: int = 300 << 20
+    """Largest file the child may write (``RLIMIT_FSIZE``); above the 256 MiB of results the parent reads."""
     open_files: int = 4096
 
     def to_json(self) -> str:

@@ -15,8 +15,11 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, REFERENCE, submission_with
 
+from grader.policy import offered
 from grader.sandbox import Limits
 from grader.submission import MODULES
+
+CONFINED = offered().level == "full"
 
 HOSTILE = sorted((CORPUS / "hostile").glob("*.py"))
 EXERCISE_OF = {module: ex for ex, module in MODULES.items()}
@@ -40,6 +43,8 @@ def test_hostile_submission_is_contained(path, tmp_path, grade_with):
     module = path.stem.split("__")[0]
     exercise = EXERCISE_OF[module]
     expect = _expect(path)
+    if expect.get("confined") and not CONFINED:
+        pytest.skip(f"needs full confinement; this machine offers {offered().describe()}")
     bystander = "ex3" if exercise != "ex3" else "ex5"
     folder = submission_with(tmp_path, {module: path})
     report = grade_with(folder, only=(exercise, bystander), limits=Limits(timeout=30, memory_bytes=6 << 30))
@@ -77,7 +82,7 @@ def test_forged_output_does_not_reach_the_cli_report(tmp_path, cache_dir, monkey
     folder = submission_with(tmp_path, {"ex3_mlp_forward": CORPUS / "hostile" / "ex3_mlp_forward__forged_report.py"})
     assert main([str(folder), "--only", "ex3", "-q"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
-    assert out[-1].startswith("0 / 20") or out[-1].split(" / ")[0] != "20"
+    assert out == ["0 / 20"]  # -q prints the total only; the forged "20 / 20" lines are nowhere
 
 
 def test_reference_is_not_importable_from_a_submission_even_from_the_repo(tmp_path, grade_with):
@@ -88,19 +93,31 @@ def test_reference_is_not_importable_from_a_submission_even_from_the_repo(tmp_pa
     assert judged and all(c.status == "error" and "may not import 'reference'" in c.message for c in judged)
 
 
-def test_no_orphaned_sandbox_process_survives_grading():
-    """A sandbox process whose grader is gone (reparented to init) must never exist."""
-    marker = b"JAX_GRADER_SANDBOX="
-    orphans = []
+def _alive_under(folder: Path) -> list[int]:
+    """Processes working inside ``folder``, wherever they were reparented."""
+    found = []
     for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and int(entry.name) != os.getpid():
+        if entry.name.isdigit():
             try:
-                orphaned = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1] == "1"
-                if orphaned and marker in (entry / "environ").read_bytes():
-                    orphans.append(entry.name)
-            except (OSError, IndexError):
+                cwd = Path(os.readlink(entry / "cwd"))
+            except OSError:
                 continue
-    assert orphans == []
+            if folder == cwd or folder in cwd.parents:
+                found.append(int(entry.name))
+    return found
+
+
+def test_no_sandbox_process_survives_grading(tmp_path, grade_with, monkeypatch):
+    """A submission that leaves processes behind (as it can where fork is allowed) has none once grading ends."""
+    import tempfile
+
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": CORPUS / "hostile" / "ex3_mlp_forward__fork_bomb.py"})
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))  # the grade's children work in there
+    report = grade_with(folder, only=("ex3",), limits=Limits(timeout=60, confine=False))  # unconfined: forks work
+    assert report.runs["ex3"].status == "ok" and report.score > 0  # the children really were started
+    assert _alive_under(scratch) == []
 
 
 def test_a_changed_reference_cache_is_refused(tmp_path):

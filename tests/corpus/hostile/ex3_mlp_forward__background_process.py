@@ -1,10 +1,10 @@
-"""Starts a process in a new session (escaping the process group) that would outlive grading."""
+"""Starts a process in a new session (escaping the process group) that would outlive grading; confined, none starts."""
 import subprocess
 import sys
 
 import jax
 
-EXPECT = {"status": "pass", "leftover": "sleep 987653"}
+EXPECT = {"status": "error", "leftover": "sleep 987653", "confined": True}
 
 subprocess.Popen(["sleep", "987653"], start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
