@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.checks import PASS, Context, Verdict, fail
+from grader.checks import PASS, Context, Mistake, Verdict, fail
 from grader.checks.compare import tree_mismatch
 from grader.inputs import flatten
 
-HINT_MUTATED = (
+MUTATED = Mistake(
+    "params_mutated", "changing the params passed in",
     "The function changed the params it was given. JAX code is functional: build new dicts and arrays "
-    "(e.g. with jax.tree.map or a dict comprehension) instead of assigning into the input."
-)
+    "(e.g. with jax.tree.map or a dict comprehension) instead of assigning into the input.")
 
 
 def unchanged(ctx: Context, name: str, original: dict[str, Any], calls: tuple[str, ...]) -> Verdict:
@@ -24,5 +24,13 @@ def unchanged(ctx: Context, name: str, original: dict[str, Any], calls: tuple[st
         ctx.got(call)
     problem = tree_mismatch(ctx.got(name), flatten(original), rtol=0, atol_scale=0)
     if problem:
-        return fail(f"after the calls, params differ from what was passed in: {problem}", HINT_MUTATED)
+        return fail(f"after the calls, params differ from what was passed in: {problem}", MUTATED)
     return PASS
+
+
+def mutated(ctx: Context, name: str, original: dict[str, Any]) -> bool:
+    """True when the snapshot ``name`` shows the params were changed (so repeated calls cannot agree)."""
+    try:
+        return tree_mismatch(ctx.got(name), flatten(original), rtol=0, atol_scale=0) is not None
+    except Exception:  # noqa: BLE001 - no snapshot, no evidence
+        return False
