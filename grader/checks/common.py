@@ -7,7 +7,12 @@ from typing import Any
 from grader.checks import PASS, Context, Mistake, Verdict, fail
 from grader.checks.compare import tree_mismatch
 from grader.inputs import flatten
+from grader.sandbox import ObservationError
 
+NUMPY_ON_TRACER = Mistake(
+    "numpy_on_tracer", "numpy on a traced array",
+    "A numpy function (np.where, np.sum, np.asarray, ...) was given a traced array: under jax.jit arrays are "
+    "tracers, which numpy cannot read. Use the jax.numpy function of the same name (jnp.where, ...).")
 MUTATED = Mistake(
     "params_mutated", "changing the params passed in",
     "The function changed the params it was given. JAX code is functional: build new dicts and arrays "
@@ -34,3 +39,8 @@ def mutated(ctx: Context, name: str, original: dict[str, Any]) -> bool:
         return tree_mismatch(ctx.got(name), flatten(original), rtol=0, atol_scale=0) is not None
     except Exception:  # noqa: BLE001 - no snapshot, no evidence
         return False
+
+
+def numpy_on_tracer(error: ObservationError) -> Mistake | str:
+    """``error_hint`` for checks that trace: numpy handed a tracer is a mistake named by its error type."""
+    return NUMPY_ON_TRACER if error.type == "TracerArrayConversionError" else ""
