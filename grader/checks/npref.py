@@ -92,6 +92,12 @@ def clip_global(tree: Tree, max_norm: float) -> Tree:
     return {k: np.asarray(v, np.float64) * scale for k, v in tree.items()}
 
 
+def rescale_to(tree: Tree, max_norm: float) -> Tree:
+    """Every gradient scaled to norm ``max_norm``, small ones too: clipping that always triggers."""
+    scale = max_norm / global_norm(tree)
+    return {k: np.asarray(v, np.float64) * scale for k, v in tree.items()}
+
+
 def clip_elementwise(tree: Tree, max_norm: float) -> Tree:
     return {k: np.clip(np.asarray(v, np.float64), -max_norm, max_norm) for k, v in tree.items()}
 
@@ -113,6 +119,15 @@ def adam_updates(grads_seq: Iterable[Tree], lr: float, pre: Callable[[Tree], Tre
         v = {k: b2 * v.get(k, 0.0) + (1 - b2) * g[k] ** 2 for k in g}
         u = {k: -lr * (m[k] / (1 - b1**t)) / (np.sqrt(v[k] / (1 - b2**t)) + eps) for k in g}
         out.append(post(u) if post else u)
+    return out
+
+
+def sgd_updates(grads_seq: Iterable[Tree], lr: float, pre: Callable[[Tree], Tree] | None = None) -> list[Tree]:
+    """optax.sgd's updates (-lr * g), with an optional transform first."""
+    out = []
+    for grads in grads_seq:
+        g = pre(grads) if pre else {k: np.asarray(a, np.float64) for k, a in grads.items()}
+        out.append({k: -lr * v for k, v in g.items()})
     return out
 
 
