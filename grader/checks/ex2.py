@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
@@ -51,8 +53,13 @@ ONE_NORM = Mistake(
     "examples, jax.vmap(optax.global_norm)(grads), for one norm per example.")
 
 
+SEQUENTIAL = Mistake("ex2.sequential_loop", "a sequential loop over the batch", HINT_LAX_LOOP)
+MISSING_LEAVES = Mistake("ex2.norms_missing_leaves", "a norm that leaves out {what}", HINT_MISSING_LEAF)
+
+
 def _missing(what: str) -> Mistake:
-    return Mistake("ex2.norms_missing_leaves", f"a norm that leaves out {what}", HINT_MISSING_LEAF.format(what=what))
+    return replace(MISSING_LEAVES, name=MISSING_LEAVES.name.format(what=what),
+                   hint=MISSING_LEAVES.hint.format(what=what))
 ARGMIN = Mistake("ex2.argmin", "argmin in place of argmax",
     "This is the example with the smallest gradient norm: use argmax, not argmin.")
 INT = Mistake("ex2.index_not_int", "an array in place of a Python int",
@@ -133,8 +140,7 @@ def vectorised(ctx: Context) -> Verdict:
     small, large = ctx.got("vector/b2"), ctx.got("vector/b16")
     if large["loops"]:
         return fail(f"the jaxpr contains loop primitives {large['loops']}",
-                    Mistake("ex2.sequential_loop", "a sequential loop over the batch",
-                            HINT_LAX_LOOP.format(loops=", ".join(large["loops"]))))
+                    replace(SEQUENTIAL, hint=SEQUENTIAL.hint.format(loops=", ".join(large["loops"]))))
     if large["eqns"] > 1.5 * small["eqns"] + 10:
         return fail(f"the jaxpr has {small['eqns']} operations for B=2 and {large['eqns']} for B=16", LOOP)
     return PASS

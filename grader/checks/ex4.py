@@ -26,6 +26,9 @@ CPU_CLOCK = Mistake(
     "The results were waited for, but the clock did not count the wait: time.process_time (and "
     "time.thread_time) count this process's CPU time, which stands still while the device works. Use "
     "time.perf_counter.")
+ONE_CALL = Mistake(
+    "ex4.one_timed_call", "timing one call whatever n_steps is",
+    "Only one call was timed after the warm-up: call step_fn n_steps times inside the timed region.")
 HINT_ONE_STEP = "Call step_fn n_steps times inside the timed region (plus one warm-up call before it)."
 THREAD = Mistake(
     "ex4.state_not_threaded", "state that is not threaded through the calls",
@@ -81,6 +84,8 @@ def times_n_steps(ctx: Context) -> Verdict:
     n, calls = count["n_steps"], count["calls"]
     if calls not in (n, n + 1):
         hint = HINT_ONE_STEP if calls < n else "Make exactly n_steps calls after the single warm-up call."
+        if calls == 2 and n > 2:  # the warm-up and one timed call
+            hint = ONE_CALL
         return fail(f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up", hint)
     problems, hints = [], []
     expected = list(range(calls))
