@@ -2,7 +2,7 @@
 
 import jax
 
-EXPECT = {"check": "ex3.depths", "mistake": "ex3.count_from_zero", "hint": "layer0", "max_failing": 2,
+EXPECT = {"check": "ex3.depths", "mistake": "ex3.count_from_zero", "hint": "layer0", "max_failing": 1,
           "also": ["ex3.deep", "ex3.output_linear", "ex3.jit", "ex3.params_unchanged"]}
 
 

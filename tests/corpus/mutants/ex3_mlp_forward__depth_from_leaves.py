@@ -3,7 +3,7 @@
 import jax
 
 EXPECT = {"check": "ex3.depths", "mistake": "ex3.depth_not_from_params", "hint": "depth must come from params",
-          "max_failing": 2, "also": ["ex3.deep", "ex3.output_linear", "ex3.jit", "ex3.params_unchanged"]}
+          "max_failing": 1, "also": ["ex3.deep", "ex3.output_linear", "ex3.jit", "ex3.params_unchanged"]}
 
 
 def mlp_forward(params, x):
