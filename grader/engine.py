@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from grader import inputs as grader_inputs
-from grader.checks import Check, Context, Missing, StudentError, Verdict
+from grader.checks import Check, Context, Missing, Mistake, StudentError, Verdict
 from grader.checks import accuracy as accuracy_checks
 from grader.checks import ex1, ex2, ex3, ex4, ex5
 from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecord
@@ -184,11 +184,11 @@ def judge_all(runs: dict[str, _Run], reference: dict[str, Observations],
 
 
 def _result(check: Check, status: str, points: float, credit: float, run: _Run, message: str = "",
-            hint: str = "") -> CheckResult:
+            hint: str = "", mistake: str = "") -> CheckResult:
     return CheckResult(
         id=check.id, exercise=check.exercise, name=check.name, status=status,  # type: ignore[arg-type]
         score=round(points * credit, 2), max_score=points, message=message, hint=hint,
-        seconds=round(run.result.seconds, 3),
+        seconds=round(run.result.seconds, 3), mistake=mistake,
     )
 
 
@@ -216,8 +216,13 @@ def _judge_one(check: Check, run: _Run, reference: Observations, points: float, 
     unfinished = next((e for e in ctx.seen_errors if e.type == "NotImplementedError"), None)
     if unfinished is not None:  # a judge that tolerated the error must not award points for a stub
         return _student_error(check, points, run, unfinished)
+    if verdict.skipped:
+        return _result(check, "skipped", points, 0, run, verdict.message,
+                       "Fix the failing check named above first; this one is judged once it passes.")
     status = "pass" if verdict.passed else "fail"
-    return _result(check, status, points, verdict.credit, run, verdict.message, "" if verdict.passed else verdict.hint)
+    if verdict.passed:
+        return _result(check, status, points, verdict.credit, run, verdict.message)
+    return _result(check, status, points, verdict.credit, run, verdict.message, verdict.hint, verdict.mistake)
 
 
 def _run_failure(run: _Run) -> str:
@@ -267,6 +272,8 @@ def _student_error(check: Check, points: float, run: _Run, error: ObservationErr
     message = f"{where} raised {error.type}: {error.message}"
     if error.traceback:
         message += "\n" + error.traceback
-    hint = (check.error_hint(error) if check.error_hint else "") or _generic_error_hint(error)
-    return _result(check, "error", points, 0, run, message, hint)
+    known = check.error_hint(error) if check.error_hint else ""
+    if isinstance(known, Mistake):
+        return _result(check, "error", points, 0, run, message, known.hint, known.id)
+    return _result(check, "error", points, 0, run, message, known or _generic_error_hint(error))
 

@@ -74,6 +74,8 @@ class CheckResult:
     """The likely mistake and what to do about it."""
     seconds: float = 0.0
     """Wall time of the exercise run this check was judged from."""
+    mistake: str = ""
+    """The id of the known mistake the hint names (``ex3.sigmoid_for_relu``); "" when it names none."""
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

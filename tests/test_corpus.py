@@ -9,15 +9,18 @@
     ``corpus/make_notebook.py``). Every check must pass, accuracy included.
 ``corpus/mutants/<module>__<mistake>.py``
     One realistic mistake, described by the module docstring, with a header
-    ``EXPECT = {"check": "<id>", "hint": "<substring>"}``. The named check must
-    not pass and its hint must contain the substring (case-insensitive); every
-    other check of the exercise must pass: one mistake, charged once.
+    ``EXPECT = {"check": "<id>", "mistake": "<mistake id>", "hint": "<substring>",
+    "max_failing": N}``. The named check must not pass, must report that
+    mistake id (the cause, as data) and a hint containing the substring
+    (case-insensitive); at most N checks of the exercise may fail or error
+    (skipped ones not counted), and every one that does names no mistake or
+    this one: a hint never names a mistake the code does not have.
+    ``"mistake": ""`` says the report cannot name it; the docstring says why.
 
-    A few mistakes cannot honestly be charged once: code that raises on every
-    input, or that runs 3 of 12 layers, fails every check that needs its
-    output. Those list the other checks they must also lose in
-    ``"also": [...]``, and the docstring says why; the set is exact, so any
-    new double charge still fails the test.
+    Every other check of the exercise must pass, except those listed in
+    ``"also": [...]`` (failing, or skipped because what they judge cannot be
+    seen); the docstring says why, and the set is exact, so any new double
+    charge still fails the test.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, by_id, submission_with
 
+from grader.checks.registry import MISTAKES
 from grader.engine import CHECKS
 from grader.submission import MODULES
 
@@ -82,7 +86,11 @@ def test_notebook_matches_its_builder():
 def test_mutant_header_names_a_real_check(path):
     doc, expect = _header(path)
     assert doc.strip(), f"{path.name}: say the mistake in the module docstring"
-    assert {"check", "hint"} <= set(expect) <= {"check", "hint", "also"}, expect
+    assert {"check", "hint", "mistake", "max_failing"} <= set(expect) <= {"check", "hint", "mistake", "max_failing",
+                                                                         "also"}, expect
+    assert expect["mistake"] == "" or expect["mistake"] in MISTAKES, (
+        f"{expect['mistake']!r} is not a known mistake: {sorted(MISTAKES)}")
+    assert isinstance(expect["max_failing"], int) and 1 <= expect["max_failing"] <= 1 + len(expect.get("also", []))
     exercise = EXERCISE_OF[_module(path)]
     ids = {c.id for c in CHECKS if c.exercise == exercise}
     assert expect["check"] in ids, f"{expect['check']} is not a check of {exercise}: {sorted(ids)}"
@@ -101,6 +109,7 @@ def test_correct_variant_gets_full_marks(path, tmp_path, grade_with):
     assert checks, f"no checks graded for {exercise}"
     assert _problems(report, exercise) == []
     assert sum(c.score for c in checks) == sum(c.max_score for c in checks)
+    assert [(c.id, c.hint, c.mistake) for c in checks if c.hint or c.mistake] == []
 
 
 @pytest.mark.parametrize("path", WHOLE, ids=lambda p: p.name)
@@ -121,8 +130,14 @@ def test_mutant_is_caught_once_and_named(path, tmp_path, grade_with):
     target = checks[expect["check"]]
     assert target.status != "pass", f"{expect['check']} passed: the mistake went unnoticed"
     assert target.score < target.max_score
+    assert target.mistake == expect["mistake"], (
+        f"{expect['check']} named {target.mistake!r}, expected {expect['mistake']!r} (message: {target.message!r})")
     assert expect["hint"].lower() in target.hint.lower(), (
         f"{expect['check']} gave the hint {target.hint!r} (message: {target.message!r})")
     also = set(expect.get("also", []))
     others = [p for p in _problems(report, exercise) if p[0] != expect["check"]]
     assert {p[0] for p in others} == also, f"charged elsewhere (expected only {sorted(also)}): {others}"
+    failing = [c for c in report.checks if c.exercise == exercise and c.status in ("fail", "error")]
+    assert len(failing) <= expect["max_failing"], f"{len(failing)} checks fail: {[c.id for c in failing]}"
+    wrong_names = [(c.id, c.mistake) for c in failing if c.mistake not in ("", expect["mistake"])]
+    assert wrong_names == [], f"hints that name a mistake this code does not have: {wrong_names}"

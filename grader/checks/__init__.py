@@ -15,14 +15,36 @@ from grader.sandbox import ObservationError, Observations
 
 
 @dataclass(frozen=True)
+class Mistake:
+    """A known mistake a judge can recognise: a stable id, its name, and the fix.
+
+    A hint that names a cause is always a ``Mistake``, so the cause travels as
+    data (``Verdict.mistake``, the report's ``mistake`` field) and a hint never
+    guesses: when no known mistake matches, the judge gives a plain string that
+    says what differs and what that rules out.
+    """
+
+    id: str
+    """``<exercise>.<what>``, e.g. ``ex3.sigmoid_for_relu``."""
+    name: str
+    """A noun phrase for messages: "sigmoid in place of ReLU"."""
+    hint: str
+    """Why it is wrong and what to do instead."""
+
+
+@dataclass(frozen=True)
 class Verdict:
-    """A judge's answer: pass or fail, why, and (for failures) what to do."""
+    """A judge's answer: pass, fail or not judged, why, and (for failures) what to do."""
 
     passed: bool
     message: str = ""
     hint: str = ""
     fraction: float | None = None
     """Partial credit in [0, 1]; ``None`` means all (pass) or nothing (fail)."""
+    mistake: str = ""
+    """The id of the :class:`Mistake` the hint names; "" when the hint names none."""
+    skipped: bool = False
+    """Not judged: the property cannot be seen because of a mistake charged in another check."""
 
     @property
     def credit(self) -> float:
@@ -34,8 +56,21 @@ class Verdict:
 PASS = Verdict(True)
 
 
-def fail(message: str, hint: str = "", fraction: float | None = None) -> Verdict:
+def fail(message: str, hint: str | Mistake = "", fraction: float | None = None) -> Verdict:
+    """A failed verdict; ``hint`` is a :class:`Mistake` when the judge recognised one, else neutral text."""
+    if isinstance(hint, Mistake):
+        return Verdict(False, message, hint.hint, fraction, hint.id)
     return Verdict(False, message, hint, fraction)
+
+
+def equals(mistake: Mistake, what: str = "your output") -> str:
+    """The words that name a recognised mistake in a message: "your output equals what X gives"."""
+    return f"{what} equals what {mistake.name} gives"
+
+
+def skip(message: str) -> Verdict:
+    """Not judged, no credit: what the check is about cannot be seen until another check's mistake is fixed."""
+    return Verdict(False, message, skipped=True)
 
 
 @dataclass(frozen=True)
@@ -47,8 +82,8 @@ class Check:
     judge: Callable[["Context"], Verdict]
     functions: tuple[str, ...] = ()
     """The student functions it exercises, for messages ("dropout raised ...")."""
-    error_hint: Callable[[ObservationError], str] | None = None
-    """What to suggest when the student's code raised (``None``: a generic hint by error type)."""
+    error_hint: Callable[[ObservationError], "str | Mistake"] | None = None
+    """What to suggest when the student's code raised (``None`` or "": a generic hint by error type)."""
 
     @property
     def exercise(self) -> str:

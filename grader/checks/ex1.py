@@ -4,61 +4,76 @@ from __future__ import annotations
 
 import numpy as np
 
-from grader.checks import PASS, Check, Context, Verdict, fail
-from grader.checks.common import unchanged
+from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
+from grader.checks.common import numpy_on_tracer, unchanged
 from grader.checks.compare import array_mismatch
 from grader.protocol import EX1_RATES as RATES
 
-HINT_SWAPPED = (
+SWAPPED = Mistake(
+    "ex1.keep_drop_swapped", "keeping with probability rate instead of 1 - rate",
     "The keep and drop probabilities look swapped: jax.random.bernoulli(key, p, shape) is True with "
-    "probability p, so if True means 'keep', p must be 1 - rate."
-)
-HINT_NO_DROP = "Nothing was zeroed: check that the mask is applied in train mode (train defaults to True)."
-HINT_NO_RESCALE = "Survivors were not rescaled: inverted dropout divides them by 1 - rate (the keep probability)."
-HINT_DIV_RATE = "Survivors were divided by rate; divide by the keep probability 1 - rate instead."
-HINT_MUL_KEEP = "Survivors were multiplied by 1 - rate; inverted dropout divides by it (x / (1 - rate))."
-HINT_IDENTITY = "With train=False, or rate == 0, return x itself: no mask and no scaling."
-HINT_SHARED_ROWS = (
+    "probability p, so if True means 'keep', p must be 1 - rate.")
+HINT_NO_DROP = "Nothing was zeroed in train mode: zero each element with probability rate when train is true."
+TRAIN_INVERTED = Mistake(
+    "ex1.train_inverted", "the train test inverted (dropping in eval mode, not in train mode)",
+    "The train test is inverted: dropout returned x untouched with train=True and dropped elements with "
+    "train=False. Return x when train is false (or rate == 0), and apply the mask when train is true.")
+TRAIN_IGNORED = Mistake(
+    "ex1.train_ignored", "ignoring train (dropping in eval mode too)",
+    "With train=False, or rate == 0, return x itself: no mask and no scaling.")
+TRAIN_NOT_PASSED = Mistake(
+    "ex1.train_not_passed", "eval mode running as train mode",
+    "With train=False the output equals the train-mode output for the same key: train never reached the "
+    "dropout calls. Pass train through to both dropout calls.")
+NO_RESCALE = Mistake("ex1.no_rescale", "no rescaling of the survivors",
+    "Survivors were not rescaled: inverted dropout divides them by 1 - rate (the keep probability).")
+DIV_RATE = Mistake("ex1.divide_by_rate", "dividing the survivors by rate",
+    "Survivors were divided by rate; divide by the keep probability 1 - rate instead.")
+MUL_KEEP = Mistake("ex1.multiply_by_keep", "multiplying the survivors by 1 - rate",
+    "Survivors were multiplied by 1 - rate; inverted dropout divides by it (x / (1 - rate)).")
+HINT_IDENTITY = "With train=False, or rate == 0, dropout returns x itself: no mask and no scaling."
+SHARED_ROWS = Mistake(
+    "ex1.mask_shared_across_batch", "one mask shared by every example",
     "Every example in the batch got the same mask: draw the mask with the full shape of x "
-    "(jax.random.bernoulli(key, keep, x.shape)), not one row and broadcast."
-)
-HINT_SHARED_COLS = "Every unit of an example got the same coin flip: draw one per element, shape x.shape."
-HINT_HIDDEN_RNG = (
+    "(jax.random.bernoulli(key, keep, x.shape)), not one row and broadcast.")
+SHARED_COLS = Mistake("ex1.mask_per_example", "one coin flip per example, shared by its units",
+    "Every unit of an example got the same coin flip: draw one per element, shape x.shape.")
+HIDDEN_RNG = Mistake(
+    "ex1.hidden_randomness", "randomness that does not come from the key",
     "The same key gave different masks: randomness must come only from the key argument, "
-    "never from numpy.random, the random module, a global counter or the time."
-)
-HINT_IGNORES_KEY = (
+    "never from numpy.random, the random module, a global counter or the time.")
+IGNORES_KEY = Mistake(
+    "ex1.key_ignored", "a mask that ignores the key argument",
     "Different keys gave the same mask: the key argument is being ignored (a fixed "
-    "jax.random.PRNGKey inside the function, or a key stored at import time)."
-)
-HINT_TRACE_TIME_RNG = (
+    "jax.random.PRNGKey inside the function, or a key stored at import time).")
+TRACE_TIME_RNG = Mistake(
+    "ex1.trace_time_randomness", "a mask drawn at trace time",
     "Under jax.jit, different keys gave the same mask: the mask was drawn at trace time with numpy or "
-    "Python randomness and baked into the compiled function. Draw it with jax.random from the key."
-)
+    "Python randomness and baked into the compiled function. Draw it with jax.random from the key.")
 HINT_JIT = (
     "jax.jit changed the result or failed: keep the function pure (no Python side effects, no global "
     "state, no Python control flow on array values) so the traced version computes the same thing."
 )
 HINT_EVAL_FORWARD = (
-    "With train=False the output must equal the plain forward pass: pass train through to both dropout "
-    "calls and do not apply a mask or a scale at eval time."
+    "With train=False (or rate=0) forward_with_dropout must equal the plain forward pass: the lesson's MLP, "
+    "ReLU after each hidden layer, with dropout doing nothing."
 )
-HINT_REUSED_KEY = (
+REUSED_KEY = Mistake(
+    "ex1.same_key_both_layers", "one key for both dropout layers",
     "Both dropout layers drew their masks from the same key, so their masks are correlated. Split once, "
-    "k1, k2 = jax.random.split(key), and give each layer its own key."
-)
-HINT_KEY_SPLIT_AND_USED = (
+    "k1, k2 = jax.random.split(key), and give each layer its own key.")
+KEY_SPLIT_AND_USED = Mistake(
+    "ex1.key_used_and_split", "a key used for a mask and also split",
     "The key passed in was used for a mask and was also split to make other keys: a key is used once. "
-    "Split it and use only the new keys."
-)
-HINT_PLACEMENT = (
+    "Split it and use only the new keys.")
+PLACEMENT = Mistake(
+    "ex1.placement", "dropout in other places than after the two hidden ReLUs",
     "Dropout belongs after each of the two hidden ReLUs (shapes (B, 256) and (B, 128)) and nowhere "
-    "else: not on the input, not on the logits."
-)
-HINT_FORWARD_KEYS = (
+    "else: not on the input, not on the logits.")
+FORWARD_KEYS = Mistake(
+    "ex1.forward_not_pure_in_key", "keys made inside forward_with_dropout",
     "forward_with_dropout must be a pure function of its key: the same key gives the same output, a "
-    "different key a different one. Pass the split keys to dropout and do not create keys inside."
-)
+    "different key a different one. Pass the split keys to dropout and do not create keys inside.")
 
 
 def _x(ctx: Context) -> np.ndarray:
@@ -116,11 +131,16 @@ def zero_fraction(ctx: Context) -> Verdict:
             nothing += frac < tol
     if not wrong:
         return PASS
-    hint = HINT_SWAPPED if swapped == len(wrong) else HINT_NO_DROP if nothing == len(wrong) else (
+    hint = SWAPPED if swapped == len(wrong) else HINT_NO_DROP if nothing == len(wrong) else (
         "Zero each element independently with probability rate."
     )
-    return fail(f"dropout(key, x, rate) on x of shape {x.shape}: " + "; ".join(wrong), hint,
-                fraction=1 - len(wrong) / len(RATES))
+    message = f"dropout(key, x, rate) on x of shape {x.shape}: " + "; ".join(wrong)
+    if nothing == len(wrong) == len(RATES):
+        evaluated = np.asarray(ctx.got("dropout/eval"))
+        if evaluated.shape == x.shape and float(np.mean(evaluated == 0)) > 0.2:
+            hint = TRAIN_INVERTED
+            message += f"; with train=False, {float(np.mean(evaluated == 0)):.0%} of the elements were zeroed"
+    return fail(message, hint, fraction=1 - len(wrong) / len(RATES))
 
 
 @_shape_guard
@@ -139,8 +159,8 @@ def rescale(ctx: Context) -> Verdict:
             continue
         median = float(np.median(ratio))
         wrong.append(f"rate {rate}: survivors scaled by {median:.5g}, expected {expected:.5g}")
-        for value, hint in ((1.0, HINT_NO_RESCALE), (1 / rate, HINT_DIV_RATE), (1 - rate, HINT_MUL_KEEP)):
-            if abs(median - value) < 1e-4 * max(1.0, value):
+        for value, hint in ((1.0, NO_RESCALE), (1 / rate, DIV_RATE), (1 - rate, MUL_KEEP)):
+            if np.allclose(ratio, value, rtol=1e-4):
                 hints.add(hint)
     if not wrong:
         return PASS
@@ -156,7 +176,13 @@ def identity(ctx: Context) -> Verdict:
         problem = array_mismatch(ctx.got(name), x, rtol=0, atol_scale=0)
         if problem:
             problems.append(f"{label} is not x: {problem}")
-    return fail("; ".join(problems), HINT_IDENTITY, fraction=1 - len(problems) / 2) if problems else PASS
+    if not problems:
+        return PASS
+    fraction, hint = 1 - len(problems) / 2, HINT_IDENTITY
+    if array_mismatch(ctx.got("dropout/eval"), ctx.got("dropout/rate0.5"), rtol=0, atol_scale=0) is None:
+        hint = TRAIN_IGNORED
+        problems.append("with train=False the output equals the train-mode output for the same key")
+    return fail("; ".join(problems), hint, fraction=fraction)
 
 
 @_shape_guard
@@ -164,12 +190,13 @@ def per_element(ctx: Context) -> Verdict:
     """Each element gets its own coin flip: no mask shared across the batch or across units."""
     kept = _mask(ctx, "dropout/rate0.5")
     if (kept == kept[:1]).all():
-        return fail("all rows of the mask are identical", HINT_SHARED_ROWS)
+        return fail("all rows of the mask are identical", SHARED_ROWS)
     if (kept == kept[:, :1]).all():
-        return fail("within each row, all elements share one coin flip", HINT_SHARED_COLS)
+        return fail("within each row, all elements share one coin flip", SHARED_COLS)
     distinct_rows = len({row.tobytes() for row in kept})
     if distinct_rows < 0.9 * kept.shape[0]:
-        return fail(f"only {distinct_rows} distinct masks among {kept.shape[0]} rows", HINT_SHARED_ROWS)
+        return fail(f"only {distinct_rows} distinct masks among {kept.shape[0]} rows",
+                    "Draw one coin flip per element: jax.random.bernoulli(key, 1 - rate, x.shape).")
     return PASS
 
 
@@ -178,11 +205,15 @@ def key_randomness(ctx: Context) -> Verdict:
     """Same key, same mask; different key, different mask; eagerly and under jit."""
     base = _mask(ctx, "dropout/rate0.5")
     if not np.array_equal(base, _mask(ctx, "dropout/again")):
-        return fail("two calls with the same key gave different masks", HINT_HIDDEN_RNG)
+        return fail("two calls with the same key gave different masks", HIDDEN_RNG)
     if np.mean(base != _mask(ctx, "dropout/other_key")) < 0.2:
-        return fail("calls with keys 11 and 12 gave (nearly) the same mask", HINT_IGNORES_KEY)
-    if np.mean(_mask(ctx, "dropout/jit") != _mask(ctx, "dropout/jit_other_key")) < 0.2:
-        return fail("under jax.jit, keys 11 and 12 gave the same mask", HINT_TRACE_TIME_RNG)
+        return fail("calls with keys 11 and 12 gave (nearly) the same mask", IGNORES_KEY)
+    try:
+        jitted = _mask(ctx, "dropout/jit")
+    except StudentError:  # dropout fails under jit: charged in ex1.jit
+        return PASS
+    if np.mean(jitted != _mask(ctx, "dropout/jit_other_key")) < 0.2:
+        return fail("under jax.jit, keys 11 and 12 gave the same mask", TRACE_TIME_RNG)
     return PASS
 
 
@@ -216,8 +247,12 @@ def eval_forward(ctx: Context) -> Verdict:
             problems.append(f"{label}: {problem}")
     if not problems:
         return PASS
+    fraction, hint = 1 - len(problems) / 2, HINT_EVAL_FORWARD
+    if array_mismatch(ctx.got("forward/eval"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None:
+        hint = TRAIN_NOT_PASSED
+        problems.append("train=False gave exactly the train-mode output for the same key")
     return fail("forward_with_dropout vs the plain forward pass (32 examples, params seed 101): "
-                + "; ".join(problems), HINT_EVAL_FORWARD, fraction=1 - len(problems) / 2)
+                + "; ".join(problems), hint, fraction=fraction)
 
 
 def _key_uses(ctx: Context) -> list[dict]:
@@ -229,13 +264,13 @@ def separate_keys(ctx: Context) -> Verdict:
     uses = _key_uses(ctx)
     draws = [tuple(u["key"]) for u in uses if u["op"] == "bits"]
     if len(draws) < 2:
-        return fail(f"train mode drew random numbers {len(draws)} time(s); expected one mask per hidden layer",
-                    HINT_PLACEMENT)
+        return skip(f"not judged: train mode drew {len(draws)} mask(s) (charged in ex1.placement); the keys are "
+                    "judged once each hidden layer draws its own")
     if len(set(draws)) < len(draws):
-        return fail("two dropout masks were drawn from the same key", HINT_REUSED_KEY)
+        return fail("two dropout masks were drawn from the same key", REUSED_KEY)
     derived = {tuple(u["key"]) for u in uses if u["op"] in ("split", "fold_in")}
     if derived & set(draws):
-        return fail("a key was used for a mask and also split or folded", HINT_KEY_SPLIT_AND_USED)
+        return fail("a key was used for a mask and also split or folded", KEY_SPLIT_AND_USED)
     return PASS
 
 
@@ -247,7 +282,7 @@ def placement(ctx: Context) -> Verdict:
     zero_logits = float(np.mean(logits == 0)) if logits.size else 0.0
     if zero_logits > 0.05:
         return fail(f"{zero_logits:.0%} of the train-mode logits are exactly 0: dropout was applied to the output",
-                    HINT_PLACEMENT)
+                    PLACEMENT)
     if sizes == [b * 128, b * 256]:
         return PASS
     where = {b * 784: "the input (B, 784)", b * 10: "the logits (B, 10)", 256: "a (256,) mask shared by the batch",
@@ -256,16 +291,16 @@ def placement(ctx: Context) -> Verdict:
     detail = f" including {', '.join(extra)}" if extra else ""
     shapes = [u["shape"] for u in _key_uses(ctx) if u["op"] == "bits"]
     return fail(f"train mode with B={b} drew random masks of shapes {shapes}{detail}; expected ({b}, 256) and "
-                f"({b}, 128)", HINT_PLACEMENT)
+                f"({b}, 128)", PLACEMENT)
 
 
 def forward_keys(ctx: Context) -> Verdict:
     """forward_with_dropout: the same key gives the same output, a different key a different one."""
     train = np.asarray(ctx.got("forward/train"))
     if array_mismatch(ctx.got("forward/train_again"), train, rtol=0, atol_scale=0):
-        return fail("two train-mode calls with the same key gave different outputs", HINT_FORWARD_KEYS)
+        return fail("two train-mode calls with the same key gave different outputs", FORWARD_KEYS)
     if not array_mismatch(ctx.got("forward/train_other_key"), train):
-        return fail("train-mode calls with keys 11 and 12 gave the same output", HINT_FORWARD_KEYS)
+        return fail("train-mode calls with keys 11 and 12 gave the same output", FORWARD_KEYS)
     return PASS
 
 
@@ -283,7 +318,7 @@ CHECKS = [
           ("dropout",)),
     Check("ex1.key_only_randomness", "randomness comes only from the key", key_randomness, ("dropout",)),
     Check("ex1.jit", "dropout and forward_with_dropout agree under jax.jit", jit_agrees,
-          ("dropout", "forward_with_dropout")),
+          ("dropout", "forward_with_dropout"), numpy_on_tracer),
     Check("ex1.eval_forward", "eval mode equals the plain forward pass", eval_forward, ("forward_with_dropout",)),
     Check("ex1.separate_keys", "each dropout layer gets its own key", separate_keys, ("forward_with_dropout",)),
     Check("ex1.placement", "dropout after each hidden ReLU and nowhere else", placement, ("forward_with_dropout",)),

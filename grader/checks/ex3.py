@@ -4,39 +4,122 @@ from __future__ import annotations
 
 import numpy as np
 
-from grader.checks import PASS, Check, Context, StudentError, Verdict, fail
+from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
-from grader.checks.common import unchanged
+from grader.checks.common import mutated, unchanged
 from grader.checks.compare import array_mismatch
 from grader.sandbox import ObservationError
 from grader.inputs import EX3_CASES
 
 DEPTH_CASES = ("d1", "d2", "d3", "d5")
 
-HINT_STRING_ORDER = (
+# Order mistakes: the right computation, the layers in another order.
+STRING_ORDER = Mistake(
+    "ex3.string_order", "layers in string order (layer1, layer10, layer11, layer12, layer2, ...)",
     "The layers ran in string order (layer1, layer10, layer11, layer12, layer2, ...): sorted() on the "
-    "names compares them as text. Order the layers by the number in their name instead."
-)
-HINT_OUTPUT_RELU = "The output went through a ReLU: apply ReLU after every layer except the last; return raw logits."
-HINT_OUTPUT_SOFTMAX = "The output went through a softmax: mlp_forward returns the last layer's raw values (logits)."
-HINT_DEPTH = (
-    "The depth must come from params: loop over however many layer<i> entries there are (1 or 12 as "
-    "well as 3), in numeric order, and index each layer's 'w' and 'b' by name."
-)
-HINT_LEAF_ORDER = (
-    "jax.tree.leaves(params['layer1']) gives [b, w] (dict keys are sorted), not [w, b]: take "
-    "layer['w'] and layer['b'] by name."
-)
-HINT_DICT_ORDER = (
+    "names compares them as text. Order the layers by the number in their name instead.")
+DICT_ORDER = Mistake(
+    "ex3.dict_order", "layers in the order the params dict lists them",
     "The layers ran in the order the params dict lists them, which is not the layer order (this case lists "
-    "them backwards, and jax.jit or jax.tree functions reorder keys too). Sort the names by their number."
-)
-HINT_JIT_DICT_ORDER = (
+    "them backwards, and jax.jit or jax.tree functions reorder keys too). Sort the names by their number.")
+JIT_DICT_ORDER = Mistake(
+    "ex3.jit_dict_order", "the dict's own order under jax.jit (keys sorted as text)",
     "Under jax.jit the layers ran in string order (layer1, layer10, layer11, ...): jit rebuilds the params "
     "dict with its keys sorted as text, so the dict's own order is not the layer order. Sort the names by "
-    "their number."
-)
+    "their number.")
+# Computation mistakes that still run every layer, in some order.
+SIGMOID = Mistake("ex3.sigmoid_for_relu", "sigmoid in place of ReLU",
+                  "The hidden activation is a sigmoid; the exercise asks for ReLU (jax.nn.relu) after every layer "
+                  "but the last.")
+TANH = Mistake("ex3.tanh_for_relu", "tanh in place of ReLU",
+               "The hidden activation is tanh; the exercise asks for ReLU (jax.nn.relu) after every layer but "
+               "the last.")
+NO_ACTIVATION = Mistake("ex3.no_activation", "no activation between the layers",
+                        "No activation was applied between the layers, so the network is one linear map: apply "
+                        "jax.nn.relu after every layer but the last.")
+RELU_ON_INPUT = Mistake("ex3.relu_on_input", "a ReLU on the input before the first layer",
+                        "A ReLU was applied to the input x before the first layer: the activation goes after each "
+                        "layer's x @ w + b (every layer but the last), never on x itself.")
+NO_BIAS = Mistake("ex3.no_bias", "leaving out the biases",
+                  "The biases were left out: each layer computes x @ layer['w'] + layer['b'].")
+BIAS_AFTER_RELU = Mistake("ex3.bias_after_relu", "adding the bias after the ReLU",
+                          "The bias was added after the activation: a layer is relu(x @ w + b), not relu(x @ w) + b.")
+TRANSPOSED = Mistake("ex3.weights_transposed", "multiplying by the transposed weights (x @ w.T)",
+                     "The weights were transposed (x @ w.T, as in PyTorch's Linear): here w has shape (in, out), "
+                     "so a layer is x @ w + b.")
+# Mistakes in which layers run: the 12-layer check cannot judge their order.
+DEPTH = Mistake("ex3.depth_not_from_params", "a fixed number of layers instead of the depth of params",
+                "The depth must come from params: loop over however many layer<i> entries there are (1 or 12 as "
+                "well as 3), in numeric order, and index each layer's 'w' and 'b' by name.")
+LAST_LAYER_MISSING = Mistake("ex3.last_layer_missing", "leaving out the last layer",
+                             "The last layer never ran: the loop covers the hidden layers (each followed by ReLU), "
+                             "then the output layer must still be applied, without ReLU.")
+COUNT_FROM_ZERO = Mistake("ex3.count_from_zero", "layer names counted from 0 (layer0)",
+                          "The loop asked for 'layer0': the layers are named layer1..layerN, so count from 1 "
+                          "(range(1, len(params) + 1)), or sort the names themselves by their number.")
+LEAF_ORDER = Mistake("ex3.leaf_order", "w, b = jax.tree.leaves(layer), which gives [b, w]",
+                     "jax.tree.leaves(params['layer1']) gives [b, w] (dict keys are sorted), not [w, b]: take "
+                     "layer['w'] and layer['b'] by name.")
+OUTPUT_RELU = Mistake("ex3.relu_on_output", "a ReLU on the output layer",
+                      "The output went through a ReLU: apply ReLU after every layer except the last; return raw "
+                      "logits.")
+OUTPUT_SOFTMAX = Mistake("ex3.softmax_output", "a softmax on the output",
+                         "The output went through a softmax: mlp_forward returns the last layer's raw values "
+                         "(logits).")
 HINT_JIT = "Under jax.jit the forward pass failed or changed: keep it pure (no Python side effects, no global state)."
+HINT_CONTRACT = ("mlp_forward applies layer1, layer2, ..., layerN in numeric order, each x @ w + b, with ReLU after "
+                 "every layer but the last.")
+
+
+def sigmoid_for_relu(params, x, order="numeric"):
+    return npref.mlp(params, x, order, act=npref.sigmoid)
+
+
+def tanh_for_relu(params, x, order="numeric"):
+    return npref.mlp(params, x, order, act=np.tanh)
+
+
+def no_activation(params, x, order="numeric"):
+    return npref.mlp(params, x, order, act=npref.identity)
+
+
+def relu_on_input(params, x, order="numeric"):
+    return npref.mlp(params, x, order, in_act=npref.relu)
+
+
+def no_bias(params, x, order="numeric"):
+    return npref.mlp(params, x, order, bias=False)
+
+
+def bias_after_relu(params, x, order="numeric"):
+    return npref.mlp(params, x, order, bias_after_act=True)
+
+
+def weights_transposed(params, x, order="numeric"):
+    flipped = {name: {"w": np.asarray(layer["w"]).T, "b": layer["b"]} for name, layer in params.items()}
+    return npref.mlp(flipped, x, order)
+
+
+def first_three_layers(params, x, order="numeric"):
+    """The lesson's depth written out: layer1..layer3 whatever params holds (KeyError below 3 layers)."""
+    return npref.mlp(params, x, order, layers=slice(0, 3)) if len(params) >= 3 else None
+
+
+def last_layer_missing(params, x, order="numeric"):
+    """``for name in names[:-1]: x = relu(x @ w + b)``, then ``return x``: the output layer never runs."""
+    h = np.asarray(x, np.float64)
+    for name in npref.layer_names(params, order)[:-1]:
+        h = npref.relu(h @ np.asarray(params[name]["w"], np.float64) + np.asarray(params[name]["b"], np.float64))
+    return h
+
+
+#: Variants of the computation that still run every layer: their order can be judged.
+ALL_LAYERS = {SIGMOID: sigmoid_for_relu, TANH: tanh_for_relu, NO_ACTIVATION: no_activation,
+              RELU_ON_INPUT: relu_on_input, NO_BIAS: no_bias, BIAS_AFTER_RELU: bias_after_relu,
+              TRANSPOSED: weights_transposed}
+#: Variants that run the wrong layers.
+WRONG_LAYERS = {DEPTH: first_three_layers, LAST_LAYER_MISSING: last_layer_missing}
+ORDERS = {"numeric": None, "string": STRING_ORDER, "dict": DICT_ORDER}
 
 
 def _case(ctx: Context, case: str) -> dict:
@@ -49,70 +132,168 @@ def _describe(case: str) -> str:
     return f"{len(widths) - 1} layers, widths {list(widths)}, B={b}{listed}"
 
 
-def _matches_up_to_output(got: np.ndarray, want: np.ndarray) -> bool:
-    """True when got equals want or want with an activation on the output (judged by output_linear)."""
-    for candidate in (want, npref.relu(want), npref.softmax(want)):
-        if array_mismatch(got, candidate) is None:
-            return True
-    return False
+def _up_to_output(got: np.ndarray, want: np.ndarray | None) -> bool:
+    """True when got equals want, or want with an activation on the output (judged by output_linear)."""
+    if want is None or np.shape(got) != np.shape(want):
+        return False
+    return any(array_mismatch(got, candidate) is None for candidate in (want, npref.relu(want), npref.softmax(want)))
+
+
+def explain(params: dict, x: np.ndarray, got: np.ndarray) -> set[tuple[Mistake | None, Mistake | None]]:
+    """Every (computation mistake, order mistake) pair whose numpy variant gives ``got``; None means right."""
+    found = set()
+    numeric = npref.layer_names(params)
+    for order, order_mistake in ORDERS.items():
+        if order_mistake is not None and npref.layer_names(params, order) == numeric:
+            continue  # the same order under another name: no evidence either way
+        for mistake, variant in {None: npref.mlp, **ALL_LAYERS, **WRONG_LAYERS}.items():
+            if _up_to_output(got, _run(variant, params, x, order)):
+                found.add((mistake, order_mistake))
+    return found
+
+
+def _run(variant, params: dict, x: np.ndarray, order: str) -> np.ndarray | None:
+    """The variant's output, or None where its shapes do not fit (as the student's code would raise)."""
+    try:
+        with np.errstate(all="ignore"):
+            return variant(params, x, order)
+    except ValueError:
+        return None
+
+
+def _error_explains(ctx: Context, case: str, error: ObservationError) -> set[tuple[Mistake | None, Mistake | None]]:
+    """The (computation, order) mistakes an exception in ``case`` shows for sure, as :func:`explain` gives them."""
+    text = error.summary()
+    if "KeyError" in text and "'layer0'" in text:
+        return {(COUNT_FROM_ZERO, None)}
+    if "KeyError" in text and "'layer" in text:
+        asked = text.split("'layer", 1)[1].split("'", 1)[0]
+        if asked.isdigit() and int(asked) > len(_case(ctx, case)["params"]):
+            return {(DEPTH, None)}
+    b = EX3_CASES[case][1]
+    if case == "d12":
+        return {(LEAF_ORDER, None)} if f"shapes=[({b},), (16, 16)]" in text else set()  # h @ b: one number per row
+    found = set()
+    if "dot_general" in text:
+        c = _case(ctx, case)
+        if EX3_CASES[case][2] != "numeric" and _run(npref.mlp, c["params"], c["x"], "dict") is None:
+            found.add((None, DICT_ORDER))  # the layers as listed do not even fit together
+        try:  # where weights and biases differ in shape things break; 12 equal-width layers tell what broke
+            d12 = np.asarray(ctx.got("out/d12"), dtype=np.float64)
+        except StudentError as exc:
+            return found | _error_explains(ctx, "d12", exc.error)
+        deep_case = _case(ctx, "d12")
+        variants = {**ALL_LAYERS, **WRONG_LAYERS}
+        for mistake, _ in explain(deep_case["params"], deep_case["x"], d12):
+            if mistake is not None and _run(variants[mistake], c["params"], c["x"], "numeric") is None:
+                found.add((mistake, None))  # that mistake does not fit this case's shapes either
+    return found
 
 
 def error_hint(error: ObservationError) -> str:
-    """Name the usual causes when mlp_forward raises; "" (the engine's hint by error type) for others."""
+    """When mlp_forward raises, say which shapes a layer needs; the judges name a mistake when they see one."""
     text = error.summary()
-    if "KeyError" in text and "layer" in text:
-        return HINT_DEPTH
     if any(s in text for s in ("dot_general", "shape", "Incompatible", "incompatible", "matmul")):
-        return HINT_LEAF_ORDER + " " + HINT_DEPTH
+        return ("A layer's shapes did not fit: with h of shape (B, in), layer['w'] has shape (in, out) and "
+                "layer['b'] shape (out,), and a layer is h @ w + b.")
     return ""
 
 
-def _judge_cases(ctx: Context, cases: tuple[str, ...], wrong_hint) -> Verdict:
-    problems, hints, errors, failed = [], [], [], []
+def _first_difference(outcomes: dict[str, str]) -> str:
+    """Where the answers first go wrong, by depth, and what that rules out."""
+    order = [c for c in ("d1", "d2", "d3", "d5", "d12") if c in outcomes]
+    right = [c for c in order if outcomes[c] == "ok"]
+    wrong = [c for c in order if outcomes[c] != "ok"]
+    if not wrong:
+        return ""
+    first = wrong[0]
+    depth = len(EX3_CASES[first][0]) - 1
+    if "d1" in right:
+        return (f"; the first wrong answer is at depth {depth} while depth 1 agrees, so a single layer x @ w + b "
+                "is right and the difference comes with the hidden layers (their activation or their order)")
+    return "; already one layer (depth 1) differs, so the difference is in x @ w + b itself or around it"
+
+
+def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
+    problems, errors, named, outcomes = [], [], [], {}
     for case in cases:
+        c = _case(ctx, case)
         try:
             got = np.asarray(ctx.got(f"out/{case}"), dtype=np.float64)
         except StudentError as exc:
             errors.append(exc)
-            failed.append(case)
+            outcomes[case] = "error"
             problems.append(f"{_describe(case)}: {exc.error.summary()}")
-            hints.append(error_hint(exc.error) or HINT_DEPTH)  # some cases ran: the crash depends on depth
+            named.append(_error_explains(ctx, case, exc.error))
             continue
         want = np.asarray(ctx.want(f"out/{case}"), dtype=np.float64)
-        if got.shape == want.shape and _matches_up_to_output(got, want):
+        if _up_to_output(got, want):
+            outcomes[case] = "ok"
             continue
-        failed.append(case)
+        outcomes[case] = "wrong"
+        named.append(explain(c["params"], c["x"], got))
         problems.append(f"{_describe(case)}: {array_mismatch(got, want)}")
-        hints.append(wrong_hint(ctx, case, got))
-    if errors and len(errors) == len(cases):
+    mistake = _one_mistake(named)
+    if errors and len(errors) == len(cases) and mistake is None:
         raise errors[0]
     if not problems:
         return PASS
-    out_of_order = [c for c in cases if EX3_CASES[c][2] != "numeric"]
-    hint = HINT_DICT_ORDER if len(out_of_order) < len(cases) and failed == out_of_order else hints[0]
-    return fail("; ".join(problems), hint, fraction=1 - len(problems) / len(cases))
+    fraction = 1 - len(problems) / len(cases)
+    if mistake is not None:
+        named_as = (f"that error is what {mistake.name} gives" if len(errors) == len(problems)
+                    else equals(mistake))
+        return fail("; ".join(problems) + f"; {named_as}", mistake, fraction=fraction)
+    return fail("; ".join(problems) + _first_difference(outcomes), HINT_CONTRACT, fraction=fraction)
 
 
-def _wrong_depth_hint(ctx: Context, case: str, got: np.ndarray) -> str:
-    return HINT_DEPTH
+def _one_mistake(named: list[set]) -> Mistake | None:
+    """The one mistake every wrong case shows, or None: a hint names a cause only when all the evidence agrees.
+
+    A case explained by a computation mistake in the dict's order (the reversed
+    case) still names the computation mistake when the other cases need no
+    order mistake; the order is then the judge's second finding, not a guess.
+    """
+    if not named or any(not found for found in named):
+        return None
+    computations = [{c for c, _ in found} for found in named]
+    common = set.intersection(*computations)
+    if len(common) == 1 and None not in common:
+        return next(iter(common))
+    orders = [{o for _, o in found if o is not None} for found in named]
+    if common == {None} and all(orders):
+        shared = set.intersection(*orders)
+        if len(shared) == 1:
+            return next(iter(shared))
+    return None
 
 
 def depths(ctx: Context) -> Verdict:
     """Agreement at depths 1, 2, 3 and 5, with equal and unequal widths and any dict order."""
-    return _judge_cases(ctx, DEPTH_CASES, _wrong_depth_hint)
-
-
-def _wrong_order_hint(ctx: Context, case: str, got: np.ndarray) -> str:
-    c = _case(ctx, case)
-    string_order = npref.mlp(c["params"], c["x"], order="string")
-    if _matches_up_to_output(got, string_order):
-        return HINT_STRING_ORDER
-    return "With 12 layers, apply layer1, layer2, ..., layer9, layer10, layer11, layer12 in numeric order."
+    return _judge_cases(ctx, DEPTH_CASES)
 
 
 def deep(ctx: Context) -> Verdict:
-    """Twelve equal-width layers, where string order silently gives a wrong answer."""
-    return _judge_cases(ctx, ("d12",), _wrong_order_hint)
+    """Twelve equal-width layers run in numeric order, where string order silently gives a wrong answer.
+
+    This check is about the order. When the 12-layer answer is the numeric-order
+    result of a computation mistake already named by ex3.depths (sigmoid for
+    ReLU, no bias, ...), the order is right and the mistake is not charged twice;
+    when depths named a mistake in which layers run, the order cannot be judged.
+    """
+    verdict = _judge_cases(ctx, ("d12",))
+    if verdict.passed or not verdict.mistake or verdict.mistake in {STRING_ORDER.id, DICT_ORDER.id}:
+        return verdict
+    try:
+        named = depths(ctx).mistake
+    except StudentError:
+        named = ""
+    if verdict.mistake != named:
+        return verdict
+    if verdict.mistake in {m.id for m in ALL_LAYERS}:
+        return Verdict(True, f"the 12 layers ran in numeric order (the values differ by {verdict.mistake}, "
+                             "charged in ex3.depths)")
+    return skip(f"not judged: the 12-layer answer shows the mistake charged in ex3.depths ({named}); the layer "
+                "order is judged once every layer runs")
 
 
 def output_linear(ctx: Context) -> Verdict:
@@ -126,9 +307,9 @@ def output_linear(ctx: Context) -> Verdict:
         if got.shape != want.shape or array_mismatch(got, want) is None:
             continue
         if array_mismatch(got, npref.relu(want)) is None:
-            return fail(f"{_describe(case)}: every negative output came back as 0", HINT_OUTPUT_RELU)
+            return fail(f"{_describe(case)}: every negative output came back as 0", OUTPUT_RELU)
         if array_mismatch(got, npref.softmax(want)) is None:
-            return fail(f"{_describe(case)}: the outputs are softmax probabilities", HINT_OUTPUT_SOFTMAX)
+            return fail(f"{_describe(case)}: the outputs are softmax probabilities", OUTPUT_SOFTMAX)
     return PASS
 
 
@@ -155,19 +336,25 @@ def jit_agrees(ctx: Context) -> Verdict:
         raise crashed
     if not problems:
         return PASS
-    return fail("; ".join(problems), HINT_JIT_DICT_ORDER if _jit_ran_in_string_order(ctx) else HINT_JIT)
+    if _jit_ran_in_string_order(ctx, eager_right=False) and depths(ctx).mistake == DICT_ORDER.id:
+        return skip("not judged: the layers follow the dict's own order (charged in ex3.depths), and jax.jit "
+                    "lists the keys in another order")
+    if any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in EX3_CASES):
+        return skip("not judged: the calls changed params (charged in ex3.params_unchanged), so later calls "
+                    "ran on other params and cannot be compared")
+    return fail("; ".join(problems), JIT_DICT_ORDER if _jit_ran_in_string_order(ctx) else HINT_JIT)
 
 
-def _jit_ran_in_string_order(ctx: Context) -> bool:
-    """Eagerly right on 12 layers, but in string order under jit (which sorts dict keys as text)."""
+def _jit_ran_in_string_order(ctx: Context, eager_right: bool = True) -> bool:
+    """(Eagerly right on 12 layers, and) in string order under jit, which sorts dict keys as text."""
     try:
         eager, jitted = (np.asarray(ctx.got(n), dtype=np.float64) for n in ("out/d12", "jit/d12"))
     except StudentError:
         return False
     c = _case(ctx, "d12")
     want = np.asarray(ctx.want("out/d12"), dtype=np.float64)
-    return (eager.shape == jitted.shape == want.shape and _matches_up_to_output(eager, want)
-            and _matches_up_to_output(jitted, npref.mlp(c["params"], c["x"], order="string")))
+    return (eager.shape == jitted.shape == want.shape and (_up_to_output(eager, want) or not eager_right)
+            and _up_to_output(jitted, npref.mlp(c["params"], c["x"], order="string")))
 
 
 def params_unchanged(ctx: Context) -> Verdict:

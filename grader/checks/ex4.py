@@ -8,26 +8,37 @@ the machine is.
 
 from __future__ import annotations
 
-from grader.checks import PASS, Check, Context, Verdict, fail
+from grader.checks import PASS, Check, Context, Mistake, Verdict, fail
 from grader.protocol import EX4_ASYNC_DELAY, EX4_COMPILE_DELAY
 
-HINT_COMPILE = (
+COMPILE = Mistake(
+    "ex4.no_warmup", "timing the first (compiling) call",
     "The first call (which compiles a jitted step) was inside the timed region. Call step_fn once "
-    "before starting the clock, and wait for that call to finish."
-)
-HINT_BLOCK = (
+    "before starting the clock, and wait for that call to finish.")
+BLOCK = Mistake(
+    "ex4.no_block", "stopping the clock before the results are ready",
     "The clock stopped before the work finished: JAX dispatches asynchronously, so step_fn returns "
-    "before its results exist. Call jax.block_until_ready on the final results before reading the clock."
-)
-HINT_PER_STEP = "Return the total time of the n_steps calls, not the time of one call or an average."
+    "before its results exist. Call jax.block_until_ready on the final results before reading the clock.")
+PER_STEP = Mistake("ex4.per_step_time", "the time of one call or an average",
+    "Return the total time of the n_steps calls, not the time of one call or an average.")
+CPU_CLOCK = Mistake(
+    "ex4.cpu_clock", "a clock that counts CPU time, not wall time (time.process_time)",
+    "The results were waited for, but the clock did not count the wait: time.process_time (and "
+    "time.thread_time) count this process's CPU time, which stands still while the device works. Use "
+    "time.perf_counter.")
+ONE_CALL = Mistake(
+    "ex4.one_timed_call", "timing one call whatever n_steps is",
+    "Only one call was timed after the warm-up: call step_fn n_steps times inside the timed region.")
 HINT_ONE_STEP = "Call step_fn n_steps times inside the timed region (plus one warm-up call before it)."
-HINT_THREAD = (
+THREAD = Mistake(
+    "ex4.state_not_threaded", "state that is not threaded through the calls",
     "Thread the state: each call must receive the params and opt_state returned by the previous call, "
-    "as in a real training loop."
-)
-HINT_FLOAT = "Return a Python float (time.perf_counter() differences are floats)."
+    "as in a real training loop.")
+FLOAT = Mistake("ex4.not_float", "a result that is not a Python float",
+    "Return a Python float (time.perf_counter() differences are floats).")
 HINT_DICT = 'Return {"eager_s": float, "jit_s": float, "speedup": eager_s / jit_s}.'
-HINT_INVERTED = "The speedup is inverted: speedup = eager_s / jit_s (how many times faster jit is)."
+INVERTED = Mistake("ex4.speedup_inverted", "jit_s / eager_s",
+    "The speedup is inverted: speedup = eager_s / jit_s (how many times faster jit is).")
 HINT_SLOWER = (
     "jit was not faster. Check that the jitted timing excludes compilation and that both timings run the "
     "same number of steps; then compare with the grader's own measurement shown here."
@@ -40,7 +51,7 @@ def excludes_compile(ctx: Context) -> Verdict:
     if obs["seconds"] < EX4_COMPILE_DELAY / 2:
         return PASS
     return fail(f"with a step whose first call takes {EX4_COMPILE_DELAY} s and later calls are instant, "
-                f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds']:.3f} s", HINT_COMPILE)
+                f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds']:.3f} s", COMPILE)
 
 
 def waits_for_results(ctx: Context) -> Verdict:
@@ -49,9 +60,15 @@ def waits_for_results(ctx: Context) -> Verdict:
     expected = obs["n_steps"] * EX4_ASYNC_DELAY
     if obs["seconds"] >= EX4_ASYNC_DELAY / 2:
         return PASS
-    return fail(f"with a step that returns at once and finishes {EX4_ASYNC_DELAY * 1000:.0f} ms of work later, "
-                f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds'] * 1000:.1f} ms; "
-                f"about {expected * 1000:.0f} ms of work was queued", HINT_BLOCK)
+    message = (f"with a step that returns at once and finishes {EX4_ASYNC_DELAY * 1000:.0f} ms of work later, "
+               f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds'] * 1000:.1f} ms; "
+               f"about {expected * 1000:.0f} ms of work was queued")
+    if obs.get("waits", 0) == 0:
+        return fail(message + "; nothing waited for the results", BLOCK)
+    if obs.get("wall", 0.0) >= 0.9 * expected:
+        return fail(message + f", and the call itself took {obs['wall'] * 1000:.0f} ms of wall time", CPU_CLOCK)
+    return fail(message, "Time the calls with a wall clock (time.perf_counter), and stop it after "
+                         "jax.block_until_ready on the final results.")
 
 
 def times_n_steps(ctx: Context) -> Verdict:
@@ -67,6 +84,8 @@ def times_n_steps(ctx: Context) -> Verdict:
     n, calls = count["n_steps"], count["calls"]
     if calls not in (n, n + 1):
         hint = HINT_ONE_STEP if calls < n else "Make exactly n_steps calls after the single warm-up call."
+        if calls == 2 and n > 2:  # the warm-up and one timed call
+            hint = ONE_CALL
         return fail(f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up", hint)
     problems, hints = [], []
     expected = list(range(calls))
@@ -75,22 +94,22 @@ def times_n_steps(ctx: Context) -> Verdict:
     if count["params_seen"] not in threaded or count["state_seen"] not in threaded:
         problems.append(f"the calls received params counters {count['params_seen']} and opt_state counters "
                         f"{count['state_seen']}; threading the state gives {expected}")
-        hints.append(HINT_THREAD)
+        hints.append(THREAD)
     timed = ctx.got("time/async")
     expected_s = timed["n_steps"] * EX4_ASYNC_DELAY
     if EX4_ASYNC_DELAY / 2 <= timed["seconds"] < 0.6 * expected_s:
         problems.append(f"{timed['n_steps']} steps of {EX4_ASYNC_DELAY * 1000:.0f} ms each were timed as "
                         f"{timed['seconds'] * 1000:.1f} ms")
-        hints.append(HINT_PER_STEP)
+        hints.append(PER_STEP)
     if not problems:
         return PASS
-    return fail("; ".join(problems), " ".join(hints), fraction=1 - len(problems) / 3)
+    return fail("; ".join(problems), hints[0], fraction=1 - len(problems) / 3)
 
 
 def returns_float(ctx: Context) -> Verdict:
     """time_steps returns a Python float."""
     obs = ctx.got("time/count")
-    return PASS if obs["is_float"] else fail(f"time_steps returned a {obs['returned_type']}", HINT_FLOAT)
+    return PASS if obs["is_float"] else fail(f"time_steps returned a {obs['returned_type']}", FLOAT)
 
 
 def _speedup(ctx: Context) -> dict:
@@ -117,7 +136,7 @@ def speedup_dict(ctx: Context) -> Verdict:
         return fail(f"eager_s={eager:.4g} and jit_s={jit:.4g}: both must be positive durations", HINT_DICT)
     if abs(speedup - eager / jit) <= 1e-6 * abs(eager / jit):
         return PASS
-    hint = HINT_INVERTED if abs(speedup - jit / eager) <= 1e-6 * abs(jit / eager) else HINT_DICT
+    hint = INVERTED if abs(speedup - jit / eager) <= 1e-6 * abs(jit / eager) else HINT_DICT
     return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {eager / jit:.4g}", hint)
 
 

@@ -12,7 +12,7 @@ from typing import Callable
 
 import numpy as np
 
-from grader.checks import PASS, Check, Context, StudentError, Verdict, fail
+from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, equals, fail
 from grader.checks import npref
 from grader.checks.common import unchanged
 from grader.checks.compare import close, tree_mismatch
@@ -22,55 +22,94 @@ from grader.sandbox import ObservationError
 
 DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
 
-HINT_NO_CLIP = "These are plain Adam updates: the gradient was never clipped. Chain clip_by_global_norm before adam."
+NO_CLIP = Mistake("ex5.no_clipping", "Adam without clipping",
+    "These are plain Adam updates: the gradient was never clipped. Chain clip_by_global_norm before adam.")
 HINT_NO_CLIP_OR_AFTER = (
     "These are plain Adam updates at the spike: either nothing clips the gradient, or the clipping comes "
     "after Adam, whose updates are already tiny, so it never triggers. Clip the raw gradient first: "
     "optax.chain(clip_by_global_norm(max_norm), adam(learning_rate))."
 )
-HINT_CLIP_AFTER = (
+CLIP_AFTER = Mistake(
+    "ex5.clip_after_adam", "clipping after Adam",
     "Clipping comes after Adam here. Adam rescales every update to about learning_rate, so clipping its "
-    "output does nothing at a spike: clip the raw gradient first, optax.chain(clip, adam)."
-)
-HINT_ELEMENTWISE = (
+    "output does nothing at a spike: clip the raw gradient first, optax.chain(clip, adam).")
+ELEMENTWISE = Mistake(
+    "ex5.elementwise_clip", "element-wise clipping (optax.clip)",
     "Each element was clipped to [-max_norm, max_norm] (optax.clip). Clip the global norm instead "
-    "(optax.clip_by_global_norm), which rescales the whole gradient and keeps its direction."
-)
-HINT_PER_LEAF = (
+    "(optax.clip_by_global_norm), which rescales the whole gradient and keeps its direction.")
+PER_LEAF = Mistake(
+    "ex5.per_leaf_clip", "clipping each leaf's norm separately",
     "Each leaf's norm was clipped separately. The global norm covers all leaves together: "
-    "optax.clip_by_global_norm(max_norm)."
-)
-HINT_CHAIN = "The updates differ from global-norm clipping followed by Adam; compare your chain with the lesson's."
-HINT_LR = "learning_rate is ignored: pass it to Adam instead of a fixed value."
-HINT_MAX_NORM = "max_norm is ignored: pass it to the clipping transformation instead of a fixed value."
+    "optax.clip_by_global_norm(max_norm).")
+OLD_STATE = Mistake(
+    "ex5.old_state_returned", "returning the incoming optimizer state",
+    "The step returned the optimizer state it was given: return the new state from "
+    "updates, new_state = optimizer.update(grads, opt_state, params), or Adam's moments never build up.")
+RETURNED_UPDATES = Mistake(
+    "ex5.returned_updates", "returning the updates instead of the new params",
+    "The step returned the updates themselves as the new params: apply them, "
+    "optax.apply_updates(params, updates).")
+SUBTRACTED = Mistake(
+    "ex5.updates_subtracted", "subtracting the updates from the params",
+    "The updates were subtracted: optax's updates already point downhill (they carry the minus sign), so add "
+    "them, optax.apply_updates(params, updates).")
+NOT_APPLIED = Mistake(
+    "ex5.updates_not_applied", "returning the incoming params",
+    "The step returned the params it was given, unchanged: return optax.apply_updates(params, updates).")
+SWAPPED_ARGS = Mistake(
+    "ex5.arguments_swapped", "clip_by_global_norm(learning_rate) and adam(max_norm), the arguments swapped",
+    "The arguments are swapped: the clip got learning_rate and Adam got max_norm. Build "
+    "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
+ALWAYS_RESCALE = Mistake(
+    "ex5.always_rescale", "a clip that rescales every gradient to norm max_norm",
+    "The clip rescales every gradient to norm max_norm, even small ones: clipping only scales down a gradient "
+    "whose global norm exceeds max_norm (g * min(1, max_norm / norm)); optax.clip_by_global_norm does this.")
+SGD_FOR_ADAM = Mistake(
+    "ex5.sgd_for_adam", "plain SGD in place of Adam",
+    "The updates are -learning_rate * clipped gradient, plain SGD: chain optax.adam(learning_rate) after the clip.")
+BOTH_IGNORED = Mistake(
+    "ex5.arguments_ignored", "fixed values for both learning_rate and max_norm",
+    "learning_rate and max_norm are both ignored: pass learning_rate to Adam and max_norm to the clip.")
+HINT_CHAIN = ("make_optimizer(learning_rate, max_norm) must give the updates of "
+              "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
+LR = Mistake("ex5.learning_rate_ignored", "a fixed learning rate",
+    "learning_rate is ignored: pass it to Adam instead of a fixed value.")
+MAX_NORM = Mistake("ex5.max_norm_ignored", "a fixed max_norm",
+    "max_norm is ignored: pass it to the clipping transformation instead of a fixed value.")
 HINT_STEP = (
     "step must compute loss and grads at the incoming params with jax.value_and_grad(loss_fn), then "
     "updates, new_state = optimizer.update(grads, opt_state, params), then optax.apply_updates."
 )
-HINT_LOSS_AFTER = "The returned loss is the loss after the update; return the loss computed at the incoming params."
-HINT_OWN_OPTIMIZER = (
+LOSS_AFTER = Mistake("ex5.loss_after_update", "the loss after the update",
+    "The returned loss is the loss after the update; return the loss computed at the incoming params.")
+OWN_OPTIMIZER = Mistake(
+    "ex5.ignores_optimizer", "a step that ignores the optimizer it is given",
     "The step ignored the optimizer it was given (an SGD optimizer here): use the optimizer argument "
-    "of make_train_step, not one built inside it."
-)
-HINT_FOREIGN_STATE = (
+    "of make_train_step, not one built inside it.")
+FOREIGN_STATE = Mistake(
+    "ex5.ignores_optimizer", "a step that ignores the optimizer it is given",
     "The step ignored the optimizer it was given: it failed on the state that optimizer (an SGD here) made, "
-    "so it updates through another one. Use the optimizer argument of make_train_step, not one built elsewhere."
-)
-HINT_NOT_JITTED = "The step ran un-jitted (its body ran on every call): wrap it in jax.jit."
-HINT_RETRACED = (
+    "so it updates through another one. Use the optimizer argument of make_train_step, not one built elsewhere.")
+NOT_JITTED = Mistake("ex5.not_jitted", "a step that is not jitted",
+    "The step ran un-jitted (its body ran on every call): wrap it in jax.jit.")
+RETRACED = Mistake(
+    "ex5.retraced", "jax.jit applied anew on every call",
     "The step was traced again on calls with the same shapes: create the jitted function once in "
-    "make_train_step and return it, instead of calling jax.jit inside every step."
-)
+    "make_train_step and return it, instead of calling jax.jit inside every step.")
 
 # name -> (hint, update sequence builder(grads_seq, lr, max_norm))
 Variant = Callable[[list, float, float], list]
 VARIANTS: dict[str, tuple[str, Variant]] = {
     "reference": ("", lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.clip_global(t, mn))),
-    "no_clip": (HINT_NO_CLIP, lambda g, lr, mn: npref.adam_updates(g, lr)),
-    "clip_after": (HINT_CLIP_AFTER, lambda g, lr, mn: npref.adam_updates(g, lr, post=lambda t: npref.clip_global(t, mn))),
-    "elementwise": (HINT_ELEMENTWISE,
+    "no_clip": (NO_CLIP, lambda g, lr, mn: npref.adam_updates(g, lr)),
+    "clip_after": (CLIP_AFTER, lambda g, lr, mn: npref.adam_updates(g, lr, post=lambda t: npref.clip_global(t, mn))),
+    "elementwise": (ELEMENTWISE,
                     lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.clip_elementwise(t, mn))),
-    "per_leaf": (HINT_PER_LEAF, lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.clip_per_leaf(t, mn))),
+    "per_leaf": (PER_LEAF, lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.clip_per_leaf(t, mn))),
+    "swapped": (SWAPPED_ARGS, lambda g, lr, mn: npref.adam_updates(g, mn, pre=lambda t: npref.clip_global(t, lr))),
+    "always_rescale": (ALWAYS_RESCALE,
+                       lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.rescale_to(t, mn))),
+    "sgd": (SGD_FOR_ADAM, lambda g, lr, mn: npref.sgd_updates(g, lr, pre=lambda t: npref.clip_global(t, mn))),
 }
 
 
@@ -122,8 +161,15 @@ def _first_divergence(got: dict, want: dict) -> str:
         return ""
     for i, (g, w) in enumerate(zip(got_steps, want_steps)):
         if tree_mismatch(g, w):
-            spike = " (the norm spike)" if i == EX5_SPIKE_STEP else ""
-            return f"; the updates first differ at step {i}{spike}"
+            if i == EX5_SPIKE_STEP:
+                return (f"; the updates first differ at step {i}, the norm spike: the steps before it (norm 0.5, "
+                        "below max_norm, where clipping changes nothing) agree, so Adam and its learning rate are "
+                        "right and the difference is in the clipping")
+            if i == 0:
+                return ("; the updates differ from step 0, where the gradient's norm (0.5) is below max_norm and "
+                        "clipping changes nothing: the difference is in the optimizer after the clip (Adam and "
+                        "its learning rate), or in a clip that changes small gradients")
+            return f"; the updates first differ at step {i}"
     return ""
 
 
@@ -134,13 +180,16 @@ def chain(ctx: Context) -> Verdict:
     if problem is None:
         return PASS
     kinds = [k for k in _classify(ctx, got, DEFAULT_LR, DEFAULT_MAX_NORM) if k != "reference"]
-    if {"no_clip", "clip_after"} <= set(kinds):
-        hint = _no_clip_or_after(ctx)
-    else:
-        hint = VARIANTS[kinds[0]][0] if kinds else HINT_CHAIN
     spike = npref.global_norm(_grads_seq(ctx)[EX5_SPIKE_STEP])
-    return fail(f"make_optimizer() over 6 gradients (norm 0.5, a spike of norm {spike:.0f} at step {EX5_SPIKE_STEP})"
-                f"{_first_divergence(got, want)}: {problem}", hint)
+    message = f"make_optimizer() over 6 gradients (norm 0.5, a spike of norm {spike:.0f} at step {EX5_SPIKE_STEP})"
+    if {"no_clip", "clip_after"} == set(kinds):
+        hint = _no_clip_or_after(ctx)
+    elif len(kinds) == 1:
+        hint = VARIANTS[kinds[0]][0]
+    else:  # no known chain, or several alike here: say where it differs, guess nothing
+        return fail(f"{message}{_first_divergence(got, want)}: {problem}", HINT_CHAIN)
+    named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
+    return fail(f"{message}: {problem}{named}", hint)
 
 
 def _no_clip_or_after(ctx: Context) -> str:
@@ -179,8 +228,8 @@ def hyperparams(ctx: Context) -> Verdict:
             continue
         call = "make_optimizer(learning_rate=0.01, max_norm=0.3)" if config == "custom" else "make_optimizer(0.05, 5.0)"
         problems.append(f"{call}: {tree_mismatch(got, ctx.want(f'opt/{config}'))}")
-        for wrong_lr, wrong_mn, wrong_hint in ((DEFAULT_LR, max_norm, HINT_LR), (lr, DEFAULT_MAX_NORM, HINT_MAX_NORM),
-                                               (DEFAULT_LR, DEFAULT_MAX_NORM, HINT_LR + " " + HINT_MAX_NORM)):
+        for wrong_lr, wrong_mn, wrong_hint in ((DEFAULT_LR, max_norm, LR), (lr, DEFAULT_MAX_NORM, MAX_NORM),
+                                               (DEFAULT_LR, DEFAULT_MAX_NORM, BOTH_IGNORED)):
             if any(_same(steps, build(seq, wrong_lr, wrong_mn)) for build in builders):
                 hint = hint or wrong_hint
                 break
@@ -209,14 +258,36 @@ def step_values(ctx: Context) -> Verdict:
             problems.append(f"{label}: {problem}")
     if not problems:
         return PASS
-    hint = HINT_STEP
-    if gl is not None and not tree_mismatch(gp, wp):
+    found = []
+    if tree_mismatch(gp, wp):
+        found += [m for m, variant in _params_variants(ctx, wp).items() if close(gp, variant)]
+    if tree_mismatch(gs, ws) and _all_zero(gs) and not _all_zero(ws):
+        found.append(OLD_STATE)  # the state passed in is optimizer.init(params): zeros and a zero count
+    if tree_mismatch(gl, wl) and gl is not None and not tree_mismatch(gp, wp):
         data = ctx.inputs["ex5"]
         after = npref.cross_entropy(npref.unflatten(wp), data["x"], data["y"])
         if abs(float(np.asarray(gl)) - after) <= 1e-4 * max(1.0, abs(after)):
-            hint = HINT_LOSS_AFTER
-    return fail("one step with optax.chain(clip_by_global_norm(1.0), adam(1e-3)) on 16 examples: "
-                + "; ".join(problems), hint, fraction=1 - len(problems) / 3)
+            found.append(LOSS_AFTER)
+    message = "one step with optax.chain(clip_by_global_norm(1.0), adam(1e-3)) on 16 examples: " + "; ".join(problems)
+    if len(found) == len(problems):  # every wrong part explained; the first named gives the hint
+        names = " and ".join(m.name for m in found)
+        return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - len(problems) / 3)
+    return fail(message, HINT_STEP, fraction=1 - len(problems) / 3)
+
+
+def _params_variants(ctx: Context, want_params: dict) -> dict[Mistake, dict]:
+    """What the usual slips in applying the updates return, given the right new params."""
+    params = flatten(ctx.inputs["ex5"]["params"])
+    updates = {k: np.asarray(want_params[k], np.float64) - np.asarray(v, np.float64) for k, v in params.items()}
+    return {
+        RETURNED_UPDATES: updates,
+        SUBTRACTED: {k: np.asarray(params[k], np.float64) - u for k, u in updates.items()},
+        NOT_APPLIED: {k: np.asarray(v, np.float64) for k, v in params.items()},
+    }
+
+
+def _all_zero(tree: dict) -> bool:
+    return bool(tree) and all(not np.any(np.asarray(v)) for v in tree.values())
 
 
 def uses_given_optimizer(ctx: Context) -> Verdict:
@@ -224,17 +295,32 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
     got, want = ctx.got("step/sgd"), ctx.want("step/sgd")
     if not isinstance(got, dict):
         return fail("step did not return (new_params, new_opt_state, loss)", HINT_STEP)
-    problem = tree_mismatch(_split_step(got)[0], _split_step(want)[0])
+    new_params, want_params = _split_step(got)[0], _split_step(want)[0]
+    problem = tree_mismatch(new_params, want_params)
     if problem is None:
         return PASS
-    return fail(f"make_train_step(optax.sgd({EX5_SGD_LR})): new params {problem}", HINT_OWN_OPTIMIZER)
+    message = f"make_train_step(optax.sgd({EX5_SGD_LR})): new params {problem}"
+    for mistake, variant in _params_variants(ctx, want_params).items():
+        if close(new_params, variant):  # the SGD's updates are there, applied as in the chain step
+            if mistake.id == step_values(ctx).mistake:
+                return Verdict(True, f"the step uses the SGD it is given ({mistake.name} is charged in "
+                                     "ex5.step_values)")
+            return fail(f"{message}; {equals(mistake, 'the result')}", mistake)
+    try:
+        chained = _split_step(ctx.want("step/chain"))[0]
+    except Missing:
+        chained = None
+    if chained is not None and close(new_params, chained):
+        return fail(f"{message}; these are the new params that clip + Adam give", OWN_OPTIMIZER)
+    return fail(message, "step must update through its optimizer argument: optimizer.update(grads, opt_state, "
+                         "params), then optax.apply_updates.")
 
 
 def foreign_state_hint(error: ObservationError) -> str:
     """optax's complaints when an optimizer is handed another optimizer's state."""
     text = error.summary()
     if "has to be the same in chain" in text or (error.type == "AttributeError" and "State" in text):
-        return HINT_FOREIGN_STATE
+        return FOREIGN_STATE
     return ""
 
 
@@ -252,9 +338,9 @@ def jitted(ctx: Context) -> Verdict:
         if obs["has_lower"]:
             return PASS
         return fail("the step never called the optimizer it was given, and it is not a jax.jit-wrapped function",
-                    HINT_NOT_JITTED)
+                    NOT_JITTED)
     traced = obs.get("traced", obs["traces"] if obs["has_lower"] else 0)
-    hint = HINT_NOT_JITTED if traced == 0 else HINT_RETRACED
+    hint = NOT_JITTED if traced == 0 else RETRACED
     detail = "never under a trace (eagerly)" if traced == 0 else f"{traced} of them under a new trace"
     return fail(f"{obs['calls']} calls with the same shapes ran the step's Python body {obs['traces']} times, "
                 f"{detail}", hint)

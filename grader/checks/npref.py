@@ -16,13 +16,24 @@ Tree = dict[str, np.ndarray]  # flat "layer1/w" -> array
 
 
 def layer_names(params: dict[str, Any], order: str = "numeric") -> list[str]:
+    """The layer names in ``order``: "numeric" (layer2 before layer10), "string" (as text) or "dict" (as listed)."""
     if order == "string":
         return sorted(params)
+    if order == "dict":
+        return list(params)
     return sorted(params, key=lambda name: int(name.removeprefix("layer")))
 
 
 def relu(x: np.ndarray) -> np.ndarray:
     return np.maximum(x, 0.0)
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    return 0.5 * (1.0 + np.tanh(0.5 * x))  # 1 / (1 + exp(-x)), without overflow
+
+
+def identity(x: np.ndarray) -> np.ndarray:
+    return x
 
 
 def softmax(z: np.ndarray) -> np.ndarray:
@@ -31,14 +42,26 @@ def softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
-def mlp(params: dict[str, Any], x: np.ndarray, order: str = "numeric", out_act: Callable | None = None) -> np.ndarray:
-    """ReLU MLP; ``order="string"`` sorts layer names as strings (layer10 before layer2)."""
+def mlp(params: dict[str, Any], x: np.ndarray, order: str = "numeric", out_act: Callable | None = None, *,
+        act: Callable[[np.ndarray], np.ndarray] = relu, in_act: Callable | None = None, bias: bool = True,
+        bias_after_act: bool = False, layers: slice = slice(None)) -> np.ndarray:
+    """An MLP in float64: ``act`` after every layer run but the last, the layers of ``layers`` in ``order``.
+
+    The keywords describe the usual ways of getting it wrong (another activation,
+    one on the input or the output, no bias, the bias after the activation, only
+    some layers run); the defaults are the exercise's forward pass.
+    """
     h = np.asarray(x, np.float64)
-    names = layer_names(params, order)
+    if in_act is not None:
+        h = in_act(h)
+    names = layer_names(params, order)[layers]
     for i, name in enumerate(names):
-        h = h @ np.asarray(params[name]["w"], np.float64) + np.asarray(params[name]["b"], np.float64)
-        if i < len(names) - 1:
-            h = relu(h)
+        z = h @ np.asarray(params[name]["w"], np.float64)
+        b = np.asarray(params[name]["b"], np.float64) if bias else 0.0
+        if i == len(names) - 1:
+            h = z + b
+        else:
+            h = act(z) + b if bias_after_act else act(z + b)
     return out_act(h) if out_act else h
 
 
@@ -69,6 +92,12 @@ def clip_global(tree: Tree, max_norm: float) -> Tree:
     return {k: np.asarray(v, np.float64) * scale for k, v in tree.items()}
 
 
+def rescale_to(tree: Tree, max_norm: float) -> Tree:
+    """Every gradient scaled to norm ``max_norm``, small ones too: clipping that always triggers."""
+    scale = max_norm / global_norm(tree)
+    return {k: np.asarray(v, np.float64) * scale for k, v in tree.items()}
+
+
 def clip_elementwise(tree: Tree, max_norm: float) -> Tree:
     return {k: np.clip(np.asarray(v, np.float64), -max_norm, max_norm) for k, v in tree.items()}
 
@@ -90,6 +119,15 @@ def adam_updates(grads_seq: Iterable[Tree], lr: float, pre: Callable[[Tree], Tre
         v = {k: b2 * v.get(k, 0.0) + (1 - b2) * g[k] ** 2 for k in g}
         u = {k: -lr * (m[k] / (1 - b1**t)) / (np.sqrt(v[k] / (1 - b2**t)) + eps) for k in g}
         out.append(post(u) if post else u)
+    return out
+
+
+def sgd_updates(grads_seq: Iterable[Tree], lr: float, pre: Callable[[Tree], Tree] | None = None) -> list[Tree]:
+    """optax.sgd's updates (-lr * g), with an optional transform first."""
+    out = []
+    for grads in grads_seq:
+        g = pre(grads) if pre else {k: np.asarray(a, np.float64) for k, a in grads.items()}
+        out.append({k: -lr * v for k, v in g.items()})
     return out
 
 

@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.rescale", "hint": "divided by rate"}
+EXPECT = {"check": "ex1.rescale", "mistake": "ex1.divide_by_rate", "max_failing": 1, "hint": "divided by rate"}
 
 
 def dropout(key, x, rate, train=True):

@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.key_only_randomness", "hint": "key argument is being ignored"}
+EXPECT = {"check": "ex1.key_only_randomness", "mistake": "ex1.key_ignored", "max_failing": 1, "hint": "key argument is being ignored"}
 
 
 def dropout(key, x, rate, train=True):

@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.forward_keys", "hint": "pure function of its key"}
+EXPECT = {"check": "ex1.forward_keys", "mistake": "ex1.forward_not_pure_in_key", "max_failing": 1, "hint": "pure function of its key"}
 
 
 def dropout(key, x, rate, train=True):

@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.zero_fraction", "hint": "swapped"}
+EXPECT = {"check": "ex1.zero_fraction", "mistake": "ex1.keep_drop_swapped", "max_failing": 1, "hint": "swapped"}
 
 
 def dropout(key, x, rate, train=True):

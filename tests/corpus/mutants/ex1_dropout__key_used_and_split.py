@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.separate_keys", "hint": "also split"}
+EXPECT = {"check": "ex1.separate_keys", "mistake": "ex1.key_used_and_split", "max_failing": 1, "hint": "also split"}
 
 
 def dropout(key, x, rate, train=True):

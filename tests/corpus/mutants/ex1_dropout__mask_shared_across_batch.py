@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.per_element", "hint": "same mask"}
+EXPECT = {"check": "ex1.per_element", "mistake": "ex1.mask_shared_across_batch", "max_failing": 1, "hint": "same mask"}
 
 
 def dropout(key, x, rate, train=True):

@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.rescale", "hint": "multiplied by 1 - rate"}
+EXPECT = {"check": "ex1.rescale", "mistake": "ex1.multiply_by_keep", "max_failing": 1, "hint": "multiplied by 1 - rate"}
 
 
 def dropout(key, x, rate, train=True):

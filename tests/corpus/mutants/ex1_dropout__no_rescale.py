@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.rescale", "hint": "not rescaled"}
+EXPECT = {"check": "ex1.rescale", "mistake": "ex1.no_rescale", "max_failing": 1, "hint": "not rescaled"}
 
 
 def dropout(key, x, rate, train=True):

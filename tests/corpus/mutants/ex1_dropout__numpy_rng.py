@@ -4,7 +4,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-EXPECT = {"check": "ex1.key_only_randomness", "hint": "never from numpy.random"}
+EXPECT = {"check": "ex1.key_only_randomness", "mistake": "ex1.hidden_randomness", "max_failing": 1, "hint": "never from numpy.random"}
 
 
 def dropout(key, x, rate, train=True):

@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.separate_keys", "hint": "same key"}
+EXPECT = {"check": "ex1.separate_keys", "mistake": "ex1.same_key_both_layers", "max_failing": 1, "hint": "same key"}
 
 
 def dropout(key, x, rate, train=True):

@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.eval_forward", "hint": "pass train through"}
+EXPECT = {"check": "ex1.eval_forward", "mistake": "ex1.train_not_passed", "max_failing": 1, "hint": "pass train through"}
 
 
 def dropout(key, x, rate, train=True):

@@ -17,7 +17,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex2.largest", "hint": "argmax, not argmin"}
+EXPECT = {"check": "ex2.largest", "mistake": "ex2.argmin", "max_failing": 1, "hint": "argmax, not argmin"}
 
 
 def per_example_grads(params, x, y):

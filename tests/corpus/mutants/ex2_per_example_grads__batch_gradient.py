@@ -17,7 +17,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex2.values", "hint": "not one gradient per example"}
+EXPECT = {"check": "ex2.values", "mistake": "ex2.batch_gradient", "max_failing": 1, "hint": "not one gradient per example"}
 
 
 def per_example_grads(params, x, y):

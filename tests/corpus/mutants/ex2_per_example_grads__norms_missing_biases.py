@@ -17,7 +17,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex2.norms", "hint": "leaves out the biases"}
+EXPECT = {"check": "ex2.norms", "mistake": "ex2.norms_missing_leaves", "max_failing": 1, "hint": "leaves out the biases"}
 
 
 def per_example_grads(params, x, y):

@@ -17,7 +17,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex2.norms", "hint": "square root"}
+EXPECT = {"check": "ex2.norms", "mistake": "ex2.norms_no_sqrt", "max_failing": 1, "hint": "square root"}
 
 
 def per_example_grads(params, x, y):

@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex3.params_unchanged", "hint": "changed the params"}
+EXPECT = {"check": "ex3.params_unchanged", "mistake": "params_mutated", "max_failing": 1, "hint": "changed the params"}
 
 
 def mlp_forward(params, x):

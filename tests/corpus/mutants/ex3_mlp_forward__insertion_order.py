@@ -1,13 +1,14 @@
 """Iterates params in dict insertion order instead of sorting the layer names.
 
-Also charged in ex3.jit: jax.jit rebuilds the dict with its keys sorted as
-text, so under jit the 12 layers run in string order and the result changes.
+ex3.jit is not judged (skipped): jax.jit rebuilds the dict with its keys
+sorted as text, so under jit the 12 layers run in string order and the result
+changes, the same mistake seen again.
 """
 
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex3.depths", "hint": "in the order the params dict lists them", "also": ["ex3.jit"]}
+EXPECT = {"check": "ex3.depths", "mistake": "ex3.dict_order", "max_failing": 1, "hint": "in the order the params dict lists them", "also": ["ex3.jit"]}
 
 
 def mlp_forward(params, x):

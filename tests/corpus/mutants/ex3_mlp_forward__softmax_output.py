@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex3.output_linear", "hint": "softmax"}
+EXPECT = {"check": "ex3.output_linear", "mistake": "ex3.softmax_output", "max_failing": 1, "hint": "softmax"}
 
 
 def mlp_forward(params, x):

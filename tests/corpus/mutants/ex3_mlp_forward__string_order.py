@@ -3,7 +3,7 @@
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex3.deep", "hint": "string order"}
+EXPECT = {"check": "ex3.deep", "mistake": "ex3.string_order", "max_failing": 1, "hint": "string order"}
 
 
 def mlp_forward(params, x):

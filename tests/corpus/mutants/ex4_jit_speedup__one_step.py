@@ -35,7 +35,7 @@ def train_step(params, opt_state, x, y):
     updates, opt_state = optimizer.update(grads, opt_state, params)
     return optax.apply_updates(params, updates), opt_state, loss
 
-EXPECT = {"check": "ex4.n_steps", "hint": "n_steps times inside the timed region",
+EXPECT = {"check": "ex4.n_steps", "mistake": "ex4.one_timed_call", "max_failing": 1, "hint": "n_steps times inside the timed region",
           "also": ["ex4.excludes_compile", "ex4.returns_float"]}
 
 

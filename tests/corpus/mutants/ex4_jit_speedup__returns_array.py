@@ -30,7 +30,7 @@ def train_step(params, opt_state, x, y):
     updates, opt_state = optimizer.update(grads, opt_state, params)
     return optax.apply_updates(params, updates), opt_state, loss
 
-EXPECT = {"check": "ex4.returns_float", "hint": "Python float"}
+EXPECT = {"check": "ex4.returns_float", "mistake": "ex4.not_float", "max_failing": 1, "hint": "Python float"}
 
 
 def time_steps(step_fn, params, opt_state, x, y, n_steps=100):

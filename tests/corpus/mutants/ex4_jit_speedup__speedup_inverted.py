@@ -30,7 +30,7 @@ def train_step(params, opt_state, x, y):
     updates, opt_state = optimizer.update(grads, opt_state, params)
     return optax.apply_updates(params, updates), opt_state, loss
 
-EXPECT = {"check": "ex4.speedup_dict", "hint": "inverted"}
+EXPECT = {"check": "ex4.speedup_dict", "mistake": "ex4.speedup_inverted", "max_failing": 1, "hint": "inverted"}
 
 
 def time_steps(step_fn, params, opt_state, x, y, n_steps=100):

@@ -30,7 +30,7 @@ def train_step(params, opt_state, x, y):
     updates, opt_state = optimizer.update(grads, opt_state, params)
     return optax.apply_updates(params, updates), opt_state, loss
 
-EXPECT = {"check": "ex4.n_steps", "hint": "Thread the state"}
+EXPECT = {"check": "ex4.n_steps", "mistake": "ex4.state_not_threaded", "max_failing": 1, "hint": "Thread the state"}
 
 
 def time_steps(step_fn, params, opt_state, x, y, n_steps=100):

@@ -15,7 +15,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex5.chain", "hint": "Clipping comes after Adam here"}
+EXPECT = {"check": "ex5.chain", "mistake": "ex5.clip_after_adam", "max_failing": 1, "hint": "Clipping comes after Adam here"}
 
 
 def make_optimizer(learning_rate=1e-3, max_norm=1.0):

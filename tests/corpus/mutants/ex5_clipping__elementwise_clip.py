@@ -15,7 +15,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex5.chain", "hint": "optax.clip)"}
+EXPECT = {"check": "ex5.chain", "mistake": "ex5.elementwise_clip", "max_failing": 1, "hint": "optax.clip)"}
 
 
 def make_optimizer(learning_rate=1e-3, max_norm=1.0):

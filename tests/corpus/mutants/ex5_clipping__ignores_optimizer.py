@@ -15,7 +15,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex5.uses_given_optimizer", "hint": "ignored the optimizer"}
+EXPECT = {"check": "ex5.uses_given_optimizer", "mistake": "ex5.ignores_optimizer", "max_failing": 1, "hint": "ignored the optimizer"}
 
 
 def make_optimizer(learning_rate=1e-3, max_norm=1.0):

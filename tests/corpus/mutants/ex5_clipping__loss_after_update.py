@@ -15,7 +15,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex5.step_values", "hint": "loss after the update"}
+EXPECT = {"check": "ex5.step_values", "mistake": "ex5.loss_after_update", "max_failing": 1, "hint": "loss after the update"}
 
 
 def make_optimizer(learning_rate=1e-3, max_norm=1.0):

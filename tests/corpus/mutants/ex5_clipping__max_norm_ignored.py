@@ -15,7 +15,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex5.hyperparams", "hint": "max_norm is ignored"}
+EXPECT = {"check": "ex5.hyperparams", "mistake": "ex5.max_norm_ignored", "max_failing": 1, "hint": "max_norm is ignored"}
 
 
 def make_optimizer(learning_rate=1e-3, max_norm=1.0):

@@ -4,7 +4,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex5.params_unchanged", "hint": "changed the params"}
+EXPECT = {"check": "ex5.params_unchanged", "mistake": "params_mutated", "max_failing": 1, "hint": "changed the params"}
 
 
 def forward(params, x):

@@ -15,7 +15,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex5.chain", "hint": "Each leaf's norm was clipped separately"}
+EXPECT = {"check": "ex5.chain", "mistake": "ex5.per_leaf_clip", "max_failing": 1, "hint": "Each leaf's norm was clipped separately"}
 
 
 def _clip_each_leaf(max_norm):
