@@ -1,0 +1,150 @@
+"""Confinement of exercise runs: what a child may read and write, what it cannot reach, and what reports say.
+
+The hostile submissions in ``tests/corpus/hostile`` marked ``confined`` are graded by ``test_hostile.py``;
+the tests here check what those cannot see from a report: that no file was planted, that no connection
+was made, and that grading refuses where it must. Tests that need a mechanism skip, saying which, on a
+machine without it.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS, REFERENCE, ROOT, submission_with
+
+from grader import confine, policy
+from grader.cli import main
+from grader.confine import Confinement
+from grader.policy import offered
+from grader.reference import default_cache_dir
+from grader.sandbox import _crash
+
+OFFER = offered()
+needs_full = pytest.mark.skipif(OFFER.level != "full", reason=f"needs full confinement; this machine: {OFFER.describe()}")
+HOSTILE = CORPUS / "hostile"
+PARTIAL = Confinement(landlock=2, detail=("test",))
+
+
+def _reads_and_writes(tmp_path: Path) -> confine.Plan:
+    return policy.plan(OFFER, reads=(tmp_path / "submission", tmp_path / "inputs.npz"),
+                       writes=(tmp_path / "scratch", tmp_path / "out"), memory_bytes=1 << 30, hidden=(tmp_path,))
+
+
+def test_the_plan_reads_the_harness_but_nothing_else_of_the_grader(tmp_path):
+    plan = _reads_and_writes(tmp_path)
+    package = ROOT / "grader"
+    reads = {Path(p) for p in plan.read}
+    assert package / "harness" in reads and package / "protocol.py" in reads and package / "confine.py" in reads
+
+    def readable(path: Path) -> bool:
+        return any(path == r or r in path.parents for r in reads)
+
+    for secret in (REFERENCE / "ex3_mlp_forward.py", package / "checks" / "ex3.py", package / "engine.py",
+                   package / "rubric.toml", package / "_sealed", ROOT / "tests", default_cache_dir(), Path.home(),
+                   Path("/tmp"), Path("/var/tmp")):
+        assert not readable(secret), secret
+    assert readable(tmp_path / "submission" / "ex3_mlp_forward.py") and readable(package / "harness" / "child.py")
+    assert set(plan.write) == {str(tmp_path / "scratch"), str(tmp_path / "out"), "/dev/null"}
+
+
+def test_run_endings_name_memory_exhaustion():
+    assert _crash(-6, "terminate called after throwing an instance of 'std::bad_alloc'")[0] == "memory"
+    assert _crash(1, "Traceback...\nMemoryError")[0] == "memory"
+    assert _crash(-11, "")[0] == "crashed" and "SIGSEGV" in _crash(-11, "")[1]
+    assert _crash(3, "bye")[0] == "crashed"
+
+
+def test_levels_say_what_held():
+    assert Confinement(7, True, True).describe().startswith("full (landlock ABI 7, seccomp")
+    assert Confinement(3, False).level == "partial" and "no network, no processes" in Confinement(3, False).describe()
+    assert Confinement(0, True).level == "partial" and "no filesystem" in Confinement(0, True).describe()
+    assert Confinement().level == "none"
+
+
+@needs_full
+def test_a_planted_file_lands_nowhere(tmp_path, grade_with):
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": HOSTILE / "ex3_mlp_forward__plant_files.py"})
+    report = grade_with(folder, only=("ex3",))
+    assert report.score == 0
+    name = "zz_jax_grader_planted"
+    import sysconfig
+
+    places = [Path(sysconfig.get_paths()["purelib"]) / f"{name}.pth", Path("/tmp") / name, Path("/var/tmp") / name,
+              ROOT / name, ROOT / "grader" / name, Path("/root/.cache/jax-autograder") / name,
+              *Path("/tmp").glob(f"pytest-of-*/pytest-*/grader-cache/{name}")]
+    planted = [p for p in places if p.exists()]
+    for path in planted:
+        path.unlink()  # do not leave a planted .pth behind for later processes
+    assert planted == []
+
+
+@needs_full
+def test_no_connection_leaves_the_child(tmp_path, grade_with):
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.setblocking(False)
+    port = listener.getsockname()[1]
+    datagrams = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    datagrams.bind(("127.0.0.1", port))
+    datagrams.setblocking(False)
+    source = (HOSTILE / "ex3_mlp_forward__network.py").read_text().replace("PORT = 9\n", f"PORT = {port}\n")
+    assert f"PORT = {port}" in source
+    report = grade_with(submission_with(tmp_path, {"ex3_mlp_forward": source}), only=("ex3",))
+    try:
+        assert report.score == 0
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+        with pytest.raises(BlockingIOError):
+            datagrams.recv(64)
+    finally:
+        listener.close()
+        datagrams.close()
+
+
+@needs_full
+def test_every_report_states_the_confinement(tmp_path, cache_dir, monkeypatch, capsys):
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
+    out = tmp_path / "r.json"
+    assert main([str(REFERENCE), "--only", "ex3", "--json", str(out), "--markdown", str(tmp_path / "r.md"),
+                 "--gradescope", str(tmp_path / "gs.json")]) == 0
+    data = json.loads(out.read_text())
+    assert data["confinement"]["level"] == "full" and data["confinement"]["description"] == OFFER.describe()
+    line = f"Exercise runs confined: {OFFER.describe()}"
+    assert line in capsys.readouterr().out
+    assert "Exercise runs confined: full" in (tmp_path / "r.md").read_text()
+    assert "Exercise runs confined: full" in json.loads((tmp_path / "gs.json").read_text())["output"]
+
+
+def test_official_grades_refuse_partial_confinement(tmp_path, cache_dir, monkeypatch, capsys):
+    """Batch and --require-confinement (the Gradescope autograder) refuse; a student's grade goes on, saying so."""
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
+    for module in ("grader.engine", "grader.batch.runner"):
+        monkeypatch.setattr(f"{module}.offered", lambda: PARTIAL)
+    assert main([str(REFERENCE), "--only", "ex3", "--require-confinement"]) == 2
+    err = capsys.readouterr().err
+    assert "confined only partial" in err and "--allow-unconfined" in err
+
+    assert main([str(REFERENCE), "--only", "ex3", "--json", str(tmp_path / "r.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Exercise runs confined: partial" in out and "as an official grade would not" in out
+    assert json.loads((tmp_path / "r.json").read_text())["confinement"]["level"] == "partial"
+
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "alice.py").write_text((REFERENCE / "ex3_mlp_forward.py").read_text())
+    batch = ["batch", str(tmp_path / "class"), "--only", "ex3", "--in-process"]
+    assert main([*batch, "--out", str(tmp_path / "refused")]) == 2
+    assert "--allow-unconfined" in capsys.readouterr().err
+    assert not (tmp_path / "refused" / "grades.csv").exists()
+    assert main([*batch, "--out", str(tmp_path / "allowed"), "--allow-unconfined"]) == 0
+    manifest = json.loads((tmp_path / "allowed" / "manifest.json").read_text())
+    assert manifest["confinement"]["level"] == "partial"
+    assert "Exercise runs confined: partial" in (tmp_path / "allowed" / "summary.md").read_text()
+
+
+def test_gradescope_autograder_requires_confinement():
+    script = (ROOT / "gradescope" / "run_autograder").read_text()
+    assert "--require-confinement ${JAX_GRADER_ARGS:-}" in script  # so --allow-unconfined in the args cancels it
