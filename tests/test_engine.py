@@ -65,3 +65,19 @@ def test_only_grades_the_chosen_exercises(grade_with):
     report = grade_with(REFERENCE, only=("ex3",))
     assert {c.exercise for c in report.checks} == {"ex3"}
     assert by_id(report)["ex3.deep"].status == "pass"
+
+
+def test_the_default_invocation_grades_the_stubs_in_exercises(cache_dir):
+    """``python -m grader`` with no argument, from the checkout, as the README's quick start runs it."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    proc = subprocess.run([sys.executable, "-m", "grader"], cwd=ROOT, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "JAX_GRADER_CACHE": str(cache_dir)})
+    assert proc.returncode == 0, proc.stderr
+    assert "jax-autograder: exercises" in proc.stdout and proc.stdout.rstrip().endswith("Total: 0 / 100")
+    for exercise in ("ex1", "ex2", "ex3", "ex4", "ex5", "accuracy"):
+        assert f"\n{exercise}: not implemented yet" in proc.stdout, exercise
