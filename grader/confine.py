@@ -106,6 +106,8 @@ class Plan:
     """Paths (folders or files) readable beneath, nothing else."""
     write: tuple[str, ...] = ()
     """Folders writable beneath (scratch and results)."""
+    listable: tuple[str, ...] = ()
+    """Folders whose entries may be listed, not read (so imports can find the files allowed in them)."""
     landlock: int = 0
     """Landlock ABI to use (0: none)."""
     seccomp: bool = False
@@ -121,7 +123,8 @@ class Plan:
     @classmethod
     def from_json(cls, text: str) -> Plan:
         data = json.loads(text)
-        return cls(**{**data, "read": tuple(data["read"]), "write": tuple(data["write"])})
+        return cls(**{**data, "read": tuple(data["read"]), "write": tuple(data["write"]),
+                      "listable": tuple(data.get("listable", ()))})
 
 
 @dataclass(frozen=True)
@@ -233,7 +236,7 @@ def _landlock(plan: Plan) -> None:
     if ruleset < 0:
         raise _fail("landlock_create_ruleset")
     try:
-        for paths, rights in ((plan.read, READ), (plan.write, WRITE)):
+        for paths, rights in ((plan.listable, FS_READ_DIR), (plan.read, READ), (plan.write, WRITE)):
             for path in paths:
                 _add_path_rule(ruleset, path, rights & fs)
         # No rule for ports: with TCP handled, every bind and connect is refused.

@@ -85,6 +85,7 @@ def plan(offer: Confinement, *, reads: Iterable[Path], writes: Iterable[Path], m
     return Plan(
         read=_base_reads(hidden_paths) + tuple(str(Path(p)) for p in reads),
         write=tuple(str(Path(p)) for p in writes) + _SYSTEM_WRITE,
+        listable=(str(_PACKAGE),),
         landlock=offer.landlock, seccomp=offer.seccomp, drop_capabilities=offer.capabilities_dropped,
         memory_bytes=memory_bytes,
     )

@@ -30,6 +30,8 @@ from typing import Any
 
 import numpy as np
 
+from grader import forkserver
+from grader.confine import Plan
 from grader.policy import NONE, offered, plan
 from grader.results import RunStatus
 
@@ -56,6 +58,9 @@ class Limits:
     confine: bool = True
     """Confine the child with the strongest mechanisms this machine offers (:mod:`grader.policy`); turning
     it off is for measuring what confinement costs, never for grading."""
+    fork: bool = True
+    """Fork children from the fork server (:mod:`grader.forkserver`) where that is safe, instead of
+    starting a fresh interpreter for each; the results are the same."""
 
 
 @dataclass(frozen=True)
@@ -128,39 +133,75 @@ def run_task(
             shutil.rmtree(out_dir, ignore_errors=True)
 
 
+#: The fresh child's first lines: its results folder and plan come on stdin, so they are in neither the
+#: command line nor the environment; it confines itself and sets its limits (grader.confine) before any
+#: thread or student code exists in it, and no Python runs between fork and exec.
+_BOOTSTRAP = (
+    "import sys; out = sys.stdin.readline().rstrip('\\n'); plan = sys.stdin.readline(); sys.stdin.close(); "
+    "sys.path.insert(0, sys.argv[1]); "
+    "from grader.confine import enter_or_exit; enter_or_exit(plan); "
+    "from grader.harness.child import main; main(sys.argv[2:5] + [out] + sys.argv[5:])"
+)
+
+
+@dataclass
+class _Ended:
+    returncode: int
+    timed_out: bool
+    stdout: _HeadReader
+    stderr: _HeadReader
+
+
 def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,
          extra_args: tuple[str, ...], compilation_cache: Path | None, out_dir: Path) -> RunResult:
-    marker = secrets.token_hex(16)
-    # The child confines itself and sets its limits first thing (grader.confine), before any thread or
-    # student code exists in it; no Python runs between fork and exec. Its results folder and its plan
-    # come on stdin, so they are in neither the command line nor the environment.
-    bootstrap = (
-        "import sys; out = sys.stdin.readline().rstrip('\\n'); plan = sys.stdin.readline(); sys.stdin.close(); "
-        "sys.path.insert(0, sys.argv[1]); "
-        "from grader.confine import enter_or_exit; enter_or_exit(plan); "
-        "from grader.harness.child import main; main(sys.argv[2:5] + [out] + sys.argv[5:])"
-    )
-    cmd = [
-        sys.executable, "-I", "-c", bootstrap, _PACKAGE_PARENT,
-        task, str(submission_dir), str(inputs_path), *extra_args,
-    ]
     offer = offered() if limits.confine else NONE
     writes = [workdir, out_dir] + ([compilation_cache] if compilation_cache is not None else [])
     child_plan = plan(offer, reads=(submission_dir, inputs_path), writes=writes, memory_bytes=limits.memory_bytes,
                       hidden=(workdir.parent,))
-    env = _child_env(marker, workdir, compilation_cache)
+    argv = [task, str(submission_dir), str(inputs_path), str(out_dir), *extra_args]
     start = time.monotonic()
+    server = forkserver.shared(_child_env("", Path("/"), None)) if limits.fork and offer.processes else None
+    ended = None
+    if server is not None:
+        try:
+            ended = _forked(server, argv, workdir, compilation_cache, child_plan, limits)
+        except forkserver.ForkServerError:
+            ended = None  # the server is gone: this run, and later ones, start fresh interpreters
+    if ended is None:
+        ended = _fresh(argv, workdir, compilation_cache, child_plan, limits)
+    seconds = time.monotonic() - start
+    stdout, stderr = ended.stdout, ended.stderr
+    common = dict(
+        seconds=seconds, returncode=ended.returncode, stdout=stdout.text(), stderr=stderr.text(),
+        stdout_bytes=stdout.total,
+    )
+    if ended.timed_out:
+        return RunResult("timeout", Observations(), detail=f"killed after the {limits.timeout:.0f} s time limit", **common)
+    try:
+        observations = read_observations(out_dir)
+    except FileNotFoundError:
+        status, detail = _crash(ended.returncode, stderr.text())
+        return RunResult(status, Observations(), detail=detail, **common)
+    except (ValueError, OSError, KeyError, zipfile.BadZipFile) as exc:
+        return RunResult("bad_output", Observations(), detail=f"unreadable results from the child: {exc}", **common)
+    if ended.returncode != 0:
+        # Results were written, then the process died: trust nothing it wrote.
+        status, detail = _crash(ended.returncode, stderr.text())
+        return RunResult(status, Observations(), detail=detail, **common)
+    return RunResult("ok", observations, **common)
+
+
+def _fresh(argv: list[str], workdir: Path, compilation_cache: Path | None, child_plan: Plan,
+           limits: Limits) -> _Ended:
+    """A fresh ``python -I`` child; afterwards its group and every process with its marker are killed."""
+    marker = secrets.token_hex(16)
+    cmd = [sys.executable, "-I", "-c", _BOOTSTRAP, _PACKAGE_PARENT, *argv[:3], *argv[4:]]
     proc = subprocess.Popen(
-        cmd,
-        cwd=workdir,
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
+        cmd, cwd=workdir, env=_child_env(marker, workdir, compilation_cache), stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
     )
     try:
-        proc.stdin.write(f"{out_dir}\n{child_plan.to_json()}\n".encode())
+        proc.stdin.write(f"{argv[3]}\n{child_plan.to_json()}\n".encode())
         proc.stdin.close()
     except BrokenPipeError:
         pass
@@ -176,25 +217,34 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
         _kill_marked(marker)
         stdout.join()
         stderr.join()
-    seconds = time.monotonic() - start
-    common = dict(
-        seconds=seconds, returncode=proc.returncode, stdout=stdout.text(), stderr=stderr.text(),
-        stdout_bytes=stdout.total,
-    )
-    if timed_out:
-        return RunResult("timeout", Observations(), detail=f"killed after the {limits.timeout:.0f} s time limit", **common)
+    return _Ended(proc.returncode, timed_out, stdout, stderr)
+
+
+def _forked(server: forkserver.ForkServer, argv: list[str], workdir: Path, compilation_cache: Path | None,
+            child_plan: Plan, limits: Limits) -> _Ended:
+    """A child forked by the fork server; it cannot start processes, so killing its group on timeout is complete."""
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
     try:
-        observations = read_observations(out_dir)
-    except FileNotFoundError:
-        status, detail = _crash(proc.returncode, stderr.text())
-        return RunResult(status, Observations(), detail=detail, **common)
-    except (ValueError, OSError, KeyError, zipfile.BadZipFile) as exc:
-        return RunResult("bad_output", Observations(), detail=f"unreadable results from the child: {exc}", **common)
-    if proc.returncode != 0:
-        # Results were written, then the process died: trust nothing it wrote.
-        status, detail = _crash(proc.returncode, stderr.text())
-        return RunResult(status, Observations(), detail=detail, **common)
-    return RunResult("ok", observations, **common)
+        rid, pending = server.spawn(argv, workdir, _child_env("", workdir, compilation_cache), child_plan.to_json(),
+                                    out_w, err_w)
+    except forkserver.ForkServerError:
+        for fd in (out_r, err_r):
+            os.close(fd)
+        raise
+    finally:
+        os.close(out_w)
+        os.close(err_w)
+    stdout = _HeadReader(os.fdopen(out_r, "rb"), limits.output_bytes)
+    stderr = _HeadReader(os.fdopen(err_r, "rb"), limits.output_bytes)
+    returncode = server.wait(rid, pending, limits.timeout)
+    timed_out = returncode is None
+    if timed_out:
+        _kill_group(pending.pid)
+        returncode = server.wait(rid, pending, 30)
+    stdout.join()
+    stderr.join()
+    return _Ended(-9 if returncode is None else returncode, timed_out, stdout, stderr)
 
 
 def read_observations(out_dir: Path) -> Observations:
@@ -245,8 +295,9 @@ def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> di
         "JAX_PLATFORMS": "cpu",
         "TF_CPP_MIN_LOG_LEVEL": "3",
         "JAX_ENABLE_X64": "0",
-        MARKER_VAR: marker,
     }
+    if marker:
+        env[MARKER_VAR] = marker
     if compilation_cache is not None:
         # Eager JAX compiles every primitive on first use; the cache makes that a file read.
         env["JAX_COMPILATION_CACHE_DIR"] = str(compilation_cache)

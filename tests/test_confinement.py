@@ -48,6 +48,7 @@ def test_the_plan_reads_the_harness_but_nothing_else_of_the_grader(tmp_path):
         assert not readable(secret), secret
     assert readable(tmp_path / "submission" / "ex3_mlp_forward.py") and readable(package / "harness" / "child.py")
     assert set(plan.write) == {str(tmp_path / "scratch"), str(tmp_path / "out"), "/dev/null"}
+    assert plan.listable == (str(package),)  # names only, so imports of the allowed files still find them
 
 
 def test_run_endings_name_memory_exhaustion():

@@ -29,6 +29,24 @@ TASK_MODULES = {
     "accuracy": ("ex1_dropout", "ex3_mlp_forward", "ex5_clipping"),
 }
 _HIDDEN = ("grader", "reference", "tests", "benchmarks")
+#: JAX settings read from the environment when jax is imported: (variable, config name, type).
+_JAX_ENVIRONMENT = (
+    ("JAX_COMPILATION_CACHE_DIR", "jax_compilation_cache_dir", str),
+    ("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "jax_persistent_cache_min_compile_time_secs", float),
+    ("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "jax_persistent_cache_min_entry_size_bytes", int),
+    ("JAX_PERSISTENT_CACHE_ENABLE_XLA_CACHES", "jax_persistent_cache_enable_xla_caches", str),
+)
+
+
+def apply_jax_environment() -> None:
+    """Apply the run's JAX settings, for a child forked from a process that imported jax before they were set."""
+    import os
+
+    import jax
+
+    for variable, name, kind in _JAX_ENVIRONMENT:
+        if variable in os.environ:
+            jax.config.update(name, kind(os.environ[variable]))
 
 
 class _ImportGuard(importlib.abc.MetaPathFinder):
