@@ -141,6 +141,8 @@ def shared(env: dict[str, str]) -> ForkServer | None:
     with _server_lock:
         if _server is not None and _server.alive:
             return _server
+        if _server is not None:
+            _server.close()  # it died: start another
         if not hasattr(os, "fork") or not hasattr(socket, "send_fds"):
             return None
         try:

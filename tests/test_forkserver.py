@@ -1,0 +1,63 @@
+"""The fork server gives the same grades as fresh interpreters, ends runs the same way, and falls back cleanly."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+from conftest import CORPUS, REFERENCE, submission_with
+
+from grader import forkserver
+from grader.policy import offered
+from grader.sandbox import Limits
+
+pytestmark = pytest.mark.skipif(not offered().processes,
+                                reason=f"the fork server needs seccomp; this machine: {offered().describe()}")
+
+#: Submissions of every kind: correct in another style, mutants, and runs that end badly.
+SAMPLE = {
+    "ex1": (CORPUS / "correct" / "ex1_dropout__bernoulli_multiply.py", CORPUS / "mutants" / "ex1_dropout__no_rescale.py"),
+    "ex2": (CORPUS / "correct" / "ex2_per_example_grads__jacrev_losses.py",
+            CORPUS / "mutants" / "ex2_per_example_grads__python_loop.py"),
+    "ex3": (CORPUS / "mutants" / "ex3_mlp_forward__string_order.py", CORPUS / "hostile" / "ex3_mlp_forward__fork_bomb.py"),
+    "ex4": (CORPUS / "correct" / "ex4_jit_speedup__time_time.py", CORPUS / "hostile" / "ex4_jit_speedup__os_exit.py"),
+    "ex5": (CORPUS / "mutants" / "ex5_clipping__arguments_swapped.py", CORPUS / "hostile" / "ex5_clipping__memory_blowup.py"),
+}
+
+
+def _verdicts(report):
+    return [(c.id, c.status, c.score, c.message if c.exercise != "ex4" else "", c.hint) for c in report.checks], \
+        {ex: run.status for ex, run in report.runs.items()}
+
+
+@pytest.mark.parametrize("exercise", sorted(SAMPLE))
+def test_forked_and_fresh_children_give_the_same_grades(exercise, tmp_path, grade_with):
+    for i, path in enumerate(SAMPLE[exercise]):
+        (tmp_path / str(i)).mkdir()
+        folder = submission_with(tmp_path / str(i), {path.name.split("__")[0]: path})
+        forked = grade_with(folder, only=(exercise,), limits=Limits(timeout=60, fork=True))
+        fresh = grade_with(folder, only=(exercise,), limits=Limits(timeout=60, fork=False))
+        assert _verdicts(forked) == _verdicts(fresh), path.name
+
+
+def test_a_hang_and_a_segfault_end_the_same_way_when_forked(tmp_path, grade_with):
+    for name in ("hang", "crash"):
+        (tmp_path / name).mkdir()
+    hang = submission_with(tmp_path / "hang", {"ex2_per_example_grads": CORPUS / "hostile" / "ex2_per_example_grads__hang.py"})
+    report = grade_with(hang, only=("ex2",), limits=Limits(timeout=8, fork=True))
+    assert report.runs["ex2"].status == "timeout"
+    crash = submission_with(tmp_path / "crash", {"ex1_dropout": CORPUS / "hostile" / "ex1_dropout__segfault.py"})
+    report = grade_with(crash, only=("ex1",), limits=Limits(timeout=60, fork=True))
+    assert report.runs["ex1"].status == "crashed" and "SIGSEGV" in report.runs["ex1"].detail
+
+
+def test_a_dead_server_falls_back_to_fresh_interpreters(tmp_path, grade_with):
+    assert grade_with(REFERENCE, only=("ex3",)).score == 20
+    server = forkserver._server
+    assert server is not None and server.alive
+    os.killpg(server._proc.pid, signal.SIGKILL)
+    server._proc.wait()
+    assert grade_with(REFERENCE, only=("ex3",)).score == 20  # fresh, or a new server once the death is noticed
+    assert grade_with(REFERENCE, only=("ex3",)).score == 20
+    assert forkserver._server is not server and forkserver._server.alive
