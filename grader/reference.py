@@ -87,6 +87,11 @@ def cache_key(reference_dir: Path, inputs_path: Path) -> str:
     return digest.hexdigest()[:24]
 
 
+def cache_folder(source: Path, inputs_path: Path, cache_dir: Path | None = None) -> Path:
+    """Where the observations of ``source`` on these inputs are cached."""
+    return (cache_dir or default_cache_dir()) / f"reference-{cache_key(source, inputs_path)}"
+
+
 def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, pool: Executor, *,
                    reference_dir: Path | None = None, cache_dir: Path | None = None, use_cache: bool = True,
                    limits: Limits = Limits(), expected_digest: str | None = None) -> Reference:
@@ -98,7 +103,7 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
     """
     source = find_reference(reference_dir)
     if use_cache:
-        root = (cache_dir or default_cache_dir()) / f"reference-{cache_key(source, inputs_path)}"
+        root = cache_folder(source, inputs_path, cache_dir)
     else:  # private, outside the scratch folder that submissions' children can see
         root = Path(tempfile.mkdtemp(prefix="jax-grader-reference-"))
     wanted = [t for t in tasks if t in TASKS]

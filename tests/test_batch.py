@@ -735,3 +735,44 @@ def test_real_default_batch_grades_every_exercise_shards_resumes_and_merges(tmp_
     finish(small)
     finish(grader("merge", str(tmp_path / "small"), str(tmp_path / "big"), "--out", str(tmp_path / "merged")))
     assert read_grades(tmp_path / "merged") == read_grades(tmp_path / "whole")
+
+
+def test_real_dask_batch_grades_as_the_local_executor_does(tmp_path, cache_dir, monkeypatch, capsys):
+    """``--dask ADDRESS`` on a LocalCluster of two worker processes on the loopback: the same rows as ``--jobs``."""
+    pytest.importorskip("distributed")
+    from distributed import LocalCluster
+
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))  # the cluster's workers inherit it
+    root = tmp_path / "class"
+    root.mkdir()
+    shutil.copytree(REFERENCE, root / "alice")
+    (root / "crash").mkdir()
+    (root / "crash" / f"{EX3}.py").write_text(CRASH)
+    (root / "mutant").mkdir()
+    shutil.copy(ROOT / "tests" / "corpus" / "mutants" / f"{EX3}__string_order.py", root / "mutant" / f"{EX3}.py")
+    _zip(root / "zipped.zip", {f"{EX3}.py": (REFERENCE / f"{EX3}.py").read_text()})
+    (root / "corrupt.zip").write_bytes(b"PK\x05\x06" + b"\0" * 10)
+    common = ["batch", str(root), "--only", "ex3", "-q"]
+    assert grader_main([*common, "--out", str(tmp_path / "local"), "--jobs", "2"]) == 0
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster:
+        assert grader_main([*common, "--out", str(tmp_path / "dask"), "--dask", cluster.scheduler_address]) == 0
+        capsys.readouterr()
+        again = [c for c in common if c != "-q"]
+        assert grader_main([*again, "--out", str(tmp_path / "dask"), "--dask", cluster.scheduler_address]) == 0
+        assert "(5 already graded, unchanged)" in capsys.readouterr().err  # resume: nothing graded twice
+    rows = read_grades(tmp_path / "dask")
+    assert rows == read_grades(tmp_path / "local")
+    assert {r["student"]: (r["status"], r["total"]) for r in rows} == {
+        "alice": ("graded", "20"), "corrupt": ("invalid", ""), "crash": ("crashed", "0"),
+        "mutant": ("graded", rows[3]["total"]), "zipped": ("graded", "20")}
+    assert float(rows[3]["total"]) < 20
+
+
+def test_dask_without_a_scheduler_is_a_clear_error(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    _write_folder(tmp_path / "class" / "alice", "alice")
+    code = grader_main(["batch", str(tmp_path / "class"), "--out", str(tmp_path / "out"), "--only", "ex3",
+                        "--dask", "tcp://127.0.0.1:9", "-q"])
+    assert code == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err

@@ -91,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--submission-timeout", type=_positive, metavar="S",
                        help="stop grading one submission after S seconds in all (default: every exercise's "
                             "--timeout in turn, plus 120)")
+    batch.add_argument("--dask", metavar="ADDRESS",
+                       help="grade each submission as a task on the Dask distributed cluster whose scheduler is at "
+                            'ADDRESS (e.g. tcp://10.0.0.5:8786); needs pip install "jax-autograder[dask]"')
     batch.add_argument("--allow-unconfined", action="store_true",
                        help="grade even where exercise runs cannot be fully confined (Landlock and seccomp); "
                             "a submission could then read or change what it must not")
@@ -139,6 +142,7 @@ def _batch(args: argparse.Namespace) -> int:
     from grader.batch.runner import BatchConfig, jobs_or_cores, run_batch
     from grader.batch.state import OutDirError
     from grader.batch.discover import InvalidSubmission
+    from grader.batch.distributed import DaskUnavailable
     from grader.policy import ConfinementRefused
     from grader.reference import ReferenceRunError
     from grader.rubric import RubricError
@@ -151,7 +155,7 @@ def _batch(args: argparse.Namespace) -> int:
                         max_archive_mb=args.max_archive_mb, require_confinement=not args.allow_unconfined)
     config = BatchConfig(submissions=args.submissions, out=args.out, settings=settings, jobs=args.jobs,
                          force=args.force, shard=args.shard, formats=args.formats, isolate=not args.in_process,
-                         submission_timeout=args.submission_timeout, fresh_reference=args.no_cache)
+                         submission_timeout=args.submission_timeout, fresh_reference=args.no_cache, dask=args.dask)
     progress = Progress(jobs=jobs_or_cores(args.jobs), quiet=args.quiet)
     try:
         with _sigterm_interrupts():
@@ -159,7 +163,7 @@ def _batch(args: argparse.Namespace) -> int:
     except (OutDirError, InvalidSubmission, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER
-    except (ReferenceRunError, RubricError, ConfinementRefused) as exc:
+    except (ReferenceRunError, RubricError, ConfinementRefused, DaskUnavailable) as exc:
         print(f"grader error: {exc}", file=sys.stderr)
         return EXIT_GRADER
     except KeyboardInterrupt:

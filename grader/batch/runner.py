@@ -66,6 +66,8 @@ class BatchConfig:
     """Deadline for one submission's whole grading; ``None``: every exercise's timeout in turn, plus 2 minutes."""
     fresh_reference: bool = False
     """Recompute the reference once for this batch (in OUT_DIR), instead of using the user cache."""
+    dask: str | None = None
+    """Address of a Dask scheduler: grade each submission as a task there (:mod:`grader.batch.distributed`)."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,12 @@ def run_batch(config: BatchConfig, listener: Listener | None = None) -> BatchRes
                 # Pin what the cache holds now: a submission that rewrites it is refused, not trusted.
                 settings = replace(settings, reference_digest=warm_reference(settings, scratch))
             _write_grades(out, entries, results, settings)
-            if config.isolate:
+            if config.dask:
+                from grader.batch import distributed
+
+                distributed.run(config.dask, todo, keys, settings, _deadline(config, settings), record,
+                                lambda message: say("warning", message))
+            elif config.isolate:
                 _run_workers(todo, keys, settings, config, scratch, record)
             else:
                 _run_threads(todo, keys, settings, config, scratch, record)
@@ -296,6 +303,21 @@ def _run_workers(todo: list[Entry], keys: dict[str, str], settings: Settings, co
     finally:
         for job in running:
             _stop(job)
+
+
+def grade_isolated(entry: Entry, key: str, settings: Settings, scratch: Path, limit: float) -> Outcome:
+    """One entry in a grading process of its own with a deadline, as the local executor grades it (used by Dask)."""
+    scratch.mkdir(parents=True, exist_ok=True)
+    if entry.kind in _INSTANT:
+        return grade_entry(entry, settings, scratch / safe_name(entry.id), key)
+    job = _start(entry, key, settings, scratch, limit)
+    try:
+        while (outcome := _poll(job, key, limit)) is None:
+            time.sleep(0.05)
+    finally:
+        if job.proc.poll() is None:
+            _stop(job)
+    return outcome
 
 
 def _start(entry: Entry, key: str, settings: Settings, scratch: Path, limit: float) -> _Running:
