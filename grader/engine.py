@@ -24,7 +24,7 @@ from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecor
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.policy import NONE, offered, require_full
 from grader.reference import load_reference
-from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task
+from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task, warm_up
 from grader.submission import MODULES, Submission, load_submission
 
 CHECKS: list[Check] = [*ex1.CHECKS, *ex2.CHECKS, *ex3.CHECKS, *ex4.CHECKS, *ex5.CHECKS, *accuracy_checks.CHECKS]
@@ -87,6 +87,7 @@ def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: 
 def grade(path: str | Path, options: Options = Options()) -> Report:
     """Grade the submission at ``path`` (folder, ``.py`` or ``.ipynb``) and return its report."""
     started = time.monotonic()
+    warm_up(options.limits)  # the fork server imports jax while this process prepares
     rubric = load_rubric(CHECKS)
     submission = load_submission(path)
     confinement = offered() if options.limits.confine else NONE

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from grader import forkserver
-from grader.confine import Plan
+from grader.confine import Confinement, Plan
 from grader.policy import NONE, offered, plan
 from grader.results import RunStatus
 
@@ -160,7 +160,7 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
                       hidden=(workdir.parent,))
     argv = [task, str(submission_dir), str(inputs_path), str(out_dir), *extra_args]
     start = time.monotonic()
-    server = forkserver.shared(_child_env("", Path("/"), None)) if limits.fork and offer.processes else None
+    server = _server(limits, offer)
     ended = None
     if server is not None:
         try:
@@ -189,6 +189,18 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
         status, detail = _crash(ended.returncode, stderr.text())
         return RunResult(status, Observations(), detail=detail, **common)
     return RunResult("ok", observations, **common)
+
+
+def _server(limits: Limits, offer: Confinement) -> forkserver.ForkServer | None:
+    """The fork server, where children are confined from starting processes (so a group kill is complete)."""
+    return forkserver.shared(_child_env("", Path("/"), None)) if limits.fork and offer.processes else None
+
+
+def warm_up(limits: Limits = Limits()) -> threading.Thread:
+    """Probe the confinement and start the fork server in the background, while the caller prepares its runs."""
+    thread = threading.Thread(target=lambda: _server(limits, offered() if limits.confine else NONE), daemon=True)
+    thread.start()
+    return thread
 
 
 def _fresh(argv: list[str], workdir: Path, compilation_cache: Path | None, child_plan: Plan,
