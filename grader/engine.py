@@ -7,6 +7,7 @@ turns verdicts into points.
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import tempfile
@@ -18,8 +19,7 @@ from typing import Callable
 
 from grader import inputs as grader_inputs
 from grader.checks import Check, Context, Missing, Mistake, StudentError, Verdict
-from grader.checks import accuracy as accuracy_checks
-from grader.checks import ex1, ex2, ex3, ex4, ex5
+from grader.exercises import ALL
 from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.policy import NONE, offered, require_full
@@ -27,12 +27,10 @@ from grader.reference import load_reference
 from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task, warm_up
 from grader.submission import MODULES, Submission, load_submission
 
-CHECKS: list[Check] = [*ex1.CHECKS, *ex2.CHECKS, *ex3.CHECKS, *ex4.CHECKS, *ex5.CHECKS, *accuracy_checks.CHECKS]
-TASK_MODULES = {**{ex: (module,) for ex, module in MODULES.items()},
-                "accuracy": (MODULES["ex1"], MODULES["ex3"], MODULES["ex5"])}
+CHECKS: list[Check] = [check for e in ALL for check in importlib.import_module(e.checks).CHECKS]
+TASK_MODULES = {e.id: e.modules for e in ALL}
 NOT_IMPLEMENTED = "not implemented yet"
-#: Rough cost ranking, so the slowest tasks start first.
-_COST = {"accuracy": 6, "ex4": 5, "ex1": 4, "ex2": 3, "ex5": 2, "ex3": 1}
+_COST = {e.id: e.cost for e in ALL}
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from grader.confine import EXIT_CONFINEMENT_FAILED, Confinement, Plan, landlock_
 
 _PACKAGE = Path(__file__).resolve().parent
 #: What the harness needs of the grader package itself; nothing else in it is readable.
-_HARNESS_FILES = ("__init__.py", "confine.py", "protocol.py", "data.py", "harness", "_data")
+_HARNESS_FILES = ("__init__.py", "confine.py", "exercises.py", "protocol.py", "data.py", "harness", "_data")
 _SYSTEM_READ = ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib", "/etc/ld.so.cache",
                 "/etc/localtime", "/dev/urandom", "/dev/random", "/dev/zero", "/proc/self", "/proc/cpuinfo",
                 "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup")

@@ -20,10 +20,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable
 
+from grader.exercises import ALL
 from grader.sandbox import Limits, Observations, read_observations, run_task
 from grader.submission import MODULES
 
-TASKS = tuple(MODULES)  # ex1..ex5; the accuracy threshold is calibrated offline
+TASKS = tuple(e.id for e in ALL if e.reference)  # the accuracy threshold is calibrated offline
 _REPO_REFERENCE = Path(__file__).resolve().parent.parent / "reference"
 _FILES = ("observations.json", "observations.npz")
 

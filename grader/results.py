@@ -10,10 +10,12 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from grader.exercises import IDS
+
 SCHEMA_VERSION = 1
 
 Status = Literal["pass", "fail", "error", "skipped"]
-EXERCISES = ("ex1", "ex2", "ex3", "ex4", "ex5", "accuracy")
+EXERCISES = IDS
 
 RunStatus = Literal["ok", "crashed", "timeout", "memory", "bad_output", "not_run"]
 #: How each way an exercise run can end reads in a sentence ("ex3 crashed"); ``ok`` needs no words.

@@ -10,13 +10,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-MODULES = {
-    "ex1": "ex1_dropout",
-    "ex2": "ex2_per_example_grads",
-    "ex3": "ex3_mlp_forward",
-    "ex4": "ex4_jit_speedup",
-    "ex5": "ex5_clipping",
-}
+from grader.exercises import MODULES
+
 _MAX_SOURCE_BYTES = 2 << 20
 _MAGIC = re.compile(r"^\s*([%!].*|get_ipython\(\).*)$")
 

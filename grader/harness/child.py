@@ -16,18 +16,12 @@ from typing import Any
 
 import numpy as np
 
+from grader.exercises import ALL
 from grader.harness import probes
 from grader.harness.recorder import Recorder, flush_and_exit
 
 #: Which student modules each task imports.
-TASK_MODULES = {
-    "ex1": ("ex1_dropout",),
-    "ex2": ("ex2_per_example_grads",),
-    "ex3": ("ex3_mlp_forward",),
-    "ex4": ("ex4_jit_speedup",),
-    "ex5": ("ex5_clipping",),
-    "accuracy": ("ex1_dropout", "ex3_mlp_forward", "ex5_clipping"),
-}
+TASK_MODULES = {e.id: e.modules for e in ALL}
 _HIDDEN = ("grader", "reference", "tests", "benchmarks")
 #: JAX settings read from the environment when jax is imported: (variable, config name, type).
 _JAX_ENVIRONMENT = (

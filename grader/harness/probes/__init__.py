@@ -5,17 +5,11 @@ student module name to the imported module, ``inputs`` is the nested dict the
 parent wrote (see ``grader.inputs``).
 """
 
-from grader.harness.probes import accuracy, ex1, ex2, ex3, ex4, ex5
+import importlib
 
-PROBES = {
-    "ex1": ex1.probe,
-    "ex2": ex2.probe,
-    "ex3": ex3.probe,
-    "ex4": ex4.probe,
-    "ex5": ex5.probe,
-    "accuracy": accuracy.probe,
-}
+from grader.exercises import ALL
 
-
+_MODULES = {e.id: importlib.import_module(e.probe) for e in ALL}
+PROBES = {task: module.probe for task, module in _MODULES.items()}
 #: Optional ``prepare(inputs, options)`` per task, run before student code is imported.
-PREPARE = {"accuracy": accuracy.prepare}
+PREPARE = {task: module.prepare for task, module in _MODULES.items() if hasattr(module, "prepare")}
