@@ -149,3 +149,16 @@ def test_official_grades_refuse_partial_confinement(tmp_path, cache_dir, monkeyp
 def test_gradescope_autograder_requires_confinement():
     script = (ROOT / "gradescope" / "run_autograder").read_text()
     assert "--require-confinement ${JAX_GRADER_ARGS:-}" in script  # so --allow-unconfined in the args cancels it
+
+
+@needs_full
+def test_a_submission_that_attacks_the_grader_leaves_it_alive_with_every_report(tmp_path, cache_dir, monkeypatch):
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": HOSTILE / "ex3_mlp_forward__kill_the_grader.py"})
+    out = {name: tmp_path / name for name in ("r.json", "r.md", "junit.xml", "gs.json")}
+    assert main([str(folder), "--only", "ex3,ex5", "--json", str(out["r.json"]), "--markdown", str(out["r.md"]),
+                 "--junit", str(out["junit.xml"]), "--gradescope", str(out["gs.json"]), "-q"]) == 0
+    assert all(path.stat().st_size > 0 for path in out.values())
+    data = json.loads(out["r.json"].read_text())
+    scores = {ex: sum(c["score"] for c in data["checks"] if c["exercise"] == ex) for ex in ("ex3", "ex5")}
+    assert scores == {"ex3": 0, "ex5": 15}
