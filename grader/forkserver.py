@@ -227,6 +227,9 @@ def _child(request: dict, fds: list[int]) -> None:
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
+        import tempfile
+
+        tempfile.tempdir = None  # found again from the run's TMPDIR, not the server's
         from grader.confine import enter_or_exit
 
         enter_or_exit(request["plan"])
