@@ -9,7 +9,10 @@ formats asked for are still written, every check marked ``error`` with the
 reason, so a platform shows why instead of a missing file; the exit status
 is still 2.
 
-``python -m grader gradescope-zip OUT.zip`` builds Gradescope's autograder zip.
+``python -m grader gradescope-zip OUT.zip`` builds Gradescope's autograder zip;
+``python -m grader seal OUT`` seals the reference's observations and
+``python -m grader init DIR`` writes the exercise stubs (:mod:`grader.release`).
+``--seed N`` (or ``$JAX_GRADER_SEED``) grades on inputs drawn from seed N.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from pathlib import Path
 from typing import Iterator
 
 from grader.engine import Options, failure_report, grade
+from grader.inputs import SeedError, check_seed
 from grader.policy import ConfinementRefused
 from grader.reference import ReferenceRunError
 from grader.report import WRITERS
@@ -34,6 +38,7 @@ from grader.submission import SubmissionError
 
 EXIT_OK, EXIT_BELOW, EXIT_GRADER = 0, 1, 2
 GRADESCOPE_ZIP = "gradescope-zip"
+SEED_ENV = "JAX_GRADER_SEED"
 #: Report formats written to a file: (writer name in WRITERS, argparse dest, what the user is told).
 FILE_FORMATS = (
     ("json", "json", "JSON report"),
@@ -61,7 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Grade the exercises of the lesson 'Introduction to JAX'.",
         epilog="Exit status: 0 when grading finished, whatever the score; 1 when the score is below "
                "--fail-under; 2 when the grader could not run (the reports asked for are still written, saying why). "
-               f"'python -m grader {GRADESCOPE_ZIP} OUT.zip' builds the Gradescope autograder zip.",
+               f"'python -m grader {GRADESCOPE_ZIP} OUT.zip' builds the Gradescope autograder zip; "
+               "'python -m grader init DIR' writes the exercise stubs; 'python -m grader seal OUT' seals the "
+               "reference's observations.",
     )
     parser.add_argument("submission", nargs="?", default="exercises",
                         help="a folder with the five exercise files, a .py file or an .ipynb notebook "
@@ -95,10 +102,35 @@ def build_parser() -> argparse.ArgumentParser:
                              "as an official grade must be (the Gradescope autograder sets it)")
     parser.add_argument("--allow-unconfined", action="store_true",
                         help="cancel --require-confinement: grade even where runs cannot be fully confined")
+    add_seed_option(parser)
     parser.add_argument("--fail-under", type=float, metavar="N",
                         help="exit with status 1 when the score is below N points (for CI); the reports are "
                              "written first")
     return parser
+
+
+def _seed(text: str) -> int:
+    try:
+        return check_seed(text)
+    except SeedError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def add_seed_option(parser: argparse.ArgumentParser, what: str = "grade") -> None:
+    parser.add_argument("--seed", type=_seed, metavar="N",
+                        help=f"{what} on inputs drawn from seed N (the official grade's secret inputs; default "
+                             f"${SEED_ENV}, else the fixed public inputs)")
+
+
+def seed_from(args: argparse.Namespace) -> int | None:
+    """``--seed``, else ``$JAX_GRADER_SEED`` (raises ``SeedError`` if it is not a seed), else ``None``."""
+    if args.seed is not None:
+        return args.seed
+    text = os.environ.get(SEED_ENV, "").strip()
+    try:
+        return check_seed(text) if text else None
+    except SeedError as exc:
+        raise SeedError(f"${SEED_ENV}: {exc}") from exc
 
 
 def outputs(args: argparse.Namespace) -> list[tuple[str, Path, str]]:
@@ -148,12 +180,19 @@ def main(argv: list[str] | None = None) -> int:
         from grader.gradescope import zip_main
 
         return zip_main(argv[1:])
+    if argv[:1] in (["seal"], ["init"]):
+        return release_main(argv)
     args = build_parser().parse_args(argv)
     if args.timeout <= 0 or args.memory <= 0 or args.jobs < 0:
         print("error: --timeout and --memory must be positive and --jobs non-negative", file=sys.stderr)
         return EXIT_GRADER
     if args.classroom and not os.environ.get("GITHUB_OUTPUT"):
         print(f"error: {NO_GITHUB_OUTPUT}", file=sys.stderr)
+        return EXIT_GRADER
+    try:
+        seed = seed_from(args)
+    except SeedError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER
     chosen = outputs(args)
     options = Options(
@@ -164,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         use_cache=not args.no_cache,
         plots_dir=args.plots,
         require_confinement=args.require_confinement and not args.allow_unconfined,
+        seed=seed,
     )
     try:
         report = grade(args.submission, options)
@@ -186,4 +226,45 @@ def main(argv: list[str] | None = None) -> int:
     if args.fail_under is not None and report.score < args.fail_under:
         print(f"score {report.score:g} is below --fail-under {args.fail_under:g}", file=sys.stderr)
         return EXIT_BELOW
+    return EXIT_OK
+
+
+def release_main(argv: list[str]) -> int:
+    """``seal [--reference DIR] [--seed N] OUT`` and ``init [--force] DIR``."""
+    from grader.release import ReleaseError, init, seal
+
+    parser = argparse.ArgumentParser(prog="python -m grader")
+    commands = parser.add_subparsers(dest="command", required=True)
+    sealing = commands.add_parser(
+        "seal", help="seal the reference's observations",
+        description="Run the reference solutions through the grader's probes and write what they observed, with "
+                    "a manifest (grader, jax, jaxlib, optax and numpy versions, platform, inputs), to OUT. Grade "
+                    "against it with --reference OUT, without the solutions. The package ships one for the "
+                    "public inputs: python -m grader seal grader/_sealed")
+    sealing.add_argument("out", type=Path, metavar="OUT", help="folder to write (new, empty, or a sealed reference)")
+    sealing.add_argument("--reference", type=Path, metavar="DIR", help="the reference solutions to run")
+    sealing.add_argument("--no-cache", action="store_true", help="run the reference afresh, not from the cache")
+    add_seed_option(sealing, "seal the observations")
+    starting = commands.add_parser(
+        "init", help="write the exercise stubs into a folder",
+        description="Write the five exercise files and answers.md into DIR, to start the exercises from a "
+                    "grader installed with pip; then grade them with: python -m grader DIR")
+    starting.add_argument("dir", type=Path, metavar="DIR", help="folder to write into (created)")
+    starting.add_argument("--force", action="store_true", help="replace exercise files DIR already holds")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "init":
+            written = init(args.dir, force=args.force)
+            print(f"wrote {', '.join(p.name for p in written)} into {args.dir}.\nWrite your code there, then "
+                  f"grade it with: python -m grader {args.dir}")
+            return EXIT_OK
+        manifest = seal(args.out, args.reference, seed_from(args), use_cache=not args.no_cache)
+    except (ReleaseError, ReferenceRunError, SeedError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_GRADER
+    inputs = "the public inputs" if manifest.seed is None else "the inputs of the seed given"
+    versions = ", ".join(f"{name} {version}" for name, version in manifest.versions.items())
+    print(f"sealed the reference's observations on {inputs} into {args.out} ({versions}; {manifest.platform}). "
+          f"Grade against them with: python -m grader SUBMISSION --reference {args.out}"
+          + ("" if manifest.seed is None else " --seed N"))
     return EXIT_OK

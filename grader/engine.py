@@ -30,6 +30,8 @@ from grader.submission import MODULES, Submission, load_submission
 CHECKS: list[Check] = [check for e in ALL for check in importlib.import_module(e.checks).CHECKS]
 TASK_MODULES = {e.id: e.modules for e in ALL}
 NOT_IMPLEMENTED = "not implemented yet"
+PUBLIC_INPUTS_NOTE = ("The official grade uses other inputs of the same kind: passing here is necessary, "
+                      "not sufficient.")
 _COST = {e.id: e.cost for e in ALL}
 
 
@@ -52,6 +54,8 @@ class Options:
     progress: Callable[[str], None] | None = None
     require_confinement: bool = False
     """Refuse to grade (:class:`~grader.policy.ConfinementRefused`) unless every child runs fully confined."""
+    seed: int | None = None
+    """Draw every input from this seed (the official grade's secret inputs); ``None``: the public inputs."""
 
 
 @dataclass
@@ -95,7 +99,8 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
     say = options.progress or (lambda message: None)
     with tempfile.TemporaryDirectory(prefix="jax-grader-") as tmp:
         workdir = Path(tmp)
-        inputs_path = grader_inputs.write(workdir / "inputs.npz")
+        inputs = grader_inputs.build(options.seed)
+        inputs_path = grader_inputs.write(workdir / "inputs.npz", options.seed)
         sub_dir = submission.write(workdir / "submission")
         jobs = options.jobs or os.cpu_count() or 1
         with ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -105,7 +110,7 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
                                                   workdir, options, None)
             ref = load_reference(tuple(tasks), inputs_path, workdir, pool, reference_dir=options.reference_dir,
                                  cache_dir=options.cache_dir, use_cache=options.use_cache, limits=options.limits,
-                                 expected_digest=options.reference_digest)
+                                 expected_digest=options.reference_digest, seed=options.seed)
             for task in tasks:
                 if task not in futures:
                     futures[task] = pool.submit(_run_student, task, submission, sub_dir, inputs_path, workdir,
@@ -114,12 +119,12 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
             for task, future in futures.items():
                 runs[task] = future.result()
                 say(f"{task}: ran in {runs[task].result.seconds:.1f} s")
-        if not options.use_cache:  # the fresh reference lived in a private folder of its own
+        if not options.use_cache and ref.compilation_cache is not None:  # a fresh reference's private folder
             shutil.rmtree(ref.compilation_cache.parent, ignore_errors=True)
-    results, extra = judge_all(runs, ref.observations, rubric)
+    results, extra = judge_all(runs, ref.observations, rubric, inputs)
     timings = {task: round(run.result.seconds, 3) for task, run in runs.items()}
     timings["total"] = round(time.monotonic() - started, 3)
-    notes = [f"{name} is missing from the submission" for name in submission.missing()]
+    notes = [f"{name} is missing from the submission" for name in submission.missing()] + list(ref.notes)
     if options.plots_dir:
         from grader.plots import save_plots
 
@@ -132,7 +137,15 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
         accuracy=extra.get("report", {}), timings=timings, notes=tuple(notes),
         runs={task: runs[task].record() for task in EXERCISES if task in runs},
         confinement=confinement.to_json(),
+        inputs=describe_inputs(options.seed), reference=ref.describe(),
     )
+
+
+def describe_inputs(seed: int | None) -> dict[str, str]:
+    """What a report says about the inputs: never the seed's value, which students must not learn."""
+    if seed is None:
+        return {"kind": "public", "note": PUBLIC_INPUTS_NOTE}
+    return {"kind": "secret seed"}
 
 
 def failure_report(submission: str, only: tuple[str, ...], reason: str, students_fault: bool) -> Report:
@@ -153,9 +166,10 @@ def failure_report(submission: str, only: tuple[str, ...], reason: str, students
     return Report(checks=checks, submission=submission, notes=(reason,), runs=runs)
 
 
-def judge_all(runs: dict[str, _Run], reference: dict[str, Observations],
-              rubric: Rubric) -> tuple[list[CheckResult], dict]:
-    """Every selected check's verdict, in rubric order."""
+def judge_all(runs: dict[str, _Run], reference: dict[str, Observations], rubric: Rubric,
+              inputs: dict | None = None) -> tuple[list[CheckResult], dict]:
+    """Every selected check's verdict, in rubric order, judged on ``inputs`` (default: the public ones)."""
+    inputs = grader_inputs.build() if inputs is None else inputs
     extra: dict = {"rubric": rubric}
     results: dict[str, CheckResult] = {}
     by_id = {c.id: c for c in CHECKS}
@@ -175,7 +189,7 @@ def judge_all(runs: dict[str, _Run], reference: dict[str, Observations],
                     f"Fix {blocking} first; this check is about a side property of working code.")
             else:
                 ref = reference.get(check.exercise, Observations())
-                results[check.id] = _judge_one(check, run, ref, rubric.points[check.id], extra)
+                results[check.id] = _judge_one(check, run, ref, rubric.points[check.id], extra, inputs)
         return results[check.id]
 
     ordered = [judge(check) for check in CHECKS if check.exercise in runs]
@@ -191,7 +205,8 @@ def _result(check: Check, status: str, points: float, credit: float, run: _Run, 
     )
 
 
-def _judge_one(check: Check, run: _Run, reference: Observations, points: float, extra: dict) -> CheckResult:
+def _judge_one(check: Check, run: _Run, reference: Observations, points: float, extra: dict,
+               inputs: dict) -> CheckResult:
     result = run.result
     if run.skipped:
         return _result(check, "error", points, 0, run, run.skipped, "Add the file (see exercises/) and grade again.")
@@ -200,7 +215,7 @@ def _judge_one(check: Check, run: _Run, reference: Observations, points: float, 
     obs = result.observations
     if obs.import_error:
         return _student_error(check, points, run, obs.import_error, importing=True)
-    ctx = Context(obs, reference, grader_inputs.build(), extra=extra)
+    ctx = Context(obs, reference, inputs, extra=extra)
     try:
         verdict: Verdict = check.judge(ctx)
     except StudentError as exc:

@@ -1,8 +1,14 @@
-"""The grader's test inputs, built with numpy from fixed seeds.
+"""The grader's test inputs, built with numpy: the fixed public ones, or drawn from a seed.
 
 The parent builds them once, writes them to an ``.npz`` every child reads, and
 keeps them to judge and diagnose results (e.g. to recompute a wrong variant of
-an answer in numpy and name the mistake). Same seeds, same arrays, everywhere.
+an answer in numpy and name the mistake). Same seed, same arrays, everywhere.
+
+``build()`` gives the public inputs (each task's own fixed seed, below);
+``build(seed)`` draws every array, PRNG key seed and position of interest of
+every task from ``seed`` instead, with the same shapes and structure: inputs of
+the same kind, whose values a submission cannot know in advance (the official
+grade's secret inputs).
 """
 
 from __future__ import annotations
@@ -13,9 +19,31 @@ from typing import Any
 
 import numpy as np
 
-from grader.protocol import EX5_SPIKE_STEP
+from grader.protocol import ACCURACY_SEED, EX5_SPIKE_STEP
 
 LESSON_WIDTHS = (784, 256, 128, 10)
+#: Each task's seed for the public inputs; with a secret seed N, task t draws from ``default_rng([N, PUBLIC_SEEDS[t]])``.
+PUBLIC_SEEDS = {"ex1": 101, "ex2": 202, "ex3": 303, "ex5": 505, "accuracy": 707}
+#: ex1's public dropout keys: ``jax.random.PRNGKey(11)`` and ``PRNGKey(12)``.
+PUBLIC_KEY_SEEDS = (11, 12)
+_MAX_KEY_SEED = 2**31
+
+
+class SeedError(ValueError):
+    """A seed that is not a non-negative integer."""
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as an ``int``; a ``SeedError`` naming the value unless it is a non-negative integer."""
+    text = str(seed).strip()
+    value = int(text) if not isinstance(seed, bool) and text.isdigit() else -1
+    if value < 0:
+        raise SeedError(f"the seed must be a non-negative integer (e.g. --seed 12345), not {seed!r}")
+    return value
+
+
+def _rng(task: str, seed: int | None) -> np.random.Generator:
+    return np.random.default_rng(PUBLIC_SEEDS[task] if seed is None else [seed, PUBLIC_SEEDS[task]])
 
 
 def mlp_params(rng: np.random.Generator, widths: tuple[int, ...], bias_scale: float = 0.1,
@@ -39,8 +67,15 @@ def _batch(rng: np.random.Generator, b: int, width: int = 784) -> tuple[np.ndarr
     return x, y
 
 
-def _ex1() -> dict[str, Any]:
-    rng = np.random.default_rng(101)
+def _key_seeds(rng: np.random.Generator, seed: int | None, n: int) -> np.ndarray:
+    """Seeds of distinct PRNG keys: the public ones, or drawn (distinct) from ``rng``."""
+    if seed is None:
+        return np.asarray(PUBLIC_KEY_SEEDS[:n], dtype=np.int64)
+    return rng.choice(_MAX_KEY_SEED, size=n, replace=False).astype(np.int64)
+
+
+def _ex1(seed: int | None = None) -> dict[str, Any]:
+    rng = _rng("ex1", seed)
     params = mlp_params(rng, LESSON_WIDTHS, bias_scale=0.0)
     for layer in params.values():  # positive biases: hidden units active, logits away from 0
         layer["b"] = np.abs(rng.standard_normal(layer["b"].shape) * 0.2 + 0.3).astype(np.float32)
@@ -48,17 +83,18 @@ def _ex1() -> dict[str, Any]:
         "x": rng.uniform(0.5, 1.5, (64, 512)).astype(np.float32),
         "params": params,
         "xb": rng.uniform(0.0, 1.0, (32, 784)).astype(np.float32),
+        "key_seeds": _key_seeds(rng, seed, 2),
     }
 
 
-def _ex2() -> dict[str, Any]:
-    rng = np.random.default_rng(202)
+def _ex2(seed: int | None = None) -> dict[str, Any]:
+    rng = _rng("ex2", seed)
     small_widths = (784, 32, 16, 10)
     cases: dict[str, Any] = {}
     for name, widths, b in (("small", small_widths, 8), ("lesson", LESSON_WIDTHS, 5), ("single", small_widths, 1)):
         x, y = _batch(rng, b)
-        if b > 1:
-            x[b // 2] *= 6.0  # one example stands out, so the argmax is clear
+        if b > 1:  # one example stands out, so the argmax is clear; where, the seed says
+            x[b // 2 if seed is None else int(rng.integers(b))] *= 6.0
         cases[name] = {"params": mlp_params(rng, widths), "x": x, "y": y}
     for b in (2, 16):
         x, y = _batch(rng, b)
@@ -83,8 +119,8 @@ EX3_CASES = {
 }
 
 
-def _ex3() -> dict[str, Any]:
-    rng = np.random.default_rng(303)
+def _ex3(seed: int | None = None) -> dict[str, Any]:
+    rng = _rng("ex3", seed)
     cases = {}
     for name, (widths, b, order) in EX3_CASES.items():
         x = rng.standard_normal((b, widths[0])).astype(np.float32)
@@ -92,8 +128,8 @@ def _ex3() -> dict[str, Any]:
     return cases
 
 
-def _ex5() -> dict[str, Any]:
-    rng = np.random.default_rng(505)
+def _ex5(seed: int | None = None) -> dict[str, Any]:
+    rng = _rng("ex5", seed)
     params = mlp_params(rng, (784, 32, 16, 10))
     grads = {}
     for i in range(6):
@@ -111,14 +147,23 @@ def _ex5() -> dict[str, Any]:
     return {"params": params, "grads": grads, "x": x, "y": y}
 
 
-def _accuracy() -> dict[str, Any]:
-    return {"params": mlp_params(np.random.default_rng(707), LESSON_WIDTHS, bias_scale=0.0)}
+def _accuracy(seed: int | None = None) -> dict[str, Any]:
+    rng = _rng("accuracy", seed)
+    params = mlp_params(rng, LESSON_WIDTHS, bias_scale=0.0)
+    train_seed = ACCURACY_SEED if seed is None else int(rng.integers(_MAX_KEY_SEED))
+    return {"params": params, "train_seed": np.asarray(train_seed, dtype=np.int64)}
 
 
-@lru_cache(maxsize=1)
-def build() -> dict[str, Any]:
-    """Every task's inputs as one nested dict (``task -> ... -> array``)."""
-    return {"ex1": _ex1(), "ex2": _ex2(), "ex3": _ex3(), "ex5": _ex5(), "accuracy": _accuracy()}
+@lru_cache(maxsize=4)
+def build(seed: int | None = None) -> dict[str, Any]:
+    """Every task's inputs as one nested dict (``task -> ... -> array``): public, or drawn from ``seed``.
+
+    Cached: callers must not modify what it returns.
+    """
+    if seed is not None:
+        seed = check_seed(seed)
+    return {"ex1": _ex1(seed), "ex2": _ex2(seed), "ex3": _ex3(seed), "ex5": _ex5(seed),
+            "accuracy": _accuracy(seed)}
 
 
 def flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, np.ndarray]:
@@ -133,7 +178,7 @@ def flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, np.ndarray]:
     return flat
 
 
-def write(path: Path) -> Path:
-    """Write all inputs to ``path`` (an ``.npz``) for the children to read."""
-    np.savez(path, **flatten(build()))
+def write(path: Path, seed: int | None = None) -> Path:
+    """Write all inputs (public, or drawn from ``seed``) to ``path`` (an ``.npz``) for the children to read."""
+    np.savez(path, **flatten(build(seed)))
     return path

@@ -1,4 +1,4 @@
-"""Observations of the reference solutions, computed once and cached on disk.
+"""Observations of the reference solutions, computed once and cached on disk, or read sealed.
 
 The reference runs through the same sandbox and probes as a student, one task
 per child, and its results are kept under the user cache folder, keyed by
@@ -6,12 +6,16 @@ everything that could change them (reference code, probes, inputs, library
 versions). Beside them sits the JAX compilation cache those runs filled; each
 student run gets a private copy, so compiling the same operations is a file
 read and no submission can tamper with what another one reads.
+
+Without the reference code (an installed grader), the observations come from a
+sealed reference (:mod:`grader.sealed`): the one the package ships for the
+public inputs, or a folder passed as ``--reference``.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
+import json
 import os
 import shutil
 import tempfile
@@ -20,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable
 
+from grader import sealed
 from grader.exercises import ALL
 from grader.sandbox import Limits, Observations, read_observations, run_task
 from grader.submission import MODULES
@@ -36,10 +41,20 @@ class ReferenceRunError(RuntimeError):
 @dataclass(frozen=True)
 class Reference:
     observations: dict[str, Observations]
-    compilation_cache: Path
-    """JAX compilation cache filled by the reference runs (copy it before use)."""
+    compilation_cache: Path | None
+    """JAX compilation cache filled by the reference runs (copy it before use); ``None`` when sealed."""
     digest: str = ""
     """Hash of the cached observations used, so a batch can tell if they changed under it."""
+    root: Path | None = None
+    """The folder holding the per-task observation files."""
+    manifest: sealed.Manifest | None = None
+    """How the observations were sealed; ``None`` when they come from the reference code."""
+    notes: tuple[str, ...] = ()
+    """What a reader of the report should know (versions that differ from the sealed ones...)."""
+
+    def describe(self) -> dict:
+        """The report's ``reference`` field."""
+        return self.manifest.describe() if self.manifest else {"kind": "code"}
 
 
 def _digest(root: Path, tasks: Iterable[str]) -> str:
@@ -55,14 +70,38 @@ def _digest(root: Path, tasks: Iterable[str]) -> str:
     return digest.hexdigest()
 
 
-def find_reference(explicit: Path | None = None) -> Path:
-    """``--reference``, then ``$JAX_GRADER_REFERENCE``, then the checkout's ``reference/``."""
+def _is_code(folder: Path) -> bool:
+    return all((Path(folder) / f"{m}.py").is_file() for m in MODULES.values())
+
+
+def find_code_reference(explicit: Path | None = None) -> Path | None:
+    """The reference code: ``explicit``, then ``$JAX_GRADER_REFERENCE``, then the checkout's ``reference/``."""
     for candidate in (explicit, os.environ.get("JAX_GRADER_REFERENCE"), _REPO_REFERENCE):
-        if candidate and all((Path(candidate) / f"{m}.py").is_file() for m in MODULES.values()):
+        if candidate and _is_code(Path(candidate)):
             return Path(candidate)
+    return None
+
+
+def find_reference(explicit: Path | None = None) -> Path:
+    """What to judge against: a folder of reference code or a sealed reference.
+
+    ``--reference``, then ``$JAX_GRADER_REFERENCE`` (either kind), then the
+    checkout's ``reference/``, then the sealed reference the package ships.
+    """
+    for candidate in (explicit, os.environ.get("JAX_GRADER_REFERENCE")):
+        if candidate:
+            if _is_code(Path(candidate)) or sealed.is_sealed(Path(candidate)):
+                return Path(candidate)
+            raise ReferenceRunError(
+                f"{candidate} holds neither the reference solutions (the five exercise files) nor a sealed "
+                "reference (manifest.json, made by `python -m grader seal`); pass a folder holding one of them")
+    if _is_code(_REPO_REFERENCE):
+        return _REPO_REFERENCE
+    if sealed.is_sealed(sealed.SHIPPED):
+        return sealed.SHIPPED
     raise ReferenceRunError(
-        "cannot find the reference solutions (the five exercise files) to compare against. Pass "
-        "--reference DIR, set JAX_GRADER_REFERENCE, or run the grader from a checkout that has reference/."
+        "cannot find the reference to compare against: neither reference solutions nor a sealed reference. "
+        "Pass --reference DIR, set JAX_GRADER_REFERENCE, or reinstall jax-autograder (its package ships one)."
     )
 
 
@@ -72,19 +111,20 @@ def default_cache_dir() -> Path:
     return Path(base)
 
 
-def cache_key(reference_dir: Path, inputs_path: Path) -> str:
+def code_digest(reference_dir: Path) -> str:
+    """sha256 over the reference solutions' files."""
     digest = hashlib.sha256()
     for name in sorted(MODULES.values()):
         digest.update((reference_dir / f"{name}.py").read_bytes())
+    return digest.hexdigest()
+
+
+def cache_key(reference_dir: Path, inputs_path: Path) -> str:
+    digest = hashlib.sha256()
+    digest.update(code_digest(reference_dir).encode())
     digest.update(inputs_path.read_bytes())
-    package = Path(__file__).resolve().parent
-    for path in sorted((package / "harness").rglob("*.py")) + [package / "protocol.py"]:
-        digest.update(path.read_bytes())
-    for dist in ("jax", "jaxlib", "optax", "numpy"):
-        try:
-            digest.update(importlib.metadata.version(dist).encode())
-        except importlib.metadata.PackageNotFoundError:
-            pass
+    digest.update(sealed.probes_digest().encode())
+    digest.update(json.dumps(sealed.library_versions(), sort_keys=True).encode())
     return digest.hexdigest()[:24]
 
 
@@ -95,14 +135,23 @@ def cache_folder(source: Path, inputs_path: Path, cache_dir: Path | None = None)
 
 def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, pool: Executor, *,
                    reference_dir: Path | None = None, cache_dir: Path | None = None, use_cache: bool = True,
-                   limits: Limits = Limits(), expected_digest: str | None = None) -> Reference:
+                   limits: Limits = Limits(), expected_digest: str | None = None,
+                   seed: int | None = None) -> Reference:
     """Reference observations for ``tasks``, running (in ``pool``) whatever the cache lacks.
 
     With ``expected_digest`` (a batch passes the digest it saw before any
     submission ran), cached files that changed since are refused: a submission
-    must not be able to change what later ones are judged against.
+    must not be able to change what later ones are judged against. A sealed
+    reference is read as it is, unless it does not fit (other inputs, other
+    probes, other library versions) and the reference code is at hand.
     """
     source = find_reference(reference_dir)
+    notes: tuple[str, ...] = ()
+    if sealed.is_sealed(source):
+        found, notes = _sealed_or_code(source, tasks, inputs_path, seed, expected_digest)
+        if isinstance(found, Reference):
+            return found
+        source = found
     if use_cache:
         root = cache_folder(source, inputs_path, cache_dir)
     else:  # private, outside the scratch folder that submissions' children can see
@@ -138,11 +187,46 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
         raise ReferenceRunError(f"the cached reference results in {root} changed since grading started (a "
                                 "submission may have written there); delete the folder and grade again")
     try:
-        return Reference({t: read_observations(root / t) for t in wanted}, xla, digest)
+        return Reference({t: read_observations(root / t) for t in wanted}, xla, digest, root, notes=notes)
     except (OSError, ValueError, KeyError) as exc:
         shutil.rmtree(root, ignore_errors=True)
         raise ReferenceRunError(f"the cached reference results in {root} are unreadable ({exc}); "
                              "they were removed, grade again") from exc
+
+
+def _sealed_or_code(source: Path, tasks: tuple[str, ...], inputs_path: Path, seed: int | None,
+                    expected_digest: str | None) -> tuple[Reference | Path, tuple[str, ...]]:
+    """The sealed reference in ``source`` when it fits this grade, else the reference code to run (and why)."""
+    try:
+        manifest = sealed.read_manifest(source)
+    except sealed.SealedError as exc:
+        raise ReferenceRunError(str(exc)) from exc
+    wanted = [t for t in tasks if t in TASKS]
+    unfit = sealed.mismatch(manifest, inputs_path, seed, wanted)
+    differ = sealed.version_differences(manifest)
+    code = find_code_reference()
+    if code is not None and (unfit or differ):
+        why = unfit or "its versions differ: " + "; ".join(differ)
+        return code, (f"the sealed reference in {source} does not fit ({why}): recomputed from the reference "
+                      f"code in {code}",)
+    if unfit:
+        secret = seed is not None or manifest.seed is not None
+        raise ReferenceRunError(
+            f"the sealed reference in {source} cannot judge this grade: {unfit}. "
+            + ("Secret inputs need the reference code (--reference DIR with the five solution files) or a "
+               "reference sealed for them (python -m grader seal --seed N OUT)." if secret else
+               "Make it again with this grader (python -m grader seal OUT), or grade with the reference code "
+               "(--reference DIR)."))
+    digest = _digest(source, wanted)
+    if expected_digest is not None and digest != expected_digest:
+        raise ReferenceRunError(f"the sealed reference in {source} changed since grading started")
+    notes = (f"graded against a sealed reference made with other versions ({'; '.join(differ)}); its "
+             "observations are used as they are",) if differ else ()
+    try:
+        observations = sealed.read(source, wanted)
+    except sealed.SealedError as exc:
+        raise ReferenceRunError(str(exc)) from exc
+    return Reference(observations, None, digest, source, manifest, notes), ()
 
 
 def _store(out: Path, dest: Path) -> None:

@@ -106,6 +106,10 @@ class Report:
     """How each graded exercise's run ended, by exercise id."""
     confinement: dict[str, Any] = field(default_factory=dict)
     """How the exercise runs were confined: ``level`` (full, partial, none), ``description`` and the mechanisms."""
+    inputs: dict[str, str] = field(default_factory=dict)
+    """What it was graded on: ``{"kind": "public", "note": ...}`` or ``{"kind": "secret seed"}`` (never the seed)."""
+    reference: dict[str, Any] = field(default_factory=dict)
+    """What it was judged against: ``{"kind": "code"}``, or ``{"kind": "sealed", "versions": {...}}``."""
 
     @property
     def score(self) -> float:
@@ -134,6 +138,8 @@ class Report:
             "notes": list(self.notes),
             "runs": {exercise: run.to_json() for exercise, run in self.runs.items()},
             "confinement": dict(self.confinement),
+            "inputs": dict(self.inputs),
+            "reference": dict(self.reference),
         }
 
     @classmethod
@@ -152,4 +158,6 @@ class Report:
             notes=tuple(data.get("notes") or ()),
             runs={exercise: RunRecord.from_json(run) for exercise, run in (data.get("runs") or {}).items()},
             confinement=dict(data.get("confinement") or {}),
+            inputs=dict(data.get("inputs") or {}),
+            reference=dict(data.get("reference") or {}),
         )

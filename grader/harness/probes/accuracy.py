@@ -59,11 +59,13 @@ def probe(rec, modules, inputs, options):
     m1, m3, m5 = modules["ex1_dropout"], modules["ex3_mlp_forward"], modules["ex5_clipping"]
     split = inputs["accuracy"].pop("split")
     params = as_jax(inputs["accuracy"]["params"])
-    rec.put("meta", {"epochs": EPOCHS, "batch": BATCH, "dropout_rate": DROPOUT_RATE, "seed": SEED,
+    seed = int(inputs["accuracy"].get("train_seed", SEED))
+    rec.put("meta", {"epochs": EPOCHS, "batch": BATCH, "dropout_rate": DROPOUT_RATE,
                      "n_train": len(split.y_train), "n_test": len(split.y_test)})
-    trained = rec.record("train", lambda: train(m1.forward_with_dropout, m5.make_optimizer(), params, split))
+    trained = rec.record("train", lambda: train(m1.forward_with_dropout, m5.make_optimizer(), params, split, seed))
     if trained is not None:
         final, _ = trained
         rec.record("test_logits", lambda: m3.mlp_forward(final, jnp.asarray(split.x_test)))
     if "plain-adam" in options:
-        rec.record("baseline_losses", lambda: train(m1.forward_with_dropout, optax.adam(1e-3), params, split)[1])
+        rec.record("baseline_losses",
+                   lambda: train(m1.forward_with_dropout, optax.adam(1e-3), params, split, seed)[1])

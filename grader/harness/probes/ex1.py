@@ -27,7 +27,8 @@ def contract_dropout(key, x, rate, train=True):
 def probe(rec, modules, inputs, options):
     m = modules["ex1_dropout"]
     data = as_jax(inputs["ex1"])
-    x, k1, k2 = data["x"], key(11), key(12)
+    k1, k2 = (key(int(s)) for s in inputs["ex1"]["key_seeds"])
+    x = data["x"]
 
     for rate in RATES:
         rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate))

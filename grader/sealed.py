@@ -1,0 +1,196 @@
+"""Sealed reference observations: what the checks compare with, kept without the reference code.
+
+A sealed reference is a folder: one sub-folder per task (``ex1`` .. ``ex5``)
+holding the reference run's ``observations.json`` and ``observations.npz``
+(the format children write, see :mod:`grader.harness.recorder`), and
+``manifest.json`` saying how they were made: the grader's version, the jax,
+jaxlib, optax and numpy versions, the platform, and which inputs (public, or a
+seed). The manifest also holds digests of the inputs and of the probes that
+made the observations, so a grader can tell whether they still apply.
+
+The package ships one for the public inputs (``grader/_sealed/``), so an
+installed grader judges without the solutions on the machine. This module
+only reads and writes the format; :mod:`grader.release` makes one from the
+reference code (``python -m grader seal``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import platform
+import shutil
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from grader.sandbox import Observations, read_observations
+
+MANIFEST = "manifest.json"
+FORMAT = 1
+SHIPPED = Path(__file__).resolve().parent / "_sealed"
+"""The sealed reference for the public inputs that ships inside the package."""
+LIBRARIES = ("jax", "jaxlib", "optax", "numpy")
+#: Observations that measure the machine they ran on rather than the reference's answers: never sealed.
+MACHINE_DEPENDENT = {"ex4": ("speedup",)}
+_FILES = ("observations.json", "observations.npz")
+_PACKAGE = Path(__file__).resolve().parent
+
+
+class SealedError(RuntimeError):
+    """A sealed reference that cannot be used here; the message says why and what to do."""
+
+
+def library_versions() -> dict[str, str]:
+    """The running versions of the libraries whose numerics the observations depend on."""
+    versions = {}
+    for dist in LIBRARIES:
+        try:
+            versions[dist] = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            versions[dist] = "not installed"
+    return versions
+
+
+def grader_version() -> str:
+    try:
+        return importlib.metadata.version("jax-autograder")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def platform_name() -> str:
+    return f"{platform.system()}-{platform.machine()}"
+
+
+def probes_digest() -> str:
+    """Hash of the code that makes observations (the child harness, its probes, ``protocol.py``)."""
+    digest = hashlib.sha256()
+    for path in sorted((_PACKAGE / "harness").rglob("*.py")) + [_PACKAGE / "protocol.py"]:
+        digest.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """How a sealed reference was made (``manifest.json``)."""
+
+    tasks: tuple[str, ...]
+    seed: int | None
+    """The inputs' seed; ``None`` for the public inputs."""
+    inputs_digest: str
+    """sha256 of the inputs ``.npz`` the reference was run on."""
+    probes_digest: str
+    """:func:`probes_digest` of the grader that made it."""
+    reference_digest: str
+    """sha256 over the reference code's files, to tell whether the sealed observations are current."""
+    grader: str = field(default_factory=grader_version)
+    versions: dict[str, str] = field(default_factory=library_versions)
+    platform: str = field(default_factory=platform_name)
+    format: int = FORMAT
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["tasks"] = list(self.tasks)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Manifest:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"not a sealed reference manifest of format {FORMAT}")
+        seed = data["seed"]
+        return cls(tasks=tuple(str(t) for t in data["tasks"]), seed=None if seed is None else int(seed),
+                   inputs_digest=str(data["inputs_digest"]), probes_digest=str(data["probes_digest"]),
+                   reference_digest=str(data["reference_digest"]), grader=str(data["grader"]),
+                   versions={str(k): str(v) for k, v in dict(data["versions"]).items()},
+                   platform=str(data["platform"]))
+
+    def describe(self) -> dict[str, Any]:
+        """What a report says about it (never the seed's value)."""
+        return {"kind": "sealed", "grader": self.grader, "versions": dict(self.versions), "platform": self.platform}
+
+
+def is_sealed(folder: Path) -> bool:
+    return (Path(folder) / MANIFEST).is_file()
+
+
+def read_manifest(folder: Path) -> Manifest:
+    try:
+        return Manifest.from_json(json.loads((Path(folder) / MANIFEST).read_text()))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SealedError(f"{Path(folder) / MANIFEST} is not a readable sealed-reference manifest ({exc}); "
+                          "make it again with `python -m grader seal OUT`") from exc
+
+
+def read(folder: Path, tasks: list[str]) -> dict[str, Observations]:
+    """The sealed observations of ``tasks``."""
+    try:
+        return {t: read_observations(Path(folder) / t) for t in tasks}
+    except (OSError, ValueError, KeyError) as exc:
+        raise SealedError(f"the sealed reference in {folder} is incomplete or unreadable ({exc}); "
+                          "make it again with `python -m grader seal OUT`") from exc
+
+
+def version_differences(manifest: Manifest) -> list[str]:
+    """``["jax 0.10.2 (sealed) / 0.10.3 (here)", ...]`` for every library and the grader that differ."""
+    running = {"jax-autograder": grader_version(), **library_versions()}
+    sealed = {"jax-autograder": manifest.grader, **manifest.versions}
+    return [f"{name} {sealed.get(name, '?')} (sealed) / {version} (here)"
+            for name, version in running.items() if sealed.get(name) != version]
+
+
+def mismatch(manifest: Manifest, inputs_path: Path, seed: int | None, tasks: list[str]) -> str | None:
+    """Why ``manifest``'s observations do not apply to this grade, or ``None`` when they do."""
+    if manifest.seed != seed:
+        made_for = "the public inputs" if manifest.seed is None else "a secret seed"
+        wanted = "the public inputs" if seed is None else "a secret seed" if manifest.seed is None else "another seed"
+        return f"it was sealed for {made_for}, and this grade uses {wanted}"
+    missing = [t for t in tasks if t not in manifest.tasks]
+    if missing:
+        return f"it holds no observations for {', '.join(missing)}"
+    if manifest.probes_digest != probes_digest():
+        return f"it was made by another version of the grader's probes (jax-autograder {manifest.grader})"
+    if manifest.inputs_digest != file_digest(inputs_path):
+        return f"it was made on other inputs (by jax-autograder {manifest.grader})"
+    return None
+
+
+def write(out: Path, results: Path, manifest: Manifest) -> None:
+    """Seal the per-task results under ``results`` into ``out`` (replaced), manifest last.
+
+    Machine-dependent observations are left out; arrays are stored compressed
+    and only those the index refers to.
+    """
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-"))
+    try:
+        for task in manifest.tasks:
+            _seal_task(results / task, staging / task, MACHINE_DEPENDENT.get(task, ()))
+        (staging / MANIFEST).write_text(json.dumps(manifest.to_json(), indent=2, sort_keys=True) + "\n")
+        if out.exists():
+            shutil.rmtree(out)
+        staging.rename(out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _seal_task(source: Path, dest: Path, dropped: tuple[str, ...]) -> None:
+    dest.mkdir(parents=True)
+    index = json.loads((source / _FILES[0]).read_text())
+    values = {name: entry for name, entry in index["values"].items() if name not in dropped}
+    keys = []
+    for entry in values.values():
+        keys += [entry["key"]] if entry["kind"] == "array" else list(entry.get("keys", {}).values())
+    with np.load(source / _FILES[1], allow_pickle=False) as npz:
+        arrays = {key: npz[key] for key in sorted(set(keys))}
+    np.savez_compressed(dest / _FILES[1], **arrays)
+    (dest / _FILES[0]).write_text(json.dumps({**index, "values": values}, sort_keys=True))
