@@ -3,7 +3,9 @@
 The zip holds, at its root, ``setup.sh`` and ``run_autograder`` (from
 ``gradescope/`` in the checkout) plus what ``pip install`` needs to install the
 grader (``pyproject.toml``, ``README.md``, ``grader/``) and the reference
-solutions (``reference/``). Gradescope extracts it to ``/autograder/source``,
+solutions (``reference/``), and with ``--seed`` the file ``seed`` holding the
+secret seed the official grade draws its inputs from (``--seed random`` draws
+one). Gradescope extracts it to ``/autograder/source``,
 runs ``setup.sh`` once when it builds the image, then ``run_autograder`` per
 submission. The results file is written by the report writer
 :mod:`grader.report.gradescope` (``--gradescope PATH``).
@@ -15,15 +17,20 @@ submission. The results file is written by the report writer
 from __future__ import annotations
 
 import argparse
+import os
+import secrets
 import sys
 import zipfile
 from pathlib import Path
 
+from grader.inputs import SeedError, check_seed
 from grader.submission import MODULES
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 """The checkout this grader runs from (an editable install)."""
 SCRIPTS = ("setup.sh", "run_autograder")
+SEED_FILE = "seed"
+"""In the zip: the secret seed the scripts grade with (``JAX_GRADER_SEED``)."""
 _FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # same bytes for the same files: reproducible zips
 _SKIP_DIRS = {"__pycache__", ".pytest_cache", ".ipynb_checkpoints", "__MACOSX"}
 _README = "# jax-autograder\n\nAutograder for the exercises of the lesson 'Introduction to JAX'.\n"
@@ -43,8 +50,9 @@ def _files(root: Path, folder: str) -> list[tuple[Path, str]]:
     return found
 
 
-def build_zip(dest: Path, checkout: Path = CHECKOUT, reference: Path | None = None) -> list[str]:
-    """Write the autograder zip to ``dest``; return the names it holds."""
+def build_zip(dest: Path, checkout: Path = CHECKOUT, reference: Path | None = None,
+              seed: int | None = None) -> list[str]:
+    """Write the autograder zip to ``dest``, grading on inputs drawn from ``seed`` if given; return its names."""
     checkout = Path(checkout)
     reference = Path(reference) if reference else checkout / "reference"
     needed = [checkout / "pyproject.toml", checkout / "grader", *(checkout / "gradescope" / s for s in SCRIPTS)]
@@ -64,6 +72,8 @@ def build_zip(dest: Path, checkout: Path = CHECKOUT, reference: Path | None = No
         entries.append((name, path.read_bytes(), 0o644))
     for name in sorted(MODULES.values()):
         entries.append((f"reference/{name}.py", (reference / f"{name}.py").read_bytes(), 0o644))
+    if seed is not None:
+        entries.append((SEED_FILE, f"{check_seed(seed)}\n".encode(), 0o600))
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + ".tmp")
@@ -116,14 +126,21 @@ def zip_main(argv: list[str]) -> int:
     parser.add_argument("out", type=Path, metavar="OUT.zip", help="where to write the zip")
     parser.add_argument("--reference", type=Path, metavar="DIR",
                         help="the reference solutions to include (default: reference/ in the checkout)")
+    parser.add_argument("--seed", metavar="N|random",
+                        help="grade on inputs drawn from seed N, kept in the zip (file 'seed'); 'random' draws a "
+                             "secret one now. Default: $JAX_GRADER_SEED, else the public inputs")
     args = parser.parse_args(argv)
+    text = args.seed if args.seed is not None else os.environ.get("JAX_GRADER_SEED", "").strip() or None
     try:
-        names = build_zip(args.out, reference=args.reference)
-    except (PackageError, OSError) as exc:
+        seed = None if text is None else secrets.randbelow(2**31) if text == "random" else check_seed(text)
+        names = build_zip(args.out, reference=args.reference, seed=seed)
+    except (PackageError, SeedError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"Gradescope autograder zip written to {args.out} ({len(names)} files). Upload it as the "
-          "autograder of a programming assignment (base image: Ubuntu 22.04 or later).")
+    inputs = ("the public inputs" if seed is None else
+              f"inputs drawn from the secret seed {seed} (kept in the zip as '{SEED_FILE}'; keep the zip private)")
+    print(f"Gradescope autograder zip written to {args.out} ({len(names)} files), grading on {inputs}. Upload it "
+          "as the autograder of a programming assignment (base image: Ubuntu 22.04 or later).")
     return 0
 
 

@@ -17,6 +17,8 @@ from typing import Iterator
 
 from grader.batch.grading import Settings
 from grader.batch.outputs import STUDENT_FORMATS, validate_formats
+from grader.cli import add_seed_option, seed_from
+from grader.inputs import SeedError
 from grader.results import EXERCISES
 from grader.sandbox import Limits
 
@@ -86,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--no-cache", action="store_true",
                        help="recompute the reference once for this batch (kept in OUT_DIR) instead of using "
                             "the user cache")
+    add_seed_option(batch)
     batch.add_argument("--max-archive-mb", type=_positive, default=Settings.max_archive_mb, metavar="MB",
                        help="refuse a .zip that unpacks to more than this (default %(default)s)")
     batch.add_argument("--submission-timeout", type=_positive, metavar="S",
@@ -150,9 +153,15 @@ def _batch(args: argparse.Namespace) -> int:
     if args.jobs < 0:
         print("error: --jobs must be 0 (one per core) or more", file=sys.stderr)
         return EXIT_GRADER
+    try:
+        seed = seed_from(args)
+    except SeedError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_GRADER
     settings = Settings(only=args.only, timeout=args.timeout, memory_gb=args.memory,
                         reference_dir=str(args.reference) if args.reference else None,
-                        max_archive_mb=args.max_archive_mb, require_confinement=not args.allow_unconfined)
+                        max_archive_mb=args.max_archive_mb, require_confinement=not args.allow_unconfined,
+                        seed=seed)
     config = BatchConfig(submissions=args.submissions, out=args.out, settings=settings, jobs=args.jobs,
                          force=args.force, shard=args.shard, formats=args.formats, isolate=not args.in_process,
                          submission_timeout=args.submission_timeout, fresh_reference=args.no_cache, dask=args.dask)

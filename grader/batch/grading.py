@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.batch.discover import MAX_ARCHIVE_BYTES, Entry, InvalidSubmission, find_code, unpack_zip
+from grader import sealed
 from grader.engine import Options, grade
 from grader.policy import ConfinementRefused
 from grader.reference import ReferenceRunError, find_reference
@@ -62,6 +63,8 @@ class Settings:
     """Refuse to grade unless every exercise run is fully confined (``--allow-unconfined`` turns it off)."""
     confine: bool = True
     """Confine exercise runs at all; off only to measure what confinement costs."""
+    seed: int | None = None
+    """Inputs drawn from this seed (``--seed``); ``None``: the public inputs."""
 
     def options(self) -> Options:
         return Options(
@@ -72,13 +75,14 @@ class Settings:
             cache_dir=Path(self.cache_dir) if self.cache_dir else None,
             reference_digest=self.reference_digest,
             require_confinement=self.require_confinement,
+            seed=self.seed,
         )
 
     def to_json(self) -> dict[str, Any]:
         return {"only": list(self.only), "timeout": self.timeout, "memory_gb": self.memory_gb, "jobs": self.jobs,
                 "reference_dir": self.reference_dir, "cache_dir": self.cache_dir,
                 "max_archive_mb": self.max_archive_mb, "reference_digest": self.reference_digest,
-                "require_confinement": self.require_confinement, "confine": self.confine}
+                "require_confinement": self.require_confinement, "confine": self.confine, "seed": self.seed}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Settings:
@@ -87,18 +91,19 @@ class Settings:
                    max_archive_mb=float(data.get("max_archive_mb", cls.max_archive_mb)),
                    reference_digest=data.get("reference_digest"),
                    require_confinement=bool(data.get("require_confinement", True)),
-                   confine=bool(data.get("confine", True)))
+                   confine=bool(data.get("confine", True)),
+                   seed=None if data.get("seed") is None else int(data["seed"]))
 
     def fingerprint(self) -> str:
         """Everything that can change a grade besides the submission: resume re-grades when it changes.
 
-        The exercises chosen, the limits, the reference solutions and the
+        The exercises chosen, the limits, the inputs' seed, the reference (solutions or sealed) and the
         grader's own code (checks, probes, rubric); not ``jobs``, the cache
         or the report writers, which change no grade.
         """
         digest = hashlib.sha256(json.dumps(
             {"only": list(self.only), "timeout": self.timeout, "memory_gb": self.memory_gb,
-             "max_archive_mb": self.max_archive_mb}, sort_keys=True).encode())
+             "max_archive_mb": self.max_archive_mb, "seed": self.seed}, sort_keys=True).encode())
         code = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in (".py", ".toml", ".npz") and p.is_file()
                       and p.relative_to(_PACKAGE).parts[0] not in ("batch", "report"))
         for path in code:
@@ -108,8 +113,11 @@ class Settings:
         except ReferenceRunError:
             digest.update(b"no reference")
         else:
-            for name in sorted(MODULES.values()):
-                digest.update((reference / f"{name}.py").read_bytes())
+            names = [f"{name}.py" for name in sorted(MODULES.values())]
+            if sealed.is_sealed(reference):
+                names = [sealed.MANIFEST]
+            for name in names:
+                digest.update((reference / name).read_bytes())
         return digest.hexdigest()[:32]
 
 

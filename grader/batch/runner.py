@@ -242,10 +242,11 @@ def warm_reference(settings: Settings, scratch: Path) -> str:
     options = settings.options()
     tmp = Path(tempfile.mkdtemp(prefix="reference-", dir=scratch))
     try:
-        inputs_path = inputs.write(tmp / "inputs.npz")
+        inputs_path = inputs.write(tmp / "inputs.npz", options.seed)
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             return load_reference(options.only, inputs_path, tmp, pool, reference_dir=options.reference_dir,
-                                  cache_dir=options.cache_dir, use_cache=True, limits=options.limits).digest
+                                  cache_dir=options.cache_dir, use_cache=True, limits=options.limits,
+                                  seed=options.seed).digest
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -127,3 +127,24 @@ def write_atomic(dest: Path, text: str) -> None:
     tmp = dest.with_name(dest.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(dest)
+
+
+def graded_against(report: Report) -> list[str]:
+    """One line on the inputs and one on the reference the grade was judged against (none if unknown).
+
+    Never the seed's value: a student must not learn the official grade's inputs.
+    """
+    lines = []
+    inputs = report.inputs.get("kind")
+    if inputs == "public":
+        lines.append("Inputs: public. " + report.inputs.get("note", ""))
+    elif inputs:
+        lines.append("Inputs: drawn from a secret seed (the official grade's inputs).")
+    reference = report.reference
+    if reference.get("kind") == "sealed":
+        versions = ", ".join(f"{name} {v}" for name, v in sorted(reference.get("versions", {}).items()))
+        lines.append(f"Reference: sealed observations (jax-autograder {reference.get('grader', '?')}; {versions}; "
+                     f"{reference.get('platform', '?')}).")
+    elif reference.get("kind") == "code":
+        lines.append("Reference: the reference solutions, run on this machine.")
+    return [line.strip() for line in lines]

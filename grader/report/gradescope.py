@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grader.report._common import confinement_line, detail, fmt_points, truncate, write_atomic
+from grader.report._common import confinement_line, detail, fmt_points, graded_against, truncate, write_atomic
 from grader.report.markdown import fenced, inline
 from grader.results import EXERCISES, CheckResult, Report
 
@@ -61,6 +61,7 @@ def _output(report: Report) -> str:
     else:
         lines = ["**The grader could not grade this submission.**"]
     lines += [f"- {inline(truncate(note, 2000))}" for note in report.notes]
+    lines += [f"- {inline(line)}" for line in graded_against(report)]
     if line := confinement_line(report):
         lines += ["", inline(line)]
     if report.answers is not None and report.answers.strip():

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from grader.report._common import (TITLES, clean, confinement_line, exercise_groups, fmt_points, not_implemented,
-                                   run_summary, tally, truncate, unfinished_run, write_atomic)
+from grader.report._common import (TITLES, clean, confinement_line, exercise_groups, fmt_points, graded_against,
+                                   not_implemented, run_summary, tally, truncate, unfinished_run, write_atomic)
 from grader.results import CheckResult, Report
 from grader.submission import MODULES
 
@@ -122,6 +122,8 @@ def render(report: Report, message_limit: int = _LIMITS[0][0], answers_limit: in
             lines += [""]
     if report.notes:
         lines += ["### Notes", ""] + [f"- {inline(truncate(n, message_limit))}" for n in report.notes] + [""]
+    if graded_against(report):
+        lines += ["### Graded against", ""] + [f"- {inline(line)}" for line in graded_against(report)] + [""]
     if report.answers is not None and report.answers.strip():
         lines += ["### Your answers", "", "From `answers.md`, shown for your instructor to read; not scored.", "",
                   fenced(truncate(report.answers.strip(), answers_limit), "markdown"), ""]

@@ -14,7 +14,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from grader.report._common import (TITLES, confinement_line, exercise_groups, not_implemented, run_summary, tally,
+from grader.report._common import (TITLES, confinement_line, exercise_groups, graded_against, not_implemented, run_summary, tally,
                                    unfinished_run)
 from grader.results import Report
 from grader.submission import MODULES
@@ -82,6 +82,8 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
     if verbose and report.timings:
         timing = ", ".join(f"{k} {v:.1f} s" for k, v in report.timings.items())
         console.print(Text(f"\ntimings: {timing}", style="dim"))
+    for line in graded_against(report):
+        console.print(Text(f"\n{line}" if line.startswith("Inputs") else line, style="dim"))
     console.print(Text(f"\nTotal: {_fmt(report.score)} / {_fmt(report.max_score)}", style="bold"))
 
 
