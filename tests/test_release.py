@@ -1,0 +1,357 @@
+"""The student release: sealed reference observations, ``init``, and a wheel that grades without the solutions."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import CORPUS, EXERCISES_DIR, REFERENCE, ROOT, by_id, submission_with
+
+from grader import inputs as grader_inputs
+from grader import reference as grader_reference
+from grader import sealed
+from grader.batch.grading import Settings
+from grader.cli import main
+from grader.gradescope import SEED_FILE, build_zip
+from grader.reference import ReferenceRunError, code_digest, load_reference
+from grader.release import ReleaseError, init, seal
+from grader.report import gradescope, markdown
+from grader.report.terminal import print_report
+from grader.results import CheckResult, Report
+from grader.submission import MODULES
+
+SOLUTION_FILES = sorted(REFERENCE.glob("ex*.py"))
+
+
+@pytest.fixture
+def no_code_reference(monkeypatch, tmp_path):
+    """As on a student's machine: no reference code where the grader looks."""
+    monkeypatch.setattr(grader_reference, "_REPO_REFERENCE", tmp_path / "no-reference-here")
+    monkeypatch.delenv("JAX_GRADER_REFERENCE", raising=False)
+
+
+@pytest.fixture(scope="session")
+def sealed_copy(tmp_path_factory, cache_dir):
+    """A reference sealed now from the code (through the session cache), on the public inputs."""
+    out = tmp_path_factory.mktemp("sealed") / "public"
+    manifest = seal(out, REFERENCE, cache_dir=cache_dir)
+    return out, manifest
+
+
+def _cached_reference(cache_dir, tmp_path, seed=None):
+    inputs_path = grader_inputs.write(tmp_path / "inputs.npz", seed)
+    with ThreadPoolExecutor(2) as pool:
+        return load_reference(grader_reference.TASKS, inputs_path, tmp_path, pool, reference_dir=REFERENCE,
+                              cache_dir=cache_dir)
+
+
+def _same_observations(got, want) -> list[str]:
+    """Names of ``got``'s observations that differ from ``want``'s."""
+    problems = []
+    for name in got.values:
+        if isinstance(want[name], dict) and all(isinstance(v, np.ndarray) for v in want[name].values()):
+            same = set(got[name]) == set(want[name]) and all(np.array_equal(got[name][k], v)
+                                                            for k, v in want[name].items())
+        elif isinstance(want[name], np.ndarray):
+            same = np.array_equal(got[name], want[name])
+        else:
+            same = got[name] == want[name]
+        if not same:
+            problems.append(name)
+    return problems
+
+
+def test_seal_writes_the_observations_and_a_manifest(sealed_copy):
+    out, manifest = sealed_copy
+    written = sealed.read_manifest(out)
+    assert written == manifest
+    assert written.seed is None and written.tasks == grader_reference.TASKS
+    assert set(written.versions) == {"jax", "jaxlib", "optax", "numpy"}
+    assert written.versions == sealed.library_versions() and written.platform == sealed.platform_name()
+    assert written.reference_digest == code_digest(REFERENCE)
+    assert "speedup" not in sealed.read(out, ["ex4"])["ex4"].values  # a measurement of the machine, not sealed
+
+
+def test_shipped_sealed_reference_is_current(cache_dir, tmp_path):
+    """grader/_sealed must be what the current reference, probes and inputs give; if not:
+    python -m grader seal grader/_sealed"""
+    manifest = sealed.read_manifest(sealed.SHIPPED)
+    assert manifest.seed is None
+    assert manifest.reference_digest == code_digest(REFERENCE), "the reference changed: re-seal grader/_sealed"
+    assert manifest.probes_digest == sealed.probes_digest(), "the probes changed: re-seal grader/_sealed"
+    public = grader_inputs.write(tmp_path / "public.npz")
+    assert manifest.inputs_digest == sealed.file_digest(public), "the inputs changed: re-seal grader/_sealed"
+    fresh = _cached_reference(cache_dir, tmp_path).observations
+    shipped = sealed.read(sealed.SHIPPED, list(grader_reference.TASKS))
+    for task in grader_reference.TASKS:
+        kept = {n for n in fresh[task].values if n not in sealed.MACHINE_DEPENDENT.get(task, ())}
+        assert set(shipped[task].values) == kept, task
+        assert _same_observations(shipped[task], fresh[task]) == [], task
+
+
+def test_grading_against_a_sealed_reference_is_grading_against_the_code(sealed_copy, grade_with, tmp_path,
+                                                                          no_code_reference):
+    out, _ = sealed_copy
+    folder = submission_with(tmp_path, {"ex2_per_example_grads": CORPUS / "mutants" /
+                                        "ex2_per_example_grads__norms_no_sqrt.py"})
+    only = ("ex2",)
+    against_sealed = grade_with(folder, only=only, reference_dir=out)
+    against_code = grade_with(folder, only=only, reference_dir=REFERENCE)
+    assert [(c.id, c.status, c.score, c.message) for c in against_sealed.checks] == \
+        [(c.id, c.status, c.score, c.message) for c in against_code.checks]
+    assert by_id(against_sealed)["ex2.norms"].status == "fail"
+    assert against_sealed.reference["kind"] == "sealed" and against_code.reference == {"kind": "code"}
+    assert against_sealed.reference["versions"] == sealed.library_versions()
+    assert not against_sealed.notes
+    # With no reference code anywhere, the package's own sealed reference is found.
+    assert grade_with(REFERENCE, only=("ex3",)).reference["kind"] == "sealed"
+
+
+def _with_manifest(source: Path, dest: Path, **changes) -> Path:
+    shutil.copytree(source, dest)
+    data = json.loads((dest / sealed.MANIFEST).read_text())
+    data.update(changes)
+    (dest / sealed.MANIFEST).write_text(json.dumps(data))
+    return dest
+
+
+def test_other_versions_are_named_and_graded_on(sealed_copy, grade_with, tmp_path, monkeypatch):
+    out, manifest = sealed_copy
+    old = _with_manifest(out, tmp_path / "old", versions={**manifest.versions, "jax": "0.4.30"})
+    recomputed = grade_with(REFERENCE, only=("ex3",), reference_dir=old)  # the checkout's reference/ is at hand
+    assert recomputed.reference == {"kind": "code"} and recomputed.score == recomputed.max_score
+    assert any("recomputed from the reference code" in n and "jax 0.4.30 (sealed)" in n for n in recomputed.notes)
+
+    monkeypatch.setattr(grader_reference, "_REPO_REFERENCE", tmp_path / "absent")
+    monkeypatch.delenv("JAX_GRADER_REFERENCE", raising=False)
+    report = grade_with(REFERENCE, only=("ex3",), reference_dir=old)
+    assert report.score == report.max_score and report.reference["versions"]["jax"] == "0.4.30"
+    here = sealed.library_versions()["jax"]
+    assert any(f"jax 0.4.30 (sealed) / {here} (here)" in n for n in report.notes), report.notes
+
+
+def test_a_sealed_reference_that_does_not_fit_is_refused(sealed_copy, grade_with, tmp_path, no_code_reference):
+    out, _ = sealed_copy
+    with pytest.raises(ReferenceRunError, match="Secret inputs need the reference code"):
+        grade_with(REFERENCE, only=("ex3",), reference_dir=out, seed=5)
+    stale = _with_manifest(out, tmp_path / "stale", probes_digest="0" * 64)
+    with pytest.raises(ReferenceRunError, match="another version of the grader's probes"):
+        grade_with(REFERENCE, only=("ex3",), reference_dir=stale)
+    broken = tmp_path / "broken"
+    shutil.copytree(out, broken)
+    (broken / "ex3" / "observations.npz").write_bytes(b"not an npz")
+    with pytest.raises(ReferenceRunError, match="incomplete or unreadable"):
+        grade_with(REFERENCE, only=("ex3",), reference_dir=broken)
+    with pytest.raises(ReferenceRunError, match="holds neither the reference solutions"):
+        grade_with(REFERENCE, only=("ex3",), reference_dir=tmp_path)
+
+
+def test_seal_refuses_to_overwrite_other_folders(tmp_path, no_code_reference):
+    (tmp_path / "busy").mkdir()
+    (tmp_path / "busy" / "notes.txt").write_text("mine")
+    with pytest.raises(ReleaseError, match="is not a sealed reference"):
+        seal(tmp_path / "busy", REFERENCE)
+    with pytest.raises(ReleaseError, match="cannot find the reference solutions"):
+        seal(tmp_path / "out")
+    assert main(["seal", str(tmp_path / "out")]) == 2
+
+
+def test_init_writes_the_stubs_and_never_overwrites(tmp_path, capsys):
+    assert main(["init", str(tmp_path / "work")]) == 0
+    assert "python -m grader" in capsys.readouterr().out
+    names = sorted(p.name for p in (tmp_path / "work").iterdir())
+    assert names == sorted([f"{m}.py" for m in MODULES.values()] + ["answers.md"])
+    for name in names:
+        assert (tmp_path / "work" / name).read_bytes() == (EXERCISES_DIR / name).read_bytes()
+    (tmp_path / "work" / "ex1_dropout.py").write_text("# my work")
+    assert main(["init", str(tmp_path / "work")]) == 2
+    assert "already holds" in capsys.readouterr().err
+    assert (tmp_path / "work" / "ex1_dropout.py").read_text() == "# my work"
+    init(tmp_path / "work", force=True)
+    assert (tmp_path / "work" / "ex1_dropout.py").read_bytes() == (EXERCISES_DIR / "ex1_dropout.py").read_bytes()
+    (tmp_path / "file").write_text("")
+    with pytest.raises(ReleaseError, match="is a file"):
+        init(tmp_path / "file")
+
+
+def _report(inputs, reference) -> Report:
+    check = CheckResult("ex3.deep", "ex3", "deep", "pass", 5.0, 5.0)
+    return Report(checks=(check,), submission="work", inputs=inputs, reference=reference)
+
+
+def test_every_student_format_says_what_was_graded_against_but_never_the_seed(tmp_path):
+    from io import StringIO
+
+    sealed_ref = {"kind": "sealed", "grader": "0.1.0", "versions": {"jax": "0.10.2"}, "platform": "Linux-x86_64"}
+    local = _report({"kind": "public", "note": "The official grade uses other inputs of the same kind: passing "
+                                               "here is necessary, not sufficient."}, sealed_ref)
+    official = _report({"kind": "secret seed"}, {"kind": "code"})
+    for report, expected in ((local, ["Inputs: public", "other inputs of the same kind", "sealed observations",
+                                      "jax 0.10.2"]),
+                             (official, ["secret seed", "the reference solutions, run on this machine"])):
+        out = StringIO()
+        print_report(report, file=out)
+        texts = [out.getvalue(), markdown.dumps(report), gradescope.results(report)["output"]]
+        for text in texts:
+            for phrase in expected:
+                assert phrase in text, (phrase, text)
+        assert Report.from_json(json.loads(json.dumps(report.to_json()))) == report
+    assert [line for line in out.getvalue().splitlines() if "Inputs" in line] == [
+        "Inputs: drawn from a secret seed (the official grade's inputs)."]
+
+
+def test_batch_settings_carry_the_seed_and_it_changes_the_fingerprint():
+    settings = Settings(only=("ex3",), seed=77)
+    assert Settings.from_json(json.loads(json.dumps(settings.to_json()))) == settings
+    assert settings.options().seed == 77
+    assert settings.fingerprint() != Settings(only=("ex3",)).fingerprint()
+
+
+def test_env_seed_and_bad_seeds_on_the_command_line(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("JAX_GRADER_SEED", "twelve")
+    assert main(["exercises", "--only", "ex3"]) == 2
+    assert "JAX_GRADER_SEED" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["exercises", "--seed", "-4"])
+    assert "non-negative integer" in capsys.readouterr().err
+
+
+def test_gradescope_zip_keeps_a_secret_seed(tmp_path, capsys, monkeypatch):
+    build_zip(tmp_path / "fixed.zip", seed=123)
+    with zipfile.ZipFile(tmp_path / "fixed.zip") as archive:
+        assert archive.read(SEED_FILE) == b"123\n"
+    assert main(["gradescope-zip", str(tmp_path / "random.zip"), "--seed", "random"]) == 0
+    assert "secret seed" in capsys.readouterr().out
+    with zipfile.ZipFile(tmp_path / "random.zip") as archive:
+        assert grader_inputs.check_seed(archive.read(SEED_FILE).decode()) >= 0
+    build_zip(tmp_path / "public.zip")
+    with zipfile.ZipFile(tmp_path / "public.zip") as archive:
+        assert SEED_FILE not in archive.namelist()
+    assert main(["gradescope-zip", str(tmp_path / "bad.zip"), "--seed", "x"]) == 2
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="run_autograder is a bash script")
+def test_run_autograder_grades_with_the_seed_in_the_zip(tmp_path):
+    source = tmp_path / "source"
+    build_zip(tmp_path / "a.zip", seed=99)
+    with zipfile.ZipFile(tmp_path / "a.zip") as archive:
+        archive.extractall(source)
+    seen = tmp_path / "seen.txt"
+    fake = tmp_path / "python"  # records how the grader would be called
+    fake.write_text(f'#!/usr/bin/env bash\necho "$JAX_GRADER_SEED $*" >> "{seen}"\n')
+    fake.chmod(0o755)
+    env = {**os.environ, "JAX_GRADER_SOURCE": str(source), "JAX_GRADER_SUBMISSION": str(tmp_path),
+           "JAX_GRADER_RESULTS": str(tmp_path / "results.json"), "JAX_GRADER_PYTHON": str(fake)}
+    subprocess.run(["bash", str(source / "run_autograder")], env=env, check=True, capture_output=True)
+    assert any(line.startswith("99 -m grader ") for line in seen.read_text().splitlines())
+
+
+# --- the wheel ----------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+                   check=True, capture_output=True)
+    (path,) = out.glob("jax_autograder-*.whl")
+    return path
+
+
+def _functions(source: str) -> set[str]:
+    """Every function in ``source`` (name, arguments and body, docstring left out), as a comparable dump."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body[1:] if ast.get_docstring(node) is not None else node.body
+            found.add(node.name + ast.dump(node.args) + "".join(ast.dump(stmt) for stmt in body))
+    return found
+
+
+def _assert_no_solution(names_and_bytes: dict[str, bytes]) -> None:
+    """No reference file, by name or by content, and no function of a reference solution, however renamed."""
+    assert not [n for n in names_and_bytes if "reference/" in n or n.startswith("reference")]
+    solutions = {p.read_bytes() for p in SOLUTION_FILES}
+    assert not [n for n, data in names_and_bytes.items() if data in solutions]
+    stub_functions = set().union(*(_functions(p.read_text()) for p in EXERCISES_DIR.glob("*.py")))
+    solved = set().union(*(_functions(p.read_text()) for p in SOLUTION_FILES)) - stub_functions
+    assert len(solved) >= 10
+    leaked = [n for n, data in names_and_bytes.items() if n.endswith(".py")
+              and _functions(data.decode("utf-8")) & solved]
+    assert not leaked, leaked
+
+
+def test_the_wheel_ships_stubs_and_sealed_reference_but_no_solution(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        files = {name: archive.read(name) for name in archive.namelist()}
+    _assert_no_solution(files)
+    for path in EXERCISES_DIR.iterdir():
+        assert files[f"grader/_stubs/{path.name}"] == path.read_bytes()
+    for path in sealed.SHIPPED.rglob("*"):
+        if path.is_file():
+            assert files[f"grader/_sealed/{path.relative_to(sealed.SHIPPED).as_posix()}"] == path.read_bytes()
+    assert "grader/_data/mnist_5k.npz" in files and "grader/rubric.toml" in files
+
+
+def test_the_sdist_holds_no_solution(tmp_path):
+    pytest.importorskip("build")
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(tmp_path), str(ROOT)], check=True,
+                   capture_output=True)
+    import tarfile
+
+    (path,) = tmp_path.glob("jax_autograder-*.tar.gz")
+    with tarfile.open(path) as archive:
+        files = {m.name.split("/", 1)[1]: archive.extractfile(m).read() for m in archive.getmembers() if m.isfile()}
+    _assert_no_solution(files)
+    assert "exercises/ex1_dropout.py" in files and "grader/_sealed/manifest.json" in files and "setup.py" in files
+
+
+def test_an_installed_wheel_grades_with_no_reference_code(wheel, tmp_path):
+    """pip install of the built wheel into a fresh venv; init in an empty folder; stubs 0, a correct solution 100."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               check=True, capture_output=True, text=True).stdout.strip())
+    # The test venv's libraries (jax, optax...) without its editable grader: a plain path, not a site dir.
+    (site / "test-venv-libraries.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q", str(wheel)],
+                   check=True, capture_output=True)
+    work = tmp_path / "student"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_GRADER", "PYTHON"))}
+    env["JAX_GRADER_CACHE"] = str(tmp_path / "cold-cache")
+
+    def grader(*args):
+        return subprocess.run([str(python), "-m", "grader", *args], cwd=work, env=env, capture_output=True, text=True)
+
+    where = subprocess.run([str(python), "-c", "import grader; print(grader.__file__)"], cwd=work, env=env,
+                           capture_output=True, text=True, check=True).stdout
+    assert where.startswith(str(site)), where
+    made = grader("init", "mywork")
+    assert made.returncode == 0, made.stderr
+    stubs = grader("mywork", "--json", "stubs.json")
+    assert stubs.returncode == 0, stubs.stderr
+    report = json.loads((work / "stubs.json").read_text())
+    assert report["score"] == 0 and report["max_score"] == 100
+    assert report["reference"]["kind"] == "sealed" and report["inputs"]["kind"] == "public"
+    assert "other inputs of the same kind" in stubs.stdout
+    shutil.copy(CORPUS / "correct" / "whole" / "single_file.py", work / "solution.py")
+    solved = grader("solution.py", "--json", "solved.json")
+    assert solved.returncode == 0, solved.stderr
+    report = json.loads((work / "solved.json").read_text())
+    assert report["score"] == 100, [(c["id"], c["message"][:200]) for c in report["checks"] if c["status"] != "pass"]
+    assert report["reference"]["kind"] == "sealed"
+    assert not (tmp_path / "cold-cache").exists() or not list((tmp_path / "cold-cache").glob("reference-*"))
+    secret = grader("mywork", "--seed", "3", "--only", "ex3")
+    assert secret.returncode == 2 and "Secret inputs need the reference code" in secret.stderr
