@@ -355,3 +355,13 @@ def test_an_installed_wheel_grades_with_no_reference_code(wheel, tmp_path):
     assert not (tmp_path / "cold-cache").exists() or not list((tmp_path / "cold-cache").glob("reference-*"))
     secret = grader("mywork", "--seed", "3", "--only", "ex3")
     assert secret.returncode == 2 and "Secret inputs need the reference code" in secret.stderr
+
+
+@pytest.mark.parametrize("workflow", [ROOT / ".github" / "classroom" / "autograding.yml",
+                                      ROOT / "templates" / "grade-in-ci.yml"])
+def test_workflows_install_the_package_not_the_solutions(workflow):
+    text = workflow.read_text()
+    assert 'python -m pip install "$GRADER_PACKAGE"' in text
+    assert "GRADER_PACKAGE: https://" in text and ".whl" in text
+    assert text.count("uses: actions/checkout@") == 1  # the student's repository only
+    assert "--reference" not in text and "reference/" not in text
