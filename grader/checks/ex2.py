@@ -126,7 +126,7 @@ def values(ctx: Context) -> Verdict:
         problem = tree_mismatch(got, ctx.want(f"grads/{case}"))
         if problem:
             c = _case(ctx, case)
-            problems.append(f"batch '{case}' (B={len(c['y'])}, inputs seed 202): {problem}")
+            problems.append(f"batch '{case}' (B={len(c['y'])}): {problem}")
             hint = hint or _diagnose_grads(ctx, case, got)
     if errors and len(errors) == len(CASES):
         raise errors[0]
