@@ -95,7 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="exercise runs at once (default: one per CPU core)")
     parser.add_argument("--plots", type=Path, metavar="DIR",
                         help="save training-loss and gradient-norm plots (PNG) to DIR")
-    parser.add_argument("--reference", type=Path, metavar="DIR", help="the reference solutions to compare with")
+    parser.add_argument("--reference", type=Path, metavar="DIR",
+                        help="what to compare with: the reference solutions, or a sealed reference (python -m "
+                             "grader seal)")
     parser.add_argument("--no-cache", action="store_true", help="recompute the reference observations")
     parser.add_argument("--require-confinement", action="store_true",
                         help="refuse to grade unless every exercise run is fully confined (Landlock and seccomp), "

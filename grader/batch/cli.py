@@ -84,7 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--formats", type=_formats, default=validate_formats(()), metavar="FMT[,FMT...]",
                        help=f"per-student files besides report.json and feedback.md "
                             f"({', '.join(STUDENT_FORMATS)})")
-    batch.add_argument("--reference", type=Path, metavar="DIR", help="the reference solutions to compare with")
+    batch.add_argument("--reference", type=Path, metavar="DIR",
+                        help="what to compare with: the reference solutions, or a sealed reference (python -m "
+                             "grader seal)")
     batch.add_argument("--no-cache", action="store_true",
                        help="recompute the reference once for this batch (kept in OUT_DIR) instead of using "
                             "the user cache")
