@@ -66,13 +66,15 @@ def unpack_entry(packed: dict[str, Any], root: Path) -> Entry:
 
 def pack_reference(settings: Settings) -> dict[str, Any]:
     """The pinned reference observations from this machine's cache: ``{"key", "files": {relpath: bytes}}``."""
-    from grader import inputs
+    from grader import inputs, sealed
     from grader.reference import cache_folder, find_reference
 
     options = settings.options()
+    source = find_reference(options.reference_dir)
+    if sealed.is_sealed(source):  # a sealed reference needs no cache: each worker reads its own (same package)
+        return {"key": "", "files": {}}
     with tempfile.TemporaryDirectory() as tmp:
-        folder = cache_folder(find_reference(options.reference_dir), inputs.write(Path(tmp) / "inputs.npz"),
-                              options.cache_dir)
+        folder = cache_folder(source, inputs.write(Path(tmp) / "inputs.npz", options.seed), options.cache_dir)
     files = {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
              if p.is_file() and p.relative_to(folder).parts[0] not in ("xla",)}
     return {"key": folder.name, "files": files}
@@ -82,6 +84,8 @@ def install_reference(packed: dict[str, Any], settings: Settings) -> None:
     """Put the batch's reference observations into this worker's cache (atomically; concurrent tasks race)."""
     from grader.reference import default_cache_dir
 
+    if not packed["key"]:  # sealed: nothing to install
+        return
     cache = Path(settings.cache_dir) if settings.cache_dir else default_cache_dir()
     folder = cache / packed["key"]
     for rel, data in packed["files"].items():
