@@ -82,12 +82,12 @@ def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: 
     return _Run(task, run_task(task, sub_dir, inputs_path, workdir / task, options.limits, extra, private_cache))
 
 
-def grade(path: str | Path, options: Options = Options()) -> Report:
-    """Grade the submission at ``path`` (folder, ``.py`` or ``.ipynb``) and return its report."""
+def grade(path: str | Path | Submission, options: Options = Options()) -> Report:
+    """Grade the submission at ``path`` (folder, ``.py`` or ``.ipynb``, or one already loaded) and return its report."""
     started = time.monotonic()
     warm_up(options.limits)  # the fork server imports jax while this process prepares
     rubric = load_rubric(CHECKS)
-    submission = load_submission(path)
+    submission = path if isinstance(path, Submission) else load_submission(path)
     confinement = offered() if options.limits.confine else NONE
     if options.require_confinement:
         require_full(confinement)

@@ -78,6 +78,8 @@ class CheckResult:
     """Wall time of the exercise run this check was judged from."""
     mistake: str = ""
     """The id of the known mistake the hint names (``ex3.sigmoid_for_relu``); "" when it names none."""
+    reproduce: dict[str, Any] | None = None
+    """For a failed value check: how to see the failure in Python (``grader.reproduce``), as plain data."""
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -114,6 +116,9 @@ class Report:
     @property
     def max_score(self) -> float:
         return round(sum(c.max_score for c in self.checks), 4)
+
+    def __repr__(self) -> str:  # short, for a notebook cell that ends with grader.check(...)
+        return f"Report(score={self.score:g}, max_score={self.max_score:g}, checks={len(self.checks)})"
 
     def by_exercise(self) -> dict[str, list[CheckResult]]:
         groups: dict[str, list[CheckResult]] = {}

@@ -90,3 +90,14 @@ def print_report(report: Report, file: TextIO | None = None, verbose: bool = Fal
     if not console.is_terminal:
         console = Console(file=file, highlight=False, soft_wrap=True, width=120)
     render(report, console, verbose)
+
+
+def render_text(report: Report, verbose: bool = False, width: int = 100) -> str:
+    """The terminal report as plain text (no colour), e.g. for a front end that shows no HTML."""
+    import io
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, highlight=False, width=width, color_system=None, force_terminal=False,
+                      force_jupyter=False)
+    render(report, console, verbose)
+    return buffer.getvalue()
