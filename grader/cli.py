@@ -61,7 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Grade the exercises of the lesson 'Introduction to JAX'.",
         epilog="Exit status: 0 when grading finished, whatever the score; 1 when the score is below "
                "--fail-under; 2 when the grader could not run (the reports asked for are still written, saying why). "
-               f"'python -m grader {GRADESCOPE_ZIP} OUT.zip' builds the Gradescope autograder zip.",
+               f"'python -m grader {GRADESCOPE_ZIP} OUT.zip' builds the Gradescope autograder zip; "
+               "'python -m grader explain CHECK_ID [SUBMISSION]' explains one check and how to reproduce it.",
     )
     parser.add_argument("submission", nargs="?", default="exercises",
                         help="a folder with the five exercise files, a .py file or an .ipynb notebook "
@@ -144,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         from grader.batch.cli import main as batch_main
 
         return batch_main(argv)
+    if argv[:1] == ["explain"]:
+        from grader.explain import main as explain_main
+
+        return explain_main(argv[1:])
     if argv[:1] == [GRADESCOPE_ZIP]:
         from grader.gradescope import zip_main
 

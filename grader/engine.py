@@ -117,6 +117,7 @@ def grade(path: str | Path | Submission, options: Options = Options()) -> Report
         if not options.use_cache:  # the fresh reference lived in a private folder of its own
             shutil.rmtree(ref.compilation_cache.parent, ignore_errors=True)
     results, extra = judge_all(runs, ref.observations, rubric)
+    results = _with_reproductions(results, runs, ref.observations, submission, options)
     timings = {task: round(run.result.seconds, 3) for task, run in runs.items()}
     timings["total"] = round(time.monotonic() - started, 3)
     notes = [f"{name} is missing from the submission" for name in submission.missing()]
@@ -151,6 +152,19 @@ def failure_report(submission: str, only: tuple[str, ...], reason: str, students
         for c in CHECKS if c.exercise in only
     )
     return Report(checks=checks, submission=submission, notes=(reason,), runs=runs)
+
+
+def _with_reproductions(results: list[CheckResult], runs: dict[str, _Run], reference: dict[str, Observations],
+                        submission: Submission, options: Options) -> list[CheckResult]:
+    """Attach to each failed value check how to reproduce it (``grader.reproduce``)."""
+    from grader import reproduce
+
+    observed = {task: run.result.observations for task, run in runs.items() if not run.skipped}
+    # Secret inputs (a grading seed, issue 10) must never show input values: only shapes and kinds.
+    secret = getattr(options, "seed", None) is not None
+    module = submission.origin.stem if submission.kind == "py" else None
+    return reproduce.annotate(results, observed, reference, grader_inputs.build(), submission_kind=submission.kind,
+                              module=module, secret=secret)
 
 
 def judge_all(runs: dict[str, _Run], reference: dict[str, Observations],

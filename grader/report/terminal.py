@@ -73,6 +73,11 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
                 console.print(Text("        " + c.message.replace("\n", "\n        ")))
             if c.hint:
                 console.print(Text("        hint: ", style="cyan") + Text(c.hint))
+            if c.reproduce:
+                console.print(Text("        see it yourself: ", style="cyan")
+                              + Text(f"python -m grader explain {c.id}" + (" (or paste:)" if verbose else "")))
+                if verbose:
+                    console.print(Text("          " + c.reproduce.get("snippet", "").rstrip().replace("\n", "\n          ")))
 
     for note in report.notes:
         console.print(Text(f"\nnote: {note}", style="yellow"))
