@@ -96,6 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "as an official grade must be (the Gradescope autograder sets it)")
     parser.add_argument("--allow-unconfined", action="store_true",
                         help="cancel --require-confinement: grade even where runs cannot be fully confined")
+    parser.add_argument("--watch", action="store_true",
+                        help="grade, then re-grade on every save the exercises whose files changed (Ctrl-C stops)")
     parser.add_argument("--fail-under", type=float, metavar="N",
                         help="exit with status 1 when the score is below N points (for CI); the reports are "
                              "written first")
@@ -161,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {NO_GITHUB_OUTPUT}", file=sys.stderr)
         return EXIT_GRADER
     chosen = outputs(args)
+    if args.watch:
+        return watch_main(args, chosen)
     options = Options(
         only=args.only or EXERCISES,
         limits=Limits(timeout=args.timeout, memory_bytes=int(args.memory * 2**30)),
@@ -191,4 +195,52 @@ def main(argv: list[str] | None = None) -> int:
     if args.fail_under is not None and report.score < args.fail_under:
         print(f"score {report.score:g} is below --fail-under {args.fail_under:g}", file=sys.stderr)
         return EXIT_BELOW
+    return EXIT_OK
+
+
+def watch_main(args: argparse.Namespace, chosen: list[tuple[str, Path, str]]) -> int:
+    """``--watch``: draw the report again after every round; Ctrl-C ends with status 0."""
+    import time
+
+    from rich.console import Console
+
+    from grader.batch.grading import Settings
+    from grader.watch import GradingFailed, watch
+
+    console = Console(highlight=False)
+    interactive = console.is_terminal and not args.quiet
+    settings = Settings(only=args.only or EXERCISES, timeout=args.timeout, memory_gb=args.memory, jobs=args.jobs,
+                        reference_dir=str(args.reference) if args.reference else None)
+
+    def show(report: Report, graded: tuple[str, ...], changed: tuple[str, ...]) -> None:
+        if interactive:
+            console.clear()
+        when = time.strftime("%H:%M:%S")
+        what = f"re-graded {', '.join(graded)} ({', '.join(changed)} changed)" if changed and graded else (
+            f"{', '.join(changed)} changed" if changed else "graded")
+        with inert_workflow_commands():
+            if args.quiet:
+                print(f"{report.score:g} / {report.max_score:g}", flush=True)
+            else:
+                print(f"[{when}] {what}", flush=True)
+                print_report(report, verbose=args.verbose)
+                print(f"watching {args.submission} for changes; Ctrl-C to stop", flush=True)
+            write_reports(report, chosen, args.quiet)
+
+    def busy(exercises: tuple[str, ...]):
+        from contextlib import nullcontext
+
+        return console.status(f"grading {', '.join(exercises)} ...") if interactive else nullcontext()
+
+    from grader.batch.cli import _sigterm_interrupts
+
+    try:
+        with _sigterm_interrupts():
+            watch(args.submission, settings, show, busy=busy)
+    except KeyboardInterrupt:
+        print("stopped watching", file=sys.stderr)
+        return EXIT_OK
+    except (SubmissionError, GradingFailed) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_GRADER
     return EXIT_OK
