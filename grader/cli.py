@@ -19,11 +19,15 @@ import os
 import secrets
 import sys
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
 
+from rich.console import Console
+
 from grader.engine import Options, failure_report, grade
 from grader.policy import ConfinementRefused
+from grader.progress import ExerciseProgress
 from grader.reference import ReferenceRunError
 from grader.report import WRITERS
 from grader.report.terminal import print_report
@@ -175,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
         require_confinement=args.require_confinement and not args.allow_unconfined,
     )
     try:
-        report = grade(args.submission, options)
+        tasks = tuple(e for e in EXERCISES if e in options.only)
+        with ExerciseProgress(tasks, Console(stderr=True), enabled=not args.quiet) as shown:
+            report = grade(args.submission, replace(options, on_run=shown.update))
     except (SubmissionError, ReferenceRunError, RubricError, ConfinementRefused) as exc:
         students_fault = isinstance(exc, SubmissionError)
         with inert_workflow_commands():

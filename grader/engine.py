@@ -52,6 +52,9 @@ class Options:
     progress: Callable[[str], None] | None = None
     require_confinement: bool = False
     """Refuse to grade (:class:`~grader.policy.ConfinementRefused`) unless every child runs fully confined."""
+    on_run: Callable[[str, str, float], None] | None = None
+    """Called as ``on_run(task, "running", 0.0)`` when a task's child starts and ``(task, "done", seconds)``
+    when it ends, from the worker threads (a progress display)."""
 
 
 @dataclass
@@ -70,6 +73,15 @@ class _Run:
 
 def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
                  options: Options, compilation_cache: Path | None) -> _Run:
+    notify = options.on_run or (lambda task, state, seconds: None)
+    notify(task, "running", 0.0)
+    run = _run_student_task(task, submission, sub_dir, inputs_path, workdir, options, compilation_cache)
+    notify(task, "done", run.result.seconds)
+    return run
+
+
+def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
+                      options: Options, compilation_cache: Path | None) -> _Run:
     missing = [m for m in TASK_MODULES[task] if m not in submission.sources]
     if missing:
         return _Run(task, RunResult("ok", Observations(), 0.0),
