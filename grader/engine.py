@@ -23,6 +23,7 @@ from grader.exercises import ALL
 from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.policy import NONE, offered, require_full
+from grader.protocol import CURVES_OPTION
 from grader.reference import load_reference
 from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task, warm_up
 from grader.submission import MODULES, Submission, load_submission
@@ -90,7 +91,7 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
     if compilation_cache is not None and compilation_cache.is_dir():
         private_cache = workdir / task / "xla-cache"
         shutil.copytree(compilation_cache, private_cache)
-    extra = ("plain-adam",) if task == "accuracy" and options.plots_dir else ()
+    extra = (CURVES_OPTION,) if task == "accuracy" and options.plots_dir else ()
     return _Run(task, run_task(task, sub_dir, inputs_path, workdir / task, options.limits, extra, private_cache))
 
 
@@ -133,16 +134,17 @@ def grade(path: str | Path | Submission, options: Options = Options()) -> Report
     timings = {task: round(run.result.seconds, 3) for task, run in runs.items()}
     timings["total"] = round(time.monotonic() - started, 3)
     notes = [f"{name} is missing from the submission" for name in submission.missing()]
+    observed = {task: run.result.observations for task, run in runs.items() if run.result.status == "ok"}
+    lesson = _lesson(observed)
     if options.plots_dir:
         from grader.plots import save_plots
 
-        observed = {task: run.result.observations for task, run in runs.items()}
-        written = save_plots(options.plots_dir, observed.get("accuracy"), observed.get("ex2"))
+        written = save_plots(options.plots_dir, observed.get("accuracy"), observed.get("ex2"), lesson)
         notes.append(f"plots written: {', '.join(str(p) for p in written)}" if written else
                      "no plots written: the accuracy and ex2 runs produced nothing to plot")
     return Report(
         checks=tuple(results), submission=str(submission.origin), answers=submission.answers,
-        accuracy=extra.get("report", {}), timings=timings, notes=tuple(notes),
+        accuracy=extra.get("report", {}), timings=timings, notes=tuple(notes), lesson=lesson,
         runs={task: runs[task].record() for task in EXERCISES if task in runs},
         confinement=confinement.to_json(),
     )
@@ -164,6 +166,15 @@ def failure_report(submission: str, only: tuple[str, ...], reason: str, students
         for c in CHECKS if c.exercise in only
     )
     return Report(checks=checks, submission=submission, notes=(reason,), runs=runs)
+
+
+def _lesson(observed: dict[str, Observations]) -> dict:
+    """The lesson's questions (``grader.lesson``) that this run's observations answer."""
+    from grader import lesson
+
+    answered = {"ex2": lesson.ex2_question(observed.get("ex2"), grader_inputs.build()["accuracy"]["params"]),
+                "ex5": lesson.ex5_question(observed.get("accuracy"))}
+    return {name: value for name, value in answered.items() if value}
 
 
 def _with_reproductions(results: list[CheckResult], runs: dict[str, _Run], reference: dict[str, Observations],

@@ -119,14 +119,23 @@ def kernel_submission(cells: Sequence[str], raised: dict[int, str] | None = None
     return Submission(Path(origin), "kernel", {name: source for name in MODULES.values()}, answers), notes
 
 
+def plots_folder() -> Path:
+    """Where ``check`` writes the lesson's pictures before showing them (kept, overwritten by the next check)."""
+    import tempfile
+
+    return Path(tempfile.gettempdir()) / f"jax-grader-plots-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+
+
 def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout: float | None = None,
-          display: bool = True):
+          display: bool = True, plots: bool = True):
     """Grade the cells this kernel has run; show the report and return it (a :class:`grader.results.Report`).
 
     ``check()`` grades every exercise, ``check("ex1")`` or ``check("ex1", "ex3")`` only those
     (``accuracy`` trains ex1, ex3 and ex5 together). The answers to the lesson's questions are
     read from the saved notebook's markdown cell under an "Answers" heading; pass ``notebook=PATH``
     when the front end does not say which notebook this is. ``timeout`` is seconds per exercise.
+    ``plots`` shows the lesson's pictures (ex2's gradient norms on 32 MNIST images; with ``accuracy``,
+    the loss with and without clipping, which trains twice more).
     """
     from grader.results import EXERCISES
 
@@ -148,20 +157,24 @@ def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout
     path = Path(notebook) if notebook is not None else _notebook_path(shell)
     answers = notebook_answers(path) if path is not None else None
     submission, notes = kernel_submission(cells, raised, answers, origin=str(path) if path else "notebook (kernel)")
+    figures = plots_folder() if plots else None
+    if figures is not None and figures.is_dir():
+        for old in figures.glob("*.png"):
+            old.unlink()
     options = Options(only=tuple(exercise_ids) or EXERCISES,
-                      limits=Limits(timeout=timeout) if timeout else Limits())
+                      limits=Limits(timeout=timeout) if timeout else Limits(), plots_dir=figures)
     report = grade(submission, options)
     report = replace(report, notes=(*notes, *report.notes))
     if display:
-        show(report)
+        show(report, tuple(sorted(figures.glob("*.png"))) if figures is not None else ())
     return report
 
 
-def show(report) -> None:
+def show(report, images: tuple[Path, ...] = ()) -> None:
     """Display ``report`` in the running front end: HTML in a notebook, text in a terminal IPython."""
     from IPython.display import display
 
     from grader.report.html import render as render_html
     from grader.report.terminal import render_text
 
-    display({"text/html": render_html(report), "text/plain": render_text(report)}, raw=True)
+    display({"text/html": render_html(report, images), "text/plain": render_text(report)}, raw=True)

@@ -108,6 +108,8 @@ class Report:
     """How each graded exercise's run ended, by exercise id."""
     confinement: dict[str, Any] = field(default_factory=dict)
     """How the exercise runs were confined: ``level`` (full, partial, none), ``description`` and the mechanisms."""
+    lesson: dict[str, Any] = field(default_factory=dict)
+    """The lesson's own questions answered from the student's code (``grader.lesson``): shown, not scored."""
 
     @property
     def score(self) -> float:
@@ -139,6 +141,7 @@ class Report:
             "notes": list(self.notes),
             "runs": {exercise: run.to_json() for exercise, run in self.runs.items()},
             "confinement": dict(self.confinement),
+            "lesson": dict(self.lesson),
         }
 
     @classmethod
@@ -157,4 +160,5 @@ class Report:
             notes=tuple(data.get("notes") or ()),
             runs={exercise: RunRecord.from_json(run) for exercise, run in (data.get("runs") or {}).items()},
             confinement=dict(data.get("confinement") or {}),
+            lesson=dict(data.get("lesson") or {}),
         )

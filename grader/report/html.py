@@ -14,6 +14,7 @@ import html
 from pathlib import Path
 
 from grader.report._common import TITLES, bounded, exercise_groups, fmt_points, not_implemented, tally
+from grader.lesson import describe as lesson_lines
 from grader.results import Report
 
 #: More failures than this and each exercise's details start folded.
@@ -88,6 +89,8 @@ def render(report: Report, images: tuple[Path, ...] = ()) -> str:
             out.append(f"<p><b>{_e(title)}</b></p>{body}")
     for note in report.notes:
         out.append(f'<p style="color:#9a6700">note: {_e(note)}</p>')
+    for line in lesson_lines(report.lesson):
+        out.append(f"<p><b>lesson</b>: {_e(line)}</p>")
     if report.answers is not None and report.answers.strip():
         out.append("<details><summary><b>Your answers</b> (shown for your instructor, not scored)</summary>"
                    f"<pre>{_e(report.answers)}</pre></details>")

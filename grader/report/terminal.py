@@ -16,6 +16,7 @@ from rich.text import Text
 
 from grader.report._common import (TITLES, confinement_line, exercise_groups, not_implemented, run_summary, tally,
                                    unfinished_run)
+from grader.lesson import describe as lesson_lines
 from grader.results import Report
 from grader.submission import MODULES
 
@@ -81,6 +82,8 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
 
     for note in report.notes:
         console.print(Text(f"\nnote: {note}", style="yellow"))
+    for line in lesson_lines(report.lesson):
+        console.print(Text("\nlesson: ", style="bold") + Text(line))
     if report.answers is not None and report.answers.strip():
         console.print(Text("\nYour answers (answers.md, shown for your instructor, not scored):", style="bold"))
         console.print(Markdown(report.answers))
