@@ -63,6 +63,8 @@ def test_notebook_kernel_checks_redefinition(tmp_path, cache_dir, monkeypatch):
     assert html_outputs and "text/html" in html_outputs[0].data and "text/plain" in html_outputs[0].data
     shown = html_outputs[0].data["text/html"]
     assert "ex3.deep" in shown and "hint" in shown and "left out" in shown  # the note on the failed cell
+    assert "reproduce it in Python" in shown and "run this in your notebook" in shown  # the snippet, for a notebook
+    assert "from ex3_mlp_forward import" not in shown
 
 
 def test_outside_ipython_says_what_to_do():
