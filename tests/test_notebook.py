@@ -113,3 +113,19 @@ def test_html_escapes_and_folds():
     assert "<details><summary><b>ex3" in page  # more than FOLD_AFTER failures: folded
     short = render(Report(checks=fails[:1]))
     assert "<details><summary><b>ex3" not in short and "ex3.c0" in short
+
+
+def test_html_shows_the_lesson_and_its_pictures(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    png = tmp_path / "mnist_grad_norms.png"
+    plt.figure(figsize=(1, 1))
+    plt.savefig(png)
+    plt.close("all")
+    lesson = {"ex2": {"images": 32, "norms": [1.0] * 32, "index": 3, "largest_gradient_example": 3, "label": 7,
+                      "prediction": 1, "loss": 2.5, "norm": 4.0, "median_norm": 2.0, "mean_loss": 2.3}}
+    page = render(Report(checks=(), lesson=lesson), images=(png,))
+    assert "data:image/png;base64," in page and "example 3" in page and "label is 7" in page
