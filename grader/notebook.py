@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -148,8 +149,6 @@ def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout
     # IPython 9 keeps each failed cell's exception; older versions do not, and every cell is kept.
     raised = {n: str(e.get("ename", "an exception")) if isinstance(e, dict) else "an exception"
               for n, e in dict(getattr(history, "exceptions", {}) or {}).items()}
-    from dataclasses import replace
-
     from grader.engine import Options, grade
     from grader.sandbox import Limits
     from grader.submission import notebook_answers
@@ -166,7 +165,10 @@ def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout
     report = grade(submission, options)
     report = replace(report, notes=(*notes, *report.notes))
     if display:
-        show(report, tuple(sorted(figures.glob("*.png"))) if figures is not None else ())
+        from grader.plots import LESSON_PICTURES
+
+        pictures = [figures / name for name in LESSON_PICTURES] if figures is not None else []
+        show(report, tuple(p for p in pictures if p.is_file()))
     return report
 
 

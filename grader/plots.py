@@ -13,6 +13,9 @@ import numpy as np
 from grader.checks import npref
 from grader.sandbox import Observations
 
+#: The pictures of the lesson's own questions (ex2 on 32 MNIST images, ex5's loss curves), shown in a notebook.
+LESSON_PICTURES = ("mnist_grad_norms.png", "training_loss.png")
+
 
 def _losses(observed) -> np.ndarray | None:
     if isinstance(observed, dict):  # the "train" observation: (params, losses) stored as a tree
@@ -59,7 +62,7 @@ def save_plots(dest: Path, accuracy: Observations | None, ex2: Observations | No
                         label=f"clipping active ({int(active.sum())} of {active.size} steps)")
             ax.set(xlabel="step", ylabel="training loss", yscale="log", title="Training loss with and without clipping")
             ax.legend()
-            written.append(_save(fig, dest / "training_loss.png", plt))
+            written.append(_save(fig, dest / LESSON_PICTURES[1], plt))
     if ex2 is not None:
         grads = ex2.values.get("grads/lesson")
         if isinstance(grads, dict) and grads:
@@ -86,5 +89,5 @@ def save_plots(dest: Path, accuracy: Observations | None, ex2: Observations | No
         picture.set_axis_off()
         picture.set_title(f"image {index}: label {question['label']}, predicted {question['prediction']}\n"
                           f"loss {question['loss']:.3g}, gradient norm {question['norm']:.3g}", fontsize=9)
-        written.append(_save(fig, dest / "mnist_grad_norms.png", plt))
+        written.append(_save(fig, dest / LESSON_PICTURES[0], plt))
     return written
