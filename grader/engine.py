@@ -172,7 +172,7 @@ def _lesson(observed: dict[str, Observations]) -> dict:
     """The lesson's questions (``grader.lesson``) that this run's observations answer."""
     from grader import lesson
 
-    answered = {"ex2": lesson.ex2_question(observed.get("ex2"), grader_inputs.build()["accuracy"]["params"]),
+    answered = {"ex2": lesson.ex2_question(observed.get("ex2")),
                 "ex5": lesson.ex5_question(observed.get("accuracy"))}
     return {name: value for name, value in answered.items() if value}
 

@@ -43,7 +43,7 @@ def _check_block(check) -> str:
         parts.append(f"<pre>{_e(bounded(check.message, _MESSAGE_LIMIT))}</pre>")
     if check.hint:
         parts.append(f'<div class="hint">hint: {_e(bounded(check.hint, _MESSAGE_LIMIT))}</div>')
-    snippet = (check.reproduce or {}).get("snippet") if getattr(check, "reproduce", None) else None
+    snippet = (check.reproduce or {}).get("snippet")
     if snippet:
         parts.append("<details><summary>reproduce it in Python (or run "
                      f"<code>python -m grader explain {_e(check.id)}</code>)</summary>"
