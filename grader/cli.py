@@ -22,12 +22,16 @@ import os
 import secrets
 import sys
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
+
+from rich.console import Console
 
 from grader.engine import Options, failure_report, grade
 from grader.inputs import SeedError, check_seed
 from grader.policy import ConfinementRefused
+from grader.progress import ExerciseProgress
 from grader.reference import ReferenceRunError
 from grader.report import WRITERS
 from grader.report.terminal import print_report
@@ -68,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
                "--fail-under; 2 when the grader could not run (the reports asked for are still written, saying why). "
                f"'python -m grader {GRADESCOPE_ZIP} OUT.zip' builds the Gradescope autograder zip; "
                "'python -m grader init DIR' writes the exercise stubs; 'python -m grader seal OUT' seals the "
-               "reference's observations.",
+               "reference's observations; 'python -m grader explain CHECK_ID [SUBMISSION]' explains one check "
+               "and how to reproduce it.",
     )
     parser.add_argument("submission", nargs="?", default="exercises",
                         help="a folder with the five exercise files, a .py file or an .ipynb notebook "
@@ -105,6 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--allow-unconfined", action="store_true",
                         help="cancel --require-confinement: grade even where runs cannot be fully confined")
     add_seed_option(parser)
+    parser.add_argument("--watch", action="store_true",
+                        help="grade, then re-grade on every save the exercises whose files changed (Ctrl-C stops)")
     parser.add_argument("--fail-under", type=float, metavar="N",
                         help="exit with status 1 when the score is below N points (for CI); the reports are "
                              "written first")
@@ -178,6 +185,10 @@ def main(argv: list[str] | None = None) -> int:
         from grader.batch.cli import main as batch_main
 
         return batch_main(argv)
+    if argv[:1] == ["explain"]:
+        from grader.explain import main as explain_main
+
+        return explain_main(argv[1:])
     if argv[:1] == [GRADESCOPE_ZIP]:
         from grader.gradescope import zip_main
 
@@ -197,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER
     chosen = outputs(args)
+    if args.watch:
+        return watch_main(args, chosen)
     options = Options(
         only=args.only or EXERCISES,
         limits=Limits(timeout=args.timeout, memory_bytes=int(args.memory * 2**30)),
@@ -208,7 +221,9 @@ def main(argv: list[str] | None = None) -> int:
         seed=seed,
     )
     try:
-        report = grade(args.submission, options)
+        tasks = tuple(e for e in EXERCISES if e in options.only)
+        with ExerciseProgress(tasks, Console(stderr=True), enabled=not args.quiet) as shown:
+            report = grade(args.submission, replace(options, on_run=shown.update))
     except (SubmissionError, ReferenceRunError, RubricError, ConfinementRefused) as exc:
         students_fault = isinstance(exc, SubmissionError)
         with inert_workflow_commands():
@@ -269,4 +284,49 @@ def release_main(argv: list[str]) -> int:
     print(f"sealed the reference's observations on {inputs} into {args.out} ({versions}; {manifest.platform}). "
           f"Grade against them with: python -m grader SUBMISSION --reference {args.out}"
           + ("" if manifest.seed is None else " --seed N"))
+def watch_main(args: argparse.Namespace, chosen: list[tuple[str, Path, str]]) -> int:
+    """``--watch``: draw the report again after every round; Ctrl-C ends with status 0."""
+    import time
+
+    from rich.console import Console
+
+    from grader.batch.grading import Settings
+    from grader.watch import GradingFailed, watch
+
+    console = Console(highlight=False)
+    interactive = console.is_terminal and not args.quiet
+    settings = Settings(only=args.only or EXERCISES, timeout=args.timeout, memory_gb=args.memory, jobs=args.jobs,
+                        reference_dir=str(args.reference) if args.reference else None)
+
+    def show(report: Report, graded: tuple[str, ...], changed: tuple[str, ...]) -> None:
+        if interactive:
+            console.clear()
+        when = time.strftime("%H:%M:%S")
+        what = f"re-graded {', '.join(graded)} ({', '.join(changed)} changed)" if changed and graded else (
+            f"{', '.join(changed)} changed" if changed else "graded")
+        with inert_workflow_commands():
+            if args.quiet:
+                print(f"{report.score:g} / {report.max_score:g}", flush=True)
+            else:
+                print(f"[{when}] {what}", flush=True)
+                print_report(report, verbose=args.verbose)
+                print(f"watching {args.submission} for changes; Ctrl-C to stop", flush=True)
+            write_reports(report, chosen, args.quiet)
+
+    def busy(exercises: tuple[str, ...]):
+        from contextlib import nullcontext
+
+        return console.status(f"grading {', '.join(exercises)} ...") if interactive else nullcontext()
+
+    from grader.batch.cli import _sigterm_interrupts
+
+    try:
+        with _sigterm_interrupts():
+            watch(args.submission, settings, show, busy=busy)
+    except KeyboardInterrupt:
+        print("stopped watching", file=sys.stderr)
+        return EXIT_OK
+    except (SubmissionError, GradingFailed) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_GRADER
     return EXIT_OK

@@ -23,6 +23,7 @@ from grader.exercises import ALL
 from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.policy import NONE, offered, require_full
+from grader.protocol import CURVES_OPTION
 from grader.reference import load_reference
 from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task, warm_up
 from grader.submission import MODULES, Submission, load_submission
@@ -56,6 +57,9 @@ class Options:
     """Refuse to grade (:class:`~grader.policy.ConfinementRefused`) unless every child runs fully confined."""
     seed: int | None = None
     """Draw every input from this seed (the official grade's secret inputs); ``None``: the public inputs."""
+    on_run: Callable[[str, str, float], None] | None = None
+    """Called as ``on_run(task, "running", 0.0)`` when a task's child starts and ``(task, "done", seconds)``
+    when it ends, from the worker threads (a progress display)."""
 
 
 @dataclass
@@ -74,6 +78,15 @@ class _Run:
 
 def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
                  options: Options, compilation_cache: Path | None) -> _Run:
+    notify = options.on_run or (lambda task, state, seconds: None)
+    notify(task, "running", 0.0)
+    run = _run_student_task(task, submission, sub_dir, inputs_path, workdir, options, compilation_cache)
+    notify(task, "done", run.result.seconds)
+    return run
+
+
+def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
+                      options: Options, compilation_cache: Path | None) -> _Run:
     missing = [m for m in TASK_MODULES[task] if m not in submission.sources]
     if missing:
         return _Run(task, RunResult("ok", Observations(), 0.0),
@@ -82,16 +95,16 @@ def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: 
     if compilation_cache is not None and compilation_cache.is_dir():
         private_cache = workdir / task / "xla-cache"
         shutil.copytree(compilation_cache, private_cache)
-    extra = ("plain-adam",) if task == "accuracy" and options.plots_dir else ()
+    extra = (CURVES_OPTION,) if task == "accuracy" and options.plots_dir else ()
     return _Run(task, run_task(task, sub_dir, inputs_path, workdir / task, options.limits, extra, private_cache))
 
 
-def grade(path: str | Path, options: Options = Options()) -> Report:
-    """Grade the submission at ``path`` (folder, ``.py`` or ``.ipynb``) and return its report."""
+def grade(path: str | Path | Submission, options: Options = Options()) -> Report:
+    """Grade the submission at ``path`` (folder, ``.py`` or ``.ipynb``, or one already loaded) and return its report."""
     started = time.monotonic()
     warm_up(options.limits)  # the fork server imports jax while this process prepares
     rubric = load_rubric(CHECKS)
-    submission = load_submission(path)
+    submission = path if isinstance(path, Submission) else load_submission(path)
     confinement = offered() if options.limits.confine else NONE
     if options.require_confinement:
         require_full(confinement)
@@ -122,19 +135,21 @@ def grade(path: str | Path, options: Options = Options()) -> Report:
         if not options.use_cache and ref.compilation_cache is not None:  # a fresh reference's private folder
             shutil.rmtree(ref.compilation_cache.parent, ignore_errors=True)
     results, extra = judge_all(runs, ref.observations, rubric, inputs)
+    results = _with_reproductions(results, runs, ref.observations, submission, options, inputs)
     timings = {task: round(run.result.seconds, 3) for task, run in runs.items()}
     timings["total"] = round(time.monotonic() - started, 3)
     notes = [f"{name} is missing from the submission" for name in submission.missing()] + list(ref.notes)
+    observed = {task: run.result.observations for task, run in runs.items() if run.result.status == "ok"}
+    lesson = _lesson(observed)
     if options.plots_dir:
         from grader.plots import save_plots
 
-        observed = {task: run.result.observations for task, run in runs.items()}
-        written = save_plots(options.plots_dir, observed.get("accuracy"), observed.get("ex2"))
+        written = save_plots(options.plots_dir, observed.get("accuracy"), observed.get("ex2"), lesson)
         notes.append(f"plots written: {', '.join(str(p) for p in written)}" if written else
                      "no plots written: the accuracy and ex2 runs produced nothing to plot")
     return Report(
         checks=tuple(results), submission=str(submission.origin), answers=submission.answers,
-        accuracy=extra.get("report", {}), timings=timings, notes=tuple(notes),
+        accuracy=extra.get("report", {}), timings=timings, notes=tuple(notes), lesson=lesson,
         runs={task: runs[task].record() for task in EXERCISES if task in runs},
         confinement=confinement.to_json(),
         inputs=describe_inputs(options.seed), reference=ref.describe(),
@@ -164,6 +179,27 @@ def failure_report(submission: str, only: tuple[str, ...], reason: str, students
         for c in CHECKS if c.exercise in only
     )
     return Report(checks=checks, submission=submission, notes=(reason,), runs=runs)
+
+
+def _lesson(observed: dict[str, Observations]) -> dict:
+    """The lesson's questions (``grader.lesson``) that this run's observations answer."""
+    from grader import lesson
+
+    answered = {"ex2": lesson.ex2_question(observed.get("ex2")),
+                "ex5": lesson.ex5_question(observed.get("accuracy"))}
+    return {name: value for name, value in answered.items() if value}
+
+
+def _with_reproductions(results: list[CheckResult], runs: dict[str, _Run], reference: dict[str, Observations],
+                        submission: Submission, options: Options, inputs: dict) -> list[CheckResult]:
+    """Attach to each failed value check how to reproduce it (``grader.reproduce``)."""
+    from grader import reproduce
+
+    observed = {task: run.result.observations for task, run in runs.items() if not run.skipped}
+    secret = options.seed is not None  # secret inputs never show their values: only shapes and kinds
+    module = submission.origin.stem if submission.kind == "py" else None
+    return reproduce.annotate(results, observed, reference, inputs, submission_kind=submission.kind,
+                              module=module, secret=secret)
 
 
 def judge_all(runs: dict[str, _Run], reference: dict[str, Observations], rubric: Rubric,

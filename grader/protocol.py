@@ -30,3 +30,10 @@ ACCURACY_EPOCHS = 8
 ACCURACY_BATCH = 128
 ACCURACY_DROPOUT = 0.2
 ACCURACY_SEED = 0
+
+#: The lesson's own ex2 question: per-example gradients of this many MNIST images (the first of the
+#: embedded training split), at the accuracy task's initial params. Observed, shown, never scored.
+EX2_LESSON_IMAGES = 32
+#: With --plots (or in a notebook), the accuracy task also trains with plain Adam, and once more with the
+#: student's optimizer recording each step's gradient norm, to show where clipping was active.
+CURVES_OPTION = "plain-adam"

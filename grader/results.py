@@ -78,6 +78,8 @@ class CheckResult:
     """Wall time of the exercise run this check was judged from."""
     mistake: str = ""
     """The id of the known mistake the hint names (``ex3.sigmoid_for_relu``); "" when it names none."""
+    reproduce: dict[str, Any] | None = None
+    """For a failed value check: how to see the failure in Python (``grader.reproduce``), as plain data."""
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -110,6 +112,8 @@ class Report:
     """What it was graded on: ``{"kind": "public", "note": ...}`` or ``{"kind": "secret seed"}`` (never the seed)."""
     reference: dict[str, Any] = field(default_factory=dict)
     """What it was judged against: ``{"kind": "code"}``, or ``{"kind": "sealed", "versions": {...}}``."""
+    lesson: dict[str, Any] = field(default_factory=dict)
+    """The lesson's own questions answered from the student's code (``grader.lesson``): shown, not scored."""
 
     @property
     def score(self) -> float:
@@ -118,6 +122,9 @@ class Report:
     @property
     def max_score(self) -> float:
         return round(sum(c.max_score for c in self.checks), 4)
+
+    def __repr__(self) -> str:  # short, for a notebook cell that ends with grader.check(...)
+        return f"Report(score={self.score:g}, max_score={self.max_score:g}, checks={len(self.checks)})"
 
     def by_exercise(self) -> dict[str, list[CheckResult]]:
         groups: dict[str, list[CheckResult]] = {}
@@ -140,6 +147,7 @@ class Report:
             "confinement": dict(self.confinement),
             "inputs": dict(self.inputs),
             "reference": dict(self.reference),
+            "lesson": dict(self.lesson),
         }
 
     @classmethod
@@ -160,4 +168,5 @@ class Report:
             confinement=dict(data.get("confinement") or {}),
             inputs=dict(data.get("inputs") or {}),
             reference=dict(data.get("reference") or {}),
+            lesson=dict(data.get("lesson") or {}),
         )

@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from grader.exercises import MODULES
 
 _MAX_SOURCE_BYTES = 2 << 20
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
 _MAGIC = re.compile(r"^\s*([%!].*|get_ipython\(\).*)$")
 
 
@@ -26,7 +28,7 @@ class Submission:
 
     origin: Path
     kind: str
-    """``folder``, ``py`` or ``ipynb``."""
+    """``folder``, ``py``, ``ipynb``, or ``kernel`` (the cells a Jupyter kernel ran, see ``grader.notebook``)."""
     sources: dict[str, str]
     """Module name (``ex1_dropout``) -> source; exercises with no file are absent."""
     answers: str | None = None
@@ -58,12 +60,51 @@ def notebook_source(path: Path) -> str:
         notebook = nbformat.read(str(path), as_version=4)
     except Exception as exc:  # noqa: BLE001 - nbformat raises many kinds
         raise SubmissionError(f"{path} is not a readable Jupyter notebook ({type(exc).__name__}: {exc})") from exc
-    cells = []
-    for cell in notebook.cells:
-        if cell.cell_type != "code":
-            continue
-        cells.append("\n".join(_strip_magic(line) for line in cell.source.splitlines()))
-    return "\n\n".join(cells) + "\n"
+    return join_cells(cell.source for cell in notebook.cells if cell.cell_type == "code")
+
+
+def join_cells(cells: Iterable[str]) -> str:
+    """Code cells as one module, in the order given, IPython magics and shell lines dropped.
+
+    The one definition of how a notebook becomes a module: a notebook file's
+    code cells and a kernel's executed cells (``grader.check``) are joined alike.
+    """
+    return "\n\n".join("\n".join(_strip_magic(line) for line in cell.splitlines()) for cell in cells) + "\n"
+
+
+def answers_cell(markdown_cells: Iterable[str]) -> str | None:
+    """The prose answers kept in a notebook: the markdown cells from a heading naming "Answers" on.
+
+    Everything from the first markdown cell whose heading contains the word
+    "answers" up to the next heading of the same or a higher level (or the end
+    of the notebook's markdown) is taken, as ``answers.md`` would be.
+    ``None`` when no such heading exists.
+    """
+    taken: list[str] = []
+    level = 0
+    for cell in markdown_cells:
+        for line in cell.splitlines():
+            heading = _HEADING.match(line)
+            if heading and level and len(heading.group(1)) <= level:
+                return "\n".join(taken).strip() + "\n"
+            if heading and not level and re.search(r"\banswers?\b", heading.group(2), re.IGNORECASE):
+                level = len(heading.group(1))
+            if level:
+                taken.append(line)
+        if level:
+            taken.append("")
+    return "\n".join(taken).strip() + "\n" if level else None
+
+
+def notebook_answers(path: Path) -> str | None:
+    """The answers cell of the notebook at ``path`` (see :func:`answers_cell`), if it has one."""
+    import nbformat
+
+    try:
+        notebook = nbformat.read(str(path), as_version=4)
+    except Exception:  # noqa: BLE001 - an unreadable notebook has no answers to show
+        return None
+    return answers_cell(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
 
 
 def _strip_magic(line: str) -> str:
@@ -99,5 +140,7 @@ def load_submission(path: str | Path) -> Submission:
         return Submission(path, "py", {name: source for name in MODULES.values()}, _answers_beside(path.parent))
     if path.suffix == ".ipynb":
         source = notebook_source(path)
-        return Submission(path, "ipynb", {name: source for name in MODULES.values()}, _answers_beside(path.parent))
+        answers = notebook_answers(path)
+        return Submission(path, "ipynb", {name: source for name in MODULES.values()},
+                          answers if answers is not None else _answers_beside(path.parent))
     raise SubmissionError(f"{path} is neither a folder, a .py file nor an .ipynb notebook")

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from grader.report._common import (TITLES, confinement_line, exercise_groups, graded_against, not_implemented, run_summary, tally,
                                    unfinished_run)
+from grader.lesson import describe as lesson_lines
 from grader.results import Report
 from grader.submission import MODULES
 
@@ -73,9 +74,16 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
                 console.print(Text("        " + c.message.replace("\n", "\n        ")))
             if c.hint:
                 console.print(Text("        hint: ", style="cyan") + Text(c.hint))
+            if c.reproduce:
+                console.print(Text("        see it yourself: ", style="cyan")
+                              + Text(f"python -m grader explain {c.id}" + (" (or paste:)" if verbose else "")))
+                if verbose:
+                    console.print(Text("          " + c.reproduce.get("snippet", "").rstrip().replace("\n", "\n          ")))
 
     for note in report.notes:
         console.print(Text(f"\nnote: {note}", style="yellow"))
+    for line in lesson_lines(report.lesson):
+        console.print(Text("\nlesson: ", style="bold") + Text(line))
     if report.answers is not None and report.answers.strip():
         console.print(Text("\nYour answers (answers.md, shown for your instructor, not scored):", style="bold"))
         console.print(Markdown(report.answers))
@@ -92,3 +100,14 @@ def print_report(report: Report, file: TextIO | None = None, verbose: bool = Fal
     if not console.is_terminal:
         console = Console(file=file, highlight=False, soft_wrap=True, width=120)
     render(report, console, verbose)
+
+
+def render_text(report: Report, verbose: bool = False, width: int = 100) -> str:
+    """The terminal report as plain text (no colour), e.g. for a front end that shows no HTML."""
+    import io
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, highlight=False, width=width, color_system=None, force_terminal=False,
+                      force_jupyter=False)
+    render(report, console, verbose)
+    return buffer.getvalue()

@@ -16,14 +16,19 @@ from grader.protocol import ACCURACY_BATCH as BATCH
 from grader.protocol import ACCURACY_DROPOUT as DROPOUT_RATE
 from grader.protocol import ACCURACY_EPOCHS as EPOCHS
 from grader.protocol import ACCURACY_SEED as SEED
+from grader.protocol import CURVES_OPTION
 
 
 def _cross_entropy(logits, y):
     return optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
 
 
-def train(forward_with_dropout, optimizer, params, split, seed=SEED):
-    """Mini-batch training; returns the final params and the loss of every step."""
+def train(forward_with_dropout, optimizer, params, split, seed=SEED, grad_norms=None):
+    """Mini-batch training; returns the final params and the loss of every step.
+
+    With a list as ``grad_norms``, each step's global gradient norm (before the optimizer) is appended
+    to it, by a step that computes it too; without, the step computes only what training needs.
+    """
     opt_state = optimizer.init(params)
 
     def loss_fn(p, x, y, key):
@@ -33,6 +38,8 @@ def train(forward_with_dropout, optimizer, params, split, seed=SEED):
     def step(p, s, x, y, key):
         loss, grads = jax.value_and_grad(loss_fn)(p, x, y, key)
         updates, s = optimizer.update(grads, s, p)
+        if grad_norms is not None:
+            return optax.apply_updates(p, updates), s, (loss, optax.global_norm(grads))
         return optax.apply_updates(p, updates), s, loss
 
     x_train, y_train = jnp.asarray(split.x_train), jnp.asarray(split.y_train)
@@ -46,7 +53,12 @@ def train(forward_with_dropout, optimizer, params, split, seed=SEED):
             idx = order[b * BATCH:(b + 1) * BATCH]
             key = jax.random.fold_in(base_key, epoch * n_batches + b)
             params, opt_state, loss = step(params, opt_state, x_train[idx], y_train[idx], key)
+            if grad_norms is not None:
+                loss, norm = loss
+                grad_norms.append(norm)
             losses.append(loss)
+    if grad_norms is not None:
+        grad_norms[:] = [float(n) for n in grad_norms]
     return params, np.asarray(jnp.stack(losses))
 
 
@@ -66,6 +78,13 @@ def probe(rec, modules, inputs, options):
     if trained is not None:
         final, _ = trained
         rec.record("test_logits", lambda: m3.mlp_forward(final, jnp.asarray(split.x_test)))
-    if "plain-adam" in options:
+    if CURVES_OPTION in options:  # the lesson's ex5 question: with and without clipping, and where it clipped
         rec.record("baseline_losses",
                    lambda: train(m1.forward_with_dropout, optax.adam(1e-3), params, split, seed)[1])
+
+        def clipped_norms():
+            norms: list = []
+            train(m1.forward_with_dropout, m5.make_optimizer(), params, split, seed, grad_norms=norms)
+            return np.asarray(norms, np.float32)
+
+        rec.record("clipped_grad_norms", clipped_norms)

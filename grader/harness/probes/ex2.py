@@ -4,6 +4,8 @@ import jax
 
 from grader.harness.jaxpr_tools import jaxpr_stats
 from grader.harness.probes._common import as_jax, no_leaks, snapshot
+from grader import data as grader_data
+from grader.protocol import EX2_LESSON_IMAGES
 
 CASES = ("small", "lesson", "single")
 
@@ -15,6 +17,22 @@ def _describe_index(value):
     except (TypeError, ValueError):
         number = None
     return {"type": type(value).__module__ + "." + type(value).__qualname__, "value": number}
+
+
+def prepare(inputs, options):
+    """The lesson's batch of MNIST images, loaded before the grader's packages are hidden."""
+    split = grader_data.embedded_split()
+    inputs["ex2"]["mnist"] = {"x": split.x_train[:EX2_LESSON_IMAGES], "y": split.y_train[:EX2_LESSON_IMAGES]}
+
+
+def _lesson_logits(params, x):
+    """The lesson MLP's logits, computed by the harness (not the student), for the prediction and loss shown."""
+    names = sorted(params, key=lambda name: int(name.removeprefix("layer")))
+    for i, name in enumerate(names):
+        x = x @ params[name]["w"] + params[name]["b"]
+        if i < len(names) - 1:
+            x = jax.nn.relu(x)
+    return x
 
 
 def probe(rec, modules, inputs, options):
@@ -35,3 +53,11 @@ def probe(rec, modules, inputs, options):
         rec.record(f"vector/b{b}", lambda v=v: jaxpr_stats(m.per_example_grads, v["params"], v["x"], v["y"]))
     for case in CASES:
         rec.record(f"input/params_after/{case}", lambda case=case: snapshot(data[case]["params"]))
+
+    # The lesson's question, as the lesson asks it (shown, not scored): which of 32 MNIST images has the
+    # largest gradient at the initial params?
+    if "mnist" in data:
+        lesson, params = data["mnist"], as_jax(inputs["accuracy"]["params"])
+        rec.record("mnist/logits", lambda: _lesson_logits(params, lesson["x"]))
+        rec.record("mnist/norms", lambda: m.per_example_grad_norms(m.per_example_grads(params, lesson["x"], lesson["y"])))
+        rec.record("mnist/largest", lambda: _describe_index(m.largest_gradient_example(params, lesson["x"], lesson["y"])))

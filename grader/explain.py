@@ -1,0 +1,52 @@
+"""``python -m grader explain CHECK_ID [SUBMISSION]``: one check in full, and how to reproduce its failure.
+
+Grades only the check's exercise, then prints the check's message and hint,
+the failing case's inputs (names, shapes, kinds), the first values that
+differ from the reference, and a snippet to paste into Python
+(:mod:`grader.reproduce`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_GRADER = 0, 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m grader explain",
+        description="Explain one check of a submission, with a Python snippet that reproduces its failure.")
+    parser.add_argument("check_id", metavar="CHECK_ID", help="a check id, e.g. ex3.deep (python -m grader -v lists them)")
+    parser.add_argument("submission", nargs="?", default="exercises",
+                        help="a folder, a .py file or an .ipynb notebook (default: exercises/)")
+    parser.add_argument("--timeout", type=float, default=None, metavar="S", help="wall-clock limit per exercise run")
+    parser.add_argument("--reference", type=Path, metavar="DIR", help="the reference solutions to compare with")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    from grader.engine import CHECKS, Options, grade
+    from grader.reference import ReferenceRunError
+    from grader.reproduce import explain_text
+    from grader.rubric import RubricError
+    from grader.sandbox import Limits
+    from grader.submission import SubmissionError
+
+    args = build_parser().parse_args(argv)
+    known = {c.id: c for c in CHECKS}
+    if args.check_id not in known:
+        print(f"error: unknown check {args.check_id!r}; the checks are: {', '.join(known)}", file=sys.stderr)
+        return EXIT_GRADER
+    exercise = known[args.check_id].exercise
+    limits = Limits(timeout=args.timeout) if args.timeout else Limits()
+    try:
+        report = grade(args.submission, Options(only=(exercise,), limits=limits, reference_dir=args.reference))
+    except (SubmissionError, ReferenceRunError, RubricError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_GRADER
+    check = next(c for c in report.checks if c.id == args.check_id)
+    print(explain_text(check))
+    return EXIT_OK

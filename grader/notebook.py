@@ -1,0 +1,182 @@
+"""``grader.check("ex1")`` in a Jupyter cell: grade what the kernel has run so far.
+
+The cells the kernel executed, in the order they ran, are joined as a
+notebook submission is (:func:`grader.submission.join_cells`), so the last
+definition of a function wins, as in the kernel. Lines that use the grader
+itself (``import grader``, ``grader.check(...)``) are left out: a submission
+may not import the grader. The joined module is then graded exactly as a
+file would be, each exercise in its own sandboxed child; nothing runs in the
+kernel's process but the judging, and the notebook need not be saved.
+
+This module imports neither jax nor the engine until ``check`` is called, so
+``import grader`` in a notebook stays cheap.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+NOT_IN_IPYTHON = (
+    "grader.check() grades the cells a Jupyter (IPython) kernel has run, and there is no such kernel here. "
+    "In a terminal, grade your files instead: `python -m grader PATH` (a folder, a .py file or a saved "
+    ".ipynb), or `python -m grader --watch PATH` to re-grade on every save."
+)
+#: Where Jupyter front ends say which notebook a kernel belongs to (JupyterLab / Notebook 7, VS Code).
+_NOTEBOOK_PATH_VARS = ("__vsc_ipynb_file__", "__session__")
+
+
+class NotInIPython(RuntimeError):
+    """``grader.check`` was called outside an IPython kernel."""
+
+
+def _uses_grader(node: ast.stmt, names: set[str]) -> bool:
+    """True for ``import grader...``, ``from grader... import ...`` and statements that only call those names."""
+    if isinstance(node, ast.Import):
+        found = [a for a in node.names if a.name.split(".")[0] == "grader"]
+        names.update((a.asname or a.name).split(".")[0] for a in found)
+        return bool(found)
+    if isinstance(node, ast.ImportFrom):
+        if (node.module or "").split(".")[0] == "grader" and not node.level:
+            names.update(a.asname or a.name for a in node.names)
+            return True
+        return False
+    used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    if not used & names:
+        return False
+    targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+    names.update(n.id for t in targets if t is not None for n in ast.walk(t) if isinstance(n, ast.Name))
+    return True
+
+
+def kernel_source(cells: Iterable[str], raised: dict[int, str] | None = None) -> tuple[str, list[str]]:
+    """The executed cells (``In[1]``, ``In[2]``, ...) as one module, and notes on what was left out.
+
+    A statement that uses the grader (its import, ``grader.check(...)``,
+    ``report = check()`` and what uses ``report`` later) is dropped; so is a
+    cell that does not parse (the kernel ran none of it) and a cell that
+    raised in the kernel (``raised``: execution number -> exception type), whose
+    error would otherwise stop the whole module at import.
+    """
+    from grader.submission import join_cells
+
+    raised = raised or {}
+    kept, notes, names = [], [], set()
+    for number, cell in enumerate(cells, start=1):
+        if not cell.strip():
+            continue
+        if number in raised:
+            notes.append(f"cell In[{number}] raised {raised[number]} in the kernel and was left out; "
+                         "run it again once it works")
+            continue
+        module = join_cells([cell])
+        try:
+            tree = ast.parse(module)
+        except SyntaxError as exc:
+            notes.append(f"cell In[{number}] has a syntax error ({exc.msg}, line {exc.lineno}) "
+                         "and was left out, as the kernel ran none of it")
+            continue
+        lines = module.splitlines()
+        dropped = [node for node in tree.body if _uses_grader(node, names)]
+        if not dropped:
+            kept.append(cell)
+            continue
+        for node in reversed(dropped):  # blank them out, keeping line numbers for tracebacks
+            for i in range(node.lineno - 1, node.end_lineno):
+                lines[i] = ""
+            indent = len(lines[node.lineno - 1]) - len(lines[node.lineno - 1].lstrip())
+            lines[node.lineno - 1] = " " * indent + "pass  # (uses the grader; left out)"
+        kept.append("\n".join(lines))
+    return join_cells(kept), notes
+
+
+def _shell() -> Any:
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        raise NotInIPython(NOT_IN_IPYTHON)
+    return shell
+
+
+def _notebook_path(shell: Any) -> Path | None:
+    for name in _NOTEBOOK_PATH_VARS:
+        value = shell.user_ns.get(name)
+        if isinstance(value, str) and value.endswith(".ipynb") and Path(value).is_file():
+            return Path(value)
+    value = os.environ.get("JPY_SESSION_NAME", "")
+    return Path(value) if value.endswith(".ipynb") and Path(value).is_file() else None
+
+
+def kernel_submission(cells: Sequence[str], raised: dict[int, str] | None = None, answers: str | None = None,
+                      origin: str = "notebook (kernel)"):
+    """A :class:`~grader.submission.Submission` of the given executed cells, with notes on what was left out."""
+    from grader.submission import MODULES, Submission
+
+    source, notes = kernel_source(cells, raised)
+    return Submission(Path(origin), "kernel", {name: source for name in MODULES.values()}, answers), notes
+
+
+def plots_folder() -> Path:
+    """Where ``check`` writes the lesson's pictures before showing them (kept, overwritten by the next check)."""
+    import tempfile
+
+    return Path(tempfile.gettempdir()) / f"jax-grader-plots-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+
+
+def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout: float | None = None,
+          display: bool = True, plots: bool = True):
+    """Grade the cells this kernel has run; show the report and return it (a :class:`grader.results.Report`).
+
+    ``check()`` grades every exercise, ``check("ex1")`` or ``check("ex1", "ex3")`` only those
+    (``accuracy`` trains ex1, ex3 and ex5 together). The answers to the lesson's questions are
+    read from the saved notebook's markdown cell under an "Answers" heading; pass ``notebook=PATH``
+    when the front end does not say which notebook this is. ``timeout`` is seconds per exercise.
+    ``plots`` shows the lesson's pictures (ex2's gradient norms on 32 MNIST images; with ``accuracy``,
+    the loss with and without clipping, which trains twice more).
+    """
+    from grader.results import EXERCISES
+
+    unknown = [e for e in exercise_ids if e not in EXERCISES]
+    if unknown:
+        raise ValueError(f"unknown exercise(s) {unknown}; choose from {', '.join(EXERCISES)}, or none for all")
+    shell = _shell()
+    history = shell.history_manager
+    cells = list(history.input_hist_raw[1:])
+    # IPython 9 keeps each failed cell's exception; older versions do not, and every cell is kept.
+    raised = {n: str(e.get("ename", "an exception")) if isinstance(e, dict) else "an exception"
+              for n, e in dict(getattr(history, "exceptions", {}) or {}).items()}
+    from grader.engine import Options, grade
+    from grader.sandbox import Limits
+    from grader.submission import notebook_answers
+
+    path = Path(notebook) if notebook is not None else _notebook_path(shell)
+    answers = notebook_answers(path) if path is not None else None
+    submission, notes = kernel_submission(cells, raised, answers, origin=str(path) if path else "notebook (kernel)")
+    figures = plots_folder() if plots else None
+    if figures is not None and figures.is_dir():
+        for old in figures.glob("*.png"):
+            old.unlink()
+    options = Options(only=tuple(exercise_ids) or EXERCISES,
+                      limits=Limits(timeout=timeout) if timeout else Limits(), plots_dir=figures)
+    report = grade(submission, options)
+    report = replace(report, notes=(*notes, *report.notes))
+    if display:
+        from grader.plots import LESSON_PICTURES
+
+        pictures = [figures / name for name in LESSON_PICTURES] if figures is not None else []
+        show(report, tuple(p for p in pictures if p.is_file()))
+    return report
+
+
+def show(report, images: tuple[Path, ...] = ()) -> None:
+    """Display ``report`` in the running front end: HTML in a notebook, text in a terminal IPython."""
+    from IPython.display import display
+
+    from grader.report.html import render as render_html
+    from grader.report.terminal import render_text
+
+    display({"text/html": render_html(report, images), "text/plain": render_text(report)}, raw=True)
