@@ -162,3 +162,15 @@ def test_a_submission_that_attacks_the_grader_leaves_it_alive_with_every_report(
     data = json.loads(out["r.json"].read_text())
     scores = {ex: sum(c["score"] for c in data["checks"] if c["exercise"] == ex) for ex in ("ex3", "ex5")}
     assert scores == {"ex3": 0, "ex5": 15}
+
+
+def test_an_installed_grader_hides_its_own_files_inside_site_packages(tmp_path):
+    """Installed from the wheel, the grader sits in site-packages: the child reads its neighbours, not it."""
+    site = tmp_path / "site-packages"
+    for name in ("numpy/__init__.py", "jax/__init__.py", "grader/_sealed/ex3/observations.json",
+                 "grader/checks/ex3.py", "grader/harness/child.py"):
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text("")
+    allowed = {Path(p) for p in policy._allow_except(site, [site / "grader"])}
+    assert allowed == {site / "numpy", site / "jax"}
+    assert set(policy._allow_except(tmp_path / "elsewhere", [site / "grader"])) == {str(tmp_path / "elsewhere")}

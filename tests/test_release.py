@@ -338,6 +338,15 @@ def test_an_installed_wheel_grades_with_no_reference_code(wheel, tmp_path):
     where = subprocess.run([str(python), "-c", "import grader; print(grader.__file__)"], cwd=work, env=env,
                            capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(site)), where
+    hidden = subprocess.run(  # the installed package's sealed answers and checks stay out of a child's reach
+        [str(python), "-c", "import sys; from pathlib import Path; from grader import policy\n"
+         "pkg = Path(policy.__file__).parent\n"
+         "plan = policy.plan(policy.offered(), reads=(), writes=(), memory_bytes=0)\n"
+         "reads = [Path(p) for p in plan.read]\n"
+         "seen = [str(s) for s in (pkg / '_sealed', pkg / 'checks', pkg / 'engine.py')\n"
+         "        if any(s == r or r in s.parents for r in reads)]\n"
+         "print(seen, (pkg / 'harness') in reads)"], cwd=work, env=env, capture_output=True, text=True, check=True)
+    assert hidden.stdout.strip() == "[] True", hidden.stdout
     made = grader("init", "mywork")
     assert made.returncode == 0, made.stderr
     stubs = grader("mywork", "--json", "stubs.json")
