@@ -666,7 +666,7 @@ def test_real_killed_batch_resumes_to_the_same_grades(tmp_path, cache_dir):
 
 
 def default_class(root: Path) -> Path:
-    """A small class for the default path: correct (folder and zip), a mutant, a crash, two invalid entries."""
+    """A small class for the default path: correct, a mutant, a crash, two invalid entries (zips: real_class)."""
     root.mkdir()
     shutil.copytree(REFERENCE, root / "alice")
     shutil.copytree(REFERENCE, root / "mutant")
@@ -674,7 +674,6 @@ def default_class(root: Path) -> Path:
     shutil.copytree(REFERENCE, root / "quitter")
     shutil.copy(ROOT / "tests" / "corpus" / "hostile" / f"{MODULES['ex4']}__os_exit.py",
                 root / "quitter" / f"{MODULES['ex4']}.py")
-    _zip(root / "zipped.zip", {f"zipped/{p.name}": p.read_text() for p in REFERENCE.glob("ex*.py")})
     (root / "corrupt.zip").write_bytes(b"PK\x05\x06" + b"\0" * 10)
     (root / "empty").mkdir()
     return root
@@ -701,12 +700,10 @@ def test_real_default_batch_grades_every_exercise_shards_resumes_and_merges(tmp_
     finish(grader("batch", str(root), "--out", str(tmp_path / "whole"), "--jobs", "2"))
     rows = {r["student"]: r for r in read_grades(tmp_path / "whole")}
     assert {sid: r["status"] for sid, r in rows.items()} == {
-        "alice": "graded", "corrupt": "invalid", "empty": "invalid", "mutant": "graded", "quitter": "crashed",
-        "zipped": "graded"}
+        "alice": "graded", "corrupt": "invalid", "empty": "invalid", "mutant": "graded", "quitter": "crashed"}
     full = {"ex1": "20", "ex2": "20", "ex3": "20", "ex4": "15", "ex5": "15", "accuracy": "10"}
-    for sid in ("alice", "zipped"):
-        assert {ex: rows[sid][ex] for ex in full} == full and rows[sid]["total"] == "100", rows[sid]
-        assert rows[sid]["detail"] == ""
+    assert {ex: rows["alice"][ex] for ex in full} == full and rows["alice"]["total"] == "100", rows["alice"]
+    assert rows["alice"]["detail"] == ""
     mutant = rows["mutant"]
     assert float(mutant["ex3"]) < 20, mutant
     assert {ex: mutant[ex] for ex in full if ex != "ex3"} == {ex: v for ex, v in full.items() if ex != "ex3"}
@@ -717,7 +714,7 @@ def test_real_default_batch_grades_every_exercise_shards_resumes_and_merges(tmp_
     assert {ex: run["status"] for ex, run in report["runs"].items() if ex != "ex4"} == \
         {ex: "ok" for ex in full if ex != "ex4"}
 
-    gradable = {"alice", "mutant", "quitter", "zipped"}
+    gradable = {"alice", "mutant", "quitter"}
     big = max((1, 2), key=lambda k: sum(disc.shard_of(sid, 2) == k - 1 for sid in gradable))
     small = grader("batch", str(root), "--out", str(tmp_path / "small"), "--shard", f"{3 - big}/2", "--jobs", "1")
     killed = grader("batch", str(root), "--out", str(tmp_path / "big"), "--shard", f"{big}/2", "--jobs", "1")
@@ -769,8 +766,9 @@ def test_real_dask_batch_grades_as_the_local_executor_does(tmp_path, cache_dir, 
     assert float(rows[3]["total"]) < 20
 
 
-def test_dask_without_a_scheduler_is_a_clear_error(tmp_path, capsys):
+def test_dask_without_a_scheduler_is_a_clear_error(tmp_path, cache_dir, monkeypatch, capsys):
     pytest.importorskip("distributed")
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
     _write_folder(tmp_path / "class" / "alice", "alice")
     code = grader_main(["batch", str(tmp_path / "class"), "--out", str(tmp_path / "out"), "--only", "ex3",
                         "--dask", "tcp://127.0.0.1:9", "-q"])

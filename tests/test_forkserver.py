@@ -15,15 +15,13 @@ from grader.sandbox import Limits
 pytestmark = pytest.mark.skipif(not offered().processes,
                                 reason=f"the fork server needs seccomp; this machine: {offered().describe()}")
 
-#: Submissions of every kind: correct in another style, mutants, and runs that end badly.
-SAMPLE = {
-    "ex1": (CORPUS / "correct" / "ex1_dropout__bernoulli_multiply.py", CORPUS / "mutants" / "ex1_dropout__no_rescale.py"),
-    "ex2": (CORPUS / "correct" / "ex2_per_example_grads__jacrev_losses.py",
-            CORPUS / "mutants" / "ex2_per_example_grads__python_loop.py"),
-    "ex3": (CORPUS / "mutants" / "ex3_mlp_forward__string_order.py", CORPUS / "hostile" / "ex3_mlp_forward__fork_bomb.py"),
-    "ex4": (CORPUS / "correct" / "ex4_jit_speedup__time_time.py", CORPUS / "hostile" / "ex4_jit_speedup__os_exit.py"),
-    "ex5": (CORPUS / "mutants" / "ex5_clipping__arguments_swapped.py", CORPUS / "hostile" / "ex5_clipping__memory_blowup.py"),
-}
+#: Submissions of every kind (a correct variant, mutants, a run that ends badly), on the cheaper exercises.
+SAMPLE = (
+    ("ex1", CORPUS / "correct" / "ex1_dropout__bernoulli_multiply.py"),
+    ("ex3", CORPUS / "mutants" / "ex3_mlp_forward__string_order.py"),
+    ("ex4", CORPUS / "hostile" / "ex4_jit_speedup__os_exit.py"),
+    ("ex5", CORPUS / "mutants" / "ex5_clipping__arguments_swapped.py"),
+)
 
 
 def _verdicts(report):
@@ -31,14 +29,15 @@ def _verdicts(report):
         {ex: run.status for ex, run in report.runs.items()}
 
 
-@pytest.mark.parametrize("exercise", sorted(SAMPLE))
-def test_forked_and_fresh_children_give_the_same_grades(exercise, tmp_path, grade_with):
-    for i, path in enumerate(SAMPLE[exercise]):
-        (tmp_path / str(i)).mkdir()
-        folder = submission_with(tmp_path / str(i), {path.name.split("__")[0]: path})
-        forked = grade_with(folder, only=(exercise,), limits=Limits(timeout=60, fork=True))
-        fresh = grade_with(folder, only=(exercise,), limits=Limits(timeout=60, fork=False))
-        assert _verdicts(forked) == _verdicts(fresh), path.name
+def test_forked_and_fresh_children_give_the_same_grades(tmp_path, grade_with):
+    """The corpus tests grade forked (the default); here a sample is graded both ways and compared."""
+    overrides = {path.name.split("__")[0]: path for _, path in SAMPLE}
+    folder = submission_with(tmp_path, overrides)
+    only = tuple(exercise for exercise, _ in SAMPLE)
+    forked = grade_with(folder, only=only, limits=Limits(timeout=60, fork=True))
+    fresh = grade_with(folder, only=only, limits=Limits(timeout=60, fork=False))
+    assert _verdicts(forked) == _verdicts(fresh)
+    assert forked.runs["ex4"].status == "crashed" and forked.score < forked.max_score
 
 
 def test_a_hang_and_a_segfault_end_the_same_way_when_forked(tmp_path, grade_with):
