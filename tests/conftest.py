@@ -60,3 +60,17 @@ def submission_with(tmp_path: Path, overrides: dict[str, Path | str]) -> Path:
 
 def by_id(report: Report) -> dict:
     return {c.id: c for c in report.checks}
+
+
+def alive_under(folder: Path) -> list[int]:
+    """Processes whose working folder is inside ``folder``, wherever they were reparented."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cwd = Path(os.readlink(entry / "cwd"))
+            except OSError:
+                continue
+            if folder == cwd or folder in cwd.parents:
+                found.append(int(entry.name))
+    return found

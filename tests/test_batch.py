@@ -26,7 +26,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from conftest import EXERCISES_DIR, REFERENCE, ROOT
+from conftest import EXERCISES_DIR, REFERENCE, ROOT, alive_under
 
 from grader.batch import discover as disc
 from grader.batch import grading, runner, state
@@ -575,20 +575,6 @@ def real_class(root: Path) -> Path:
     return root
 
 
-def _alive_under(folder: Path) -> list[int]:
-    """Processes whose working folder is inside ``folder`` (sandboxed children run in OUT_DIR/.work)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                cwd = Path(os.readlink(entry / "cwd"))
-            except OSError:
-                continue
-            if folder == cwd or folder in cwd.parents:
-                found.append(int(entry.name))
-    return found
-
-
 def test_real_class_end_to_end(tmp_path, cache_dir, monkeypatch):
     monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
     real_class(tmp_path / "class")
@@ -608,7 +594,7 @@ def test_real_class_end_to_end(tmp_path, cache_dir, monkeypatch):
     crash = json.loads((out / "students" / "crash" / "report.json").read_text())
     assert crash["submission"] == "crash/" and "status 3" in crash["checks"][0]["message"]
     assert snapshot(tmp_path, skip=(out, cache_dir)) == before
-    assert not (out / ".work").exists() and _alive_under(out) == []
+    assert not (out / ".work").exists() and alive_under(out) == []
     assert "Item analysis" in (out / "summary.html").read_text()
 
 
@@ -620,7 +606,7 @@ def test_real_stuck_submission_is_stopped_at_its_deadline(tmp_path, cache_dir):
     (hang,) = result.outcomes
     assert hang.status == "timeout" and "took longer than 8 s" in hang.detail and hang.report is None
     assert 8 <= hang.seconds < 20
-    assert _alive_under(tmp_path / "out") == []
+    assert alive_under(tmp_path / "out") == []
 
 
 def test_real_killed_batch_resumes_to_the_same_grades(tmp_path, cache_dir):
@@ -650,7 +636,7 @@ def test_real_killed_batch_resumes_to_the_same_grades(tmp_path, cache_dir):
     killed.send_signal(signal.SIGKILL)
     killed.communicate()
     time.sleep(1)  # workers notice their parent is gone (SIGTERM from the kernel) and stop their children
-    assert _alive_under(tmp_path / "killed") == []
+    assert alive_under(tmp_path / "killed") == []
     landed = len(state.load(tmp_path / "killed"))
     assert 1 <= landed < 4
 
@@ -726,7 +712,7 @@ def test_real_default_batch_grades_every_exercise_shards_resumes_and_merges(tmp_
     killed.send_signal(signal.SIGKILL)
     killed.communicate()
     time.sleep(1)  # workers notice their parent is gone and stop their children
-    assert _alive_under(tmp_path / "big") == []
+    assert alive_under(tmp_path / "big") == []
     assert "already graded, unchanged" in finish(
         grader("batch", str(root), "--out", str(tmp_path / "big"), "--shard", f"{big}/2", "--jobs", "1"))
     finish(small)

@@ -8,12 +8,11 @@ that exercise.
 from __future__ import annotations
 
 import ast
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS, REFERENCE, submission_with
+from conftest import CORPUS, REFERENCE, alive_under, submission_with
 
 from grader.policy import offered
 from grader.sandbox import Limits
@@ -93,20 +92,6 @@ def test_reference_is_not_importable_from_a_submission_even_from_the_repo(tmp_pa
     assert judged and all(c.status == "error" and "may not import 'reference'" in c.message for c in judged)
 
 
-def _alive_under(folder: Path) -> list[int]:
-    """Processes working inside ``folder``, wherever they were reparented."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                cwd = Path(os.readlink(entry / "cwd"))
-            except OSError:
-                continue
-            if folder == cwd or folder in cwd.parents:
-                found.append(int(entry.name))
-    return found
-
-
 def test_no_sandbox_process_survives_grading(tmp_path, grade_with, monkeypatch):
     """A submission that leaves processes behind (as it can where fork is allowed) has none once grading ends."""
     import tempfile
@@ -117,7 +102,7 @@ def test_no_sandbox_process_survives_grading(tmp_path, grade_with, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(scratch))  # the grade's children work in there
     report = grade_with(folder, only=("ex3",), limits=Limits(timeout=60, confine=False))  # unconfined: forks work
     assert report.runs["ex3"].status == "ok" and report.score > 0  # the children really were started
-    assert _alive_under(scratch) == []
+    assert alive_under(scratch) == []
 
 
 def test_a_changed_reference_cache_is_refused(tmp_path):
