@@ -119,6 +119,10 @@ class ForkServer:
         self._pending.pop(rid, None)
         return pending.returncode if pending.returncode is not None else -9
 
+    @property
+    def pid(self) -> int:
+        return self._proc.pid
+
     def close(self) -> None:
         self.alive = False
         try:
@@ -152,6 +156,12 @@ def shared(env: dict[str, str]) -> ForkServer | None:
             return None
         atexit.register(_server.close)
         return _server
+
+
+def server_pid() -> int | None:
+    """The process id of this process's fork server, if one is running."""
+    server = _server
+    return server.pid if server is not None and server.alive else None
 
 
 # --- the server process -----------------------------------------------------------------------------------------

@@ -6,22 +6,19 @@ watchfiles) re-grades only the exercises whose files changed, plus
 verdicts replace the old ones in the report, which is drawn again. A change
 to ``answers.md`` only refreshes the answers shown.
 
-Each round of grading runs in a worker process of its own
-(:mod:`grader.batch.worker`, in a session of its own), so Ctrl-C stops it at
-once: the worker is sent SIGTERM and kills every sandboxed child it started,
-and the watch ends cleanly.
+Rounds of grading run in a worker process (:mod:`grader.batch.worker`, in a
+session of its own) kept from one round to the next, so JAX is imported once
+for the whole watch; Ctrl-C stops it at once: the worker is sent SIGTERM and
+kills every sandboxed child it started, and the watch ends cleanly.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import queue
-import signal
-import subprocess
-import sys
 import tempfile
 import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable
@@ -70,16 +67,18 @@ class GradingFailed(Exception):
 
 
 class Rounds:
-    """Grade rounds in worker processes; :meth:`stop` ends the running one at once."""
+    """Grade rounds in one worker process, kept between rounds; :meth:`stop` ends it (and a running round) at once."""
 
     def __init__(self, submission: Path, settings, scratch: Path) -> None:
         self.submission, self.settings, self.scratch = submission, settings, scratch
-        self._proc: subprocess.Popen | None = None
+        self._worker = None
         self._lock = threading.Lock()
         self._count = 0
 
     def grade(self, only: tuple[str, ...]) -> Report:
         from grader.batch.discover import Entry, kind_of
+        from grader.batch.grading import Outcome
+        from grader.batch.worker import Worker
 
         self._count += 1
         folder = self.scratch / f"round{self._count}"
@@ -87,44 +86,31 @@ class Rounds:
         entry = Entry(self.submission.name, (self.submission,), kind_of(self.submission))
         job = {"id": entry.id, "paths": [str(self.submission)], "kind": entry.kind,
                "settings": replace(self.settings, only=tuple(only)).to_json(), "scratch": str(folder), "key": ""}
-        (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
-        with open(folder / "worker.log", "wb") as log, self._lock:
-            self._proc = subprocess.Popen(
-                [sys.executable, "-m", "grader.batch.worker", str(folder / "job.json"), str(folder / "outcome.json"),
-                 str(os.getpid())], stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                start_new_session=True)  # the terminal's Ctrl-C is ours to handle, not the worker's
-        proc = self._proc
-        proc.wait()
         with self._lock:
-            self._proc = None
+            if self._worker is None or not self._worker.alive:
+                self._worker = Worker(self.scratch / "worker.log")
+            worker = self._worker
+            try:
+                result = worker.submit(job, folder)
+            except OSError:
+                result = None
+        while result is not None and not result.exists() and worker.alive:
+            time.sleep(0.05)
         try:
-            data = json.loads((folder / "outcome.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            tail = (folder / "worker.log").read_text(encoding="utf-8", errors="replace").strip().splitlines()[-3:]
-            raise GradingFailed(f"grading stopped (status {proc.returncode}): {' | '.join(tail)}") from None
-        from grader.batch.grading import Outcome
-
+            data = json.loads(result.read_text(encoding="utf-8"))
+        except (AttributeError, OSError, ValueError):
+            raise GradingFailed(f"grading stopped (status {worker.proc.poll()}): {worker.tail()}") from None
         outcome = Outcome.from_json(data)
         if outcome.report is None:
             raise GradingFailed(outcome.detail)
         return replace(outcome.report, submission=str(self.submission))
 
     def stop(self) -> None:
-        """End the running round, if any: SIGTERM the worker, which kills its sandboxed children."""
-        from grader.batch.worker import descendants, kill_all
-
+        """End the worker, and the running round if any: it is sent SIGTERM and kills its sandboxed children."""
         with self._lock:
-            proc = self._proc
-        if proc is None or proc.poll() is not None:
-            return
-        tree = descendants(proc.pid)
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        kill_all([proc.pid, *tree])
-        proc.wait()
+            worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.stop()
 
 
 def watch(submission: str | Path, settings, show: Callable[[Report, tuple[str, ...], tuple[str, ...]], None],

@@ -103,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="grade even where exercise runs cannot be fully confined (Landlock and seccomp); "
                             "a submission could then read or change what it must not")
     batch.add_argument("--in-process", action="store_true",
-                       help="grade in threads of this process instead of one worker process per submission "
+                       help="grade in threads of this process instead of in worker processes "
                             "(less isolation; for debugging)")
     batch.add_argument("--quiet", "-q", action="store_true", help="print only the final line")
 

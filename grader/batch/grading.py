@@ -1,7 +1,7 @@
 """Grade one class entry and say what happened, whatever happened.
 
 :func:`grade_entry` is the unit of work of a batch: it runs in a worker
-process of its own (see :mod:`grader.batch.worker`), or in the batch's
+process (see :mod:`grader.batch.worker`), or in the batch's
 process with ``--in-process``. It never raises for a bad submission or a
 grader failure: it returns an :class:`Outcome` whose ``status`` says what
 happened and whose ``detail`` says why, in words for the instructor.

@@ -1,8 +1,9 @@
 """Grade a class: find the submissions, grade what is new, record each as it lands, write the outputs.
 
 :func:`run_batch` is the whole batch. Each submission is graded by
-:func:`grader.batch.grading.grade_entry` in a worker process of its own
-(``isolate=True``, the default) with a deadline, or in threads of this process
+:func:`grader.batch.grading.grade_entry` in a worker process
+(``isolate=True``, the default; :mod:`grader.batch.worker`) with a deadline of
+its own, one submission at a time per worker, or in threads of this process
 (``isolate=False``: less isolation, for debugging and tests). ``jobs``
 submissions run at once; each runs its exercises one at a time
 (``Settings.jobs`` 0 chooses that), which keeps every core busy with
@@ -21,10 +22,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -36,7 +36,7 @@ from grader.batch import outputs, state
 from grader.batch.discover import Entry, InvalidSubmission, content_digest, discover, safe_name, shard_of
 from grader.batch.grading import Outcome, Settings, entry_key, grade_entry
 from grader.batch.summary import write_summary
-from grader.batch.worker import descendants, kill_all
+from grader.batch.worker import Worker
 from grader.policy import NONE, offered, require_full
 
 #: Entries graded without a worker: nothing of theirs is run.
@@ -270,13 +270,43 @@ def _run_threads(todo: list[Entry], keys: dict[str, str], settings: Settings, co
             raise
 
 
+#: Submissions one worker grades before it is replaced by a fresh one (bounds what a long batch accumulates).
+_JOBS_PER_WORKER = 50
+
+
 @dataclass
 class _Running:
     entry: Entry
-    proc: subprocess.Popen
+    worker: Worker
     folder: Path
+    outcome: Path
     deadline: float
     started: float
+
+
+class _Workers:
+    """Idle worker processes, reused from one submission to the next (see :mod:`grader.batch.worker`)."""
+
+    def __init__(self, logs: Path) -> None:
+        self.logs, self._idle, self._count = logs, deque(), 0
+
+    def take(self) -> Worker:
+        while self._idle:
+            worker = self._idle.popleft()
+            if worker.alive:
+                return worker
+        self._count += 1
+        return Worker(self.logs / f"worker-{self._count}.log")
+
+    def give_back(self, worker: Worker) -> None:
+        if worker.alive and worker.jobs < _JOBS_PER_WORKER:
+            self._idle.append(worker)
+        else:
+            worker.close()
+
+    def close(self) -> None:
+        while self._idle:
+            self._idle.popleft().close()
 
 
 def _run_workers(todo: list[Entry], keys: dict[str, str], settings: Settings, config: BatchConfig,
@@ -286,6 +316,7 @@ def _run_workers(todo: list[Entry], keys: dict[str, str], settings: Settings, co
     running: list[_Running] = []
     jobs = jobs_or_cores(config.jobs)
     limit = _deadline(config, settings)
+    workers = _Workers(scratch / "workers")
     try:
         while queue or running:
             while queue and len(running) < jobs:
@@ -293,86 +324,83 @@ def _run_workers(todo: list[Entry], keys: dict[str, str], settings: Settings, co
                 if entry.kind in _INSTANT:
                     record(grade_entry(entry, settings, scratch / safe_name(entry.id), keys[entry.id]))
                 else:
-                    running.append(_start(entry, keys[entry.id], settings, scratch, limit))
+                    running.append(_start(workers, entry, keys[entry.id], settings, scratch, limit))
             time.sleep(0.05)
             for job in list(running):
                 outcome = _poll(job, keys[job.entry.id], limit)
                 if outcome is not None:
                     running.remove(job)
+                    workers.give_back(job.worker)
                     shutil.rmtree(job.folder, ignore_errors=True)
                     record(outcome)
     finally:
         for job in running:
-            _stop(job)
+            job.worker.stop()
+        workers.close()
+
+
+_isolated = threading.local()
 
 
 def grade_isolated(entry: Entry, key: str, settings: Settings, scratch: Path, limit: float) -> Outcome:
-    """One entry in a grading process of its own with a deadline, as the local executor grades it (used by Dask)."""
+    """One entry in a worker process with a deadline, as the local executor grades it (used by Dask).
+
+    The worker is kept for the calling thread's next entry, as the local executor keeps its workers.
+    """
     scratch.mkdir(parents=True, exist_ok=True)
     if entry.kind in _INSTANT:
         return grade_entry(entry, settings, scratch / safe_name(entry.id), key)
-    job = _start(entry, key, settings, scratch, limit)
+    if not hasattr(_isolated, "workers"):
+        _isolated.workers = _Workers(Path(tempfile.mkdtemp(prefix="jax-grader-workers-")))
+    job = _start(_isolated.workers, entry, key, settings, scratch, limit)
     try:
         while (outcome := _poll(job, key, limit)) is None:
             time.sleep(0.05)
-    finally:
-        if job.proc.poll() is None:
-            _stop(job)
+    except BaseException:
+        job.worker.stop()
+        raise
+    _isolated.workers.give_back(job.worker)
+    shutil.rmtree(job.folder, ignore_errors=True)
     return outcome
 
 
-def _start(entry: Entry, key: str, settings: Settings, scratch: Path, limit: float) -> _Running:
+def _start(workers: _Workers, entry: Entry, key: str, settings: Settings, scratch: Path,
+           limit: float) -> _Running:
     folder = scratch / safe_name(entry.id)
     shutil.rmtree(folder, ignore_errors=True)
-    (folder / "tmp").mkdir(parents=True)
+    folder.mkdir(parents=True)
     job = {"id": entry.id, "paths": [str(p) for p in entry.paths], "kind": entry.kind, "key": key,
            "settings": settings.to_json(), "scratch": str(folder)}
-    (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
-    env = {**os.environ, "TMPDIR": str(folder / "tmp")}  # the engine's scratch folders stay inside OUT_DIR
-    with (folder / "worker.log").open("wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "grader.batch.worker", str(folder / "job.json"), str(folder / "outcome.json"),
-             str(os.getpid())],
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
-        )
+    for attempt in range(2):
+        worker = workers.take()
+        try:
+            outcome = worker.submit(job, folder)
+            break
+        except OSError:  # it died while idle: start another
+            worker.stop()
+            if attempt:
+                raise
     now = time.monotonic()
-    return _Running(entry, proc, folder, now + limit, now)
+    return _Running(entry, worker, folder, outcome, now + limit, now)
 
 
 def _poll(job: _Running, key: str, limit: float) -> Outcome | None:
-    code = job.proc.poll()
+    """The entry's outcome once its worker wrote it; a ``timeout`` or ``error`` row if the worker cannot."""
     seconds = round(time.monotonic() - job.started, 2)
     base = Outcome(job.entry.id, "error", seconds=seconds, key=key, source=job.entry.describe())
-    if code is None:
-        if time.monotonic() < job.deadline:
-            return None
-        _stop(job)
-        return replace(base, status="timeout",
-                       detail=f"grading this submission took longer than {limit:.0f} s and was stopped")
-    try:
-        return Outcome.from_json(json.loads((job.folder / "outcome.json").read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
-        tail = _tail(job.folder / "worker.log")
-        return replace(base, detail=f"the grading process ended with status {code} without a result; "
-                                    f"this is a grader problem, not the student's. Its output ends: {tail}")
-
-
-def _stop(job: _Running) -> None:
-    """SIGTERM the worker (it kills its children), then SIGKILL whatever of its tree is left."""
-    tree = descendants(job.proc.pid)
-    if job.proc.poll() is None:
+    code = job.worker.proc.poll()
+    if job.outcome.exists() or code is not None:
         try:
-            job.proc.send_signal(signal.SIGTERM)
-            job.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-    kill_all([job.proc.pid, *tree])
-    job.proc.wait()
-
-
-def _tail(path: Path, limit: int = 600) -> str:
-    try:
-        text = path.read_bytes()[-limit:].decode("utf-8", "replace")
-    except OSError:
-        return "(no output)"
-    return " | ".join(line for line in text.strip().splitlines()[-4:]) or "(no output)"
+            return Outcome.from_json(json.loads(job.outcome.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError):
+            if code is None:  # not a whole file yet (the worker replaces it atomically, so: another writer)
+                return None
+        job.worker.stop()
+        return replace(base, detail=f"the grading process ended with status {code} without a result; "
+                                    f"this is a grader problem, not the student's. Its output ends: "
+                                    f"{job.worker.tail()}")
+    if time.monotonic() < job.deadline:
+        return None
+    job.worker.stop()
+    return replace(base, status="timeout",
+                   detail=f"grading this submission took longer than {limit:.0f} s and was stopped")
