@@ -32,6 +32,7 @@ import json
 import os
 import platform
 import resource
+import signal
 import struct
 import sys
 from dataclasses import asdict, dataclass, field
@@ -57,6 +58,7 @@ FULL_FILESYSTEM_ABI = 3
 
 # --- seccomp (linux/seccomp.h, linux/filter.h, linux/audit.h) ---------------------------------------------------
 _PR_SET_NO_NEW_PRIVS, _PR_SET_SECCOMP, _PR_CAPBSET_DROP, _PR_CAP_AMBIENT = 38, 22, 24, 47
+_PR_SET_PDEATHSIG = 1
 _PR_CAP_AMBIENT_CLEAR_ALL = 4
 _SECCOMP_MODE_FILTER = 2
 _RET_ALLOW, _RET_ERRNO = 0x7FFF0000, 0x00050000
@@ -182,9 +184,12 @@ class Confinement:
 
 # --- applying a plan (in the child) -----------------------------------------------------------------------------
 
-_libc = ctypes.CDLL(None, use_errno=True)
-_libc.syscall.restype = ctypes.c_long
-_libc.prctl.restype = ctypes.c_int
+#: Every mechanism here is Linux's; elsewhere (macOS) a plan holds only the resource limits.
+LINUX = sys.platform.startswith("linux")
+_libc = ctypes.CDLL(None, use_errno=True) if LINUX else None
+if _libc is not None:
+    _libc.syscall.restype = ctypes.c_long
+    _libc.prctl.restype = ctypes.c_int
 
 
 def _fail(what: str) -> ConfinementError:
@@ -194,13 +199,15 @@ def _fail(what: str) -> ConfinementError:
 
 def landlock_abi() -> int:
     """The kernel's Landlock ABI version, 0 when Landlock is absent or disabled."""
+    if not LINUX:
+        return 0
     abi = _libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0),
                         ctypes.c_uint32(_CREATE_RULESET_VERSION))
     return max(int(abi), 0)
 
 
 def seccomp_supported() -> bool:
-    return platform.machine() in _SYSCALLS and os.path.exists("/proc/sys/kernel/seccomp/actions_avail")
+    return LINUX and platform.machine() in _SYSCALLS and os.path.exists("/proc/sys/kernel/seccomp/actions_avail")
 
 
 def _set_limits(plan: Plan) -> None:
@@ -317,8 +324,24 @@ def _seccomp() -> None:
         raise _fail("prctl(PR_SET_SECCOMP)")
 
 
+def _die_with_parent() -> None:
+    """SIGKILL this process when the one that started it ends, whoever killed that one.
+
+    The run's parent (the grader, or the fork server) is what kills it on a timeout; a run that
+    outlived its parent would run on unwatched. If the parent is already gone, exit now.
+    """
+    if not LINUX:
+        return
+    parent = os.getppid()
+    if _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        raise _fail("prctl(PR_SET_PDEATHSIG)")
+    if os.getppid() != parent:
+        os._exit(EXIT_CONFINEMENT_FAILED)
+
+
 def enter(plan: Plan) -> None:
     """Apply ``plan`` to this process, or raise :class:`ConfinementError` (then run nothing untrusted)."""
+    _die_with_parent()
     _set_limits(plan)
     if plan.drop_capabilities:
         _drop_capabilities()

@@ -16,6 +16,10 @@ The server is used only where children are fully confined from new processes
 group kill is complete. Elsewhere, and if the server cannot start, the sandbox
 starts fresh interpreters, with the same results (``tests/test_forkserver.py``).
 
+When the grader goes away (its end of the socket closes), the server kills
+every run it forked and exits; a run whose server is gone is killed by the
+kernel (each child confines itself with ``PR_SET_PDEATHSIG``).
+
 Protocol, over a ``SOCK_SEQPACKET`` socket pair: a request is one JSON message
 with the child's stdout and stderr descriptors attached; the server answers
 ``{"id", "pid"}`` once forked and ``{"id", "exit"}`` (a ``subprocess`` style
@@ -191,8 +195,13 @@ def serve(fd: int) -> None:
                 _reap(sock, children)
                 continue
             message, fds, _, _ = socket.recv_fds(sock, _MAX_MESSAGE, 2)
-            if not message:
-                return  # the grader is gone; its children are killed by their own runs
+            if not message:  # the grader is gone, and nobody else would stop these runs on time
+                for pid in children:
+                    try:
+                        os.killpg(pid, signal.SIGKILL)
+                    except OSError:
+                        pass
+                return
             request = json.loads(message)
             pid = os.fork()
             if pid == 0:

@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterable
 
-from grader.confine import Confinement, Plan, landlock_abi, seccomp_supported
+from grader.confine import LINUX, Confinement, Plan, landlock_abi, seccomp_supported
 
 _PACKAGE = Path(__file__).resolve().parent
 #: What the harness needs of the grader package itself; nothing else in it is readable.
@@ -150,7 +150,7 @@ def offered() -> Confinement:
     seccomp = seccomp_supported()
     if not seccomp:
         detail.append(f"no seccomp filter for {os.uname().machine} here")
-    root = os.geteuid() == 0
+    root = os.geteuid() == 0 and LINUX  # dropping capabilities is Linux's
     candidates = [Confinement(abi, seccomp, root), Confinement(abi, False, root), Confinement(0, seccomp, root),
                   Confinement(0, False, root), Confinement(0, False, False)]
     for candidate in dict.fromkeys(candidates):

@@ -599,13 +599,73 @@ def test_real_class_end_to_end(tmp_path, cache_dir, monkeypatch):
 
 
 def test_real_stuck_submission_is_stopped_at_its_deadline(tmp_path, cache_dir):
+    """The worker past its deadline is killed with its children; the next submission gets a fresh worker."""
     (tmp_path / "class" / "hang").mkdir(parents=True)
     (tmp_path / "class" / "hang" / f"{EX3}.py").write_text(HANG)
+    shutil.copytree(REFERENCE, tmp_path / "class" / "later")
     settings = Settings(only=("ex3",), timeout=300, cache_dir=str(cache_dir))
-    result = run_batch(BatchConfig(tmp_path / "class", tmp_path / "out", settings, submission_timeout=8))
-    (hang,) = result.outcomes
+    result = run_batch(BatchConfig(tmp_path / "class", tmp_path / "out", settings, jobs=1, submission_timeout=8))
+    hang, later = result.outcomes
     assert hang.status == "timeout" and "took longer than 8 s" in hang.detail and hang.report is None
     assert 8 <= hang.seconds < 20
+    assert later.status == "graded" and later.report.score == 20
+    assert alive_under(tmp_path / "out") == []
+
+
+def _workers_started(monkeypatch) -> list[int]:
+    """Record the pid of every batch worker process started from now on."""
+    started: list[int] = []
+    original = runner.Worker.__init__
+
+    def init(self, log):
+        original(self, log)
+        started.append(self.proc.pid)
+
+    monkeypatch.setattr(runner.Worker, "__init__", init)
+    return started
+
+
+def test_real_workers_grade_submission_after_submission(tmp_path, cache_dir, monkeypatch):
+    """One worker per job slot for the whole class, each submission still graded from scratch."""
+    started = _workers_started(monkeypatch)
+    for name in ("a", "b", "c"):
+        shutil.copytree(REFERENCE, tmp_path / "class" / name)
+    shutil.copy(ROOT / "tests" / "corpus" / "mutants" / f"{EX3}__string_order.py", tmp_path / "class" / "b" / f"{EX3}.py")
+    settings = Settings(only=("ex3",), cache_dir=str(cache_dir))
+    result = run_batch(BatchConfig(tmp_path / "class", tmp_path / "out", settings, jobs=1))
+    assert [(o.id, o.status, o.report.score) for o in result.outcomes] == [
+        ("a", "graded", 20), ("b", "graded", result.outcomes[1].report.score), ("c", "graded", 20)]
+    assert result.outcomes[1].report.score < 20  # the mutant between two correct ones changes nothing around it
+    assert len(started) == 1
+    assert alive_under(tmp_path / "out") == [] and all(not Path(f"/proc/{pid}").exists() for pid in started)
+
+
+def test_real_worker_that_dies_costs_only_its_submission(tmp_path, cache_dir, monkeypatch):
+    """A worker killed mid-grade gives that submission an error row; the next one is graded by a new worker."""
+    import threading
+
+    started = _workers_started(monkeypatch)
+    (tmp_path / "class" / "doomed").mkdir(parents=True)
+    (tmp_path / "class" / "doomed" / f"{EX3}.py").write_text(HANG)
+    shutil.copytree(REFERENCE, tmp_path / "class" / "later")
+    settings = Settings(only=("ex3",), timeout=120, cache_dir=str(cache_dir))
+    done: list = []
+    thread = threading.Thread(target=lambda: done.append(run_batch(
+        BatchConfig(tmp_path / "class", tmp_path / "out", settings, jobs=1))))
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(3)  # well into grading the hanging submission
+    os.kill(started[0], signal.SIGKILL)
+    thread.join(timeout=120)
+    (result,) = done
+    doomed, later = result.outcomes
+    assert doomed.status == "error" and "ended with status -9 without a result" in doomed.detail
+    assert "grader problem, not the student's" in doomed.detail
+    assert later.status == "graded" and later.report.score == 20
+    assert len(started) == 2
+    time.sleep(1)  # the dead worker's children noticed (its fork server sees its socket close)
     assert alive_under(tmp_path / "out") == []
 
 
