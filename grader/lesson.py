@@ -2,7 +2,7 @@
 
 ex2 asks which of 32 MNIST images has the largest per-example gradient, and
 why: the child ran the student's functions on those images at the lesson's
-initial params (``mnist/norms``, ``mnist/largest``) and the harness's own
+initial params (``mnist/norms``) and the harness's own
 forward pass on them (``mnist/logits``); here the parent adds the image's
 label, the model's prediction and its loss. ex5
 asks what clipping changed: with ``--plots`` (or in a notebook) the accuracy
@@ -49,12 +49,10 @@ def ex2_question(observations: Any) -> dict[str, Any] | None:
     shifted = logits - logits.max(axis=1, keepdims=True)
     logp = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
     losses = -logp[np.arange(len(y)), y]
-    returned = observations.values.get("mnist/largest")
-    chosen = returned.get("value") if isinstance(returned, dict) else None
     index = int(np.argmax(norms))
     return {
         "images": EX2_LESSON_IMAGES, "norms": [round(float(n), 6) for n in norms], "index": index,
-        "largest_gradient_example": chosen, "label": int(y[index]), "prediction": int(np.argmax(logits[index])),
+        "label": int(y[index]), "prediction": int(np.argmax(logits[index])),
         "loss": round(float(losses[index]), 4), "norm": round(float(norms[index]), 4),
         "median_norm": round(float(np.median(norms)), 4), "mean_loss": round(float(losses.mean()), 4),
     }
