@@ -816,7 +816,10 @@ def test_dask_without_a_scheduler_is_a_clear_error(tmp_path, cache_dir, monkeypa
     pytest.importorskip("distributed")
     monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
     _write_folder(tmp_path / "class" / "alice", "alice")
-    code = grader_main(["batch", str(tmp_path / "class"), "--out", str(tmp_path / "out"), "--only", "ex3",
-                        "--dask", "tcp://127.0.0.1:9", "-q"])
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "2s"}):  # dask's own setting (30 s by default)
+        code = grader_main(["batch", str(tmp_path / "class"), "--out", str(tmp_path / "out"), "--only", "ex3",
+                            "--dask", "tcp://127.0.0.1:9", "-q"])
     assert code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err

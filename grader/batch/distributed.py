@@ -121,7 +121,7 @@ def run(address: str, todo: list[Entry], keys: dict[str, str], settings: Setting
     except ImportError as exc:
         raise DaskUnavailable('--dask needs dask.distributed: pip install "jax-autograder[dask]"') from exc
     try:
-        client = Client(address, timeout="30s")
+        client = Client(address)  # waits distributed.comm.timeouts.connect (dask's config; 30 s by default)
     except (OSError, TimeoutError) as exc:
         raise DaskUnavailable(f"cannot reach the Dask scheduler at {address} ({exc}); start it, or check "
                               "the address (tcp://HOST:8786)") from exc
