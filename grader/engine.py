@@ -132,7 +132,8 @@ def grade(path: str | Path | Submission, options: Options = Options()) -> Report
             for task, future in futures.items():
                 runs[task] = future.result()
                 say(f"{task}: ran in {runs[task].result.seconds:.1f} s")
-        if not options.use_cache and ref.compilation_cache is not None:  # a fresh reference's private folder
+        if not options.use_cache and ref.manifest is None and ref.compilation_cache is not None:
+            # a fresh reference's private folder (never a sealed one's)
             shutil.rmtree(ref.compilation_cache.parent, ignore_errors=True)
     results, extra = judge_all(runs, ref.observations, rubric, inputs)
     results = _with_reproductions(results, runs, ref.observations, submission, options, inputs)

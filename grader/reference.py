@@ -42,7 +42,7 @@ class ReferenceRunError(RuntimeError):
 class Reference:
     observations: dict[str, Observations]
     compilation_cache: Path | None
-    """JAX compilation cache filled by the reference runs (copy it before use); ``None`` when sealed."""
+    """JAX compilation cache filled by the reference runs (copy it before use); the one sealed with them, if any."""
     digest: str = ""
     """Hash of the cached observations used, so a batch can tell if they changed under it."""
     root: Path | None = None
@@ -226,7 +226,7 @@ def _sealed_or_code(source: Path, tasks: tuple[str, ...], inputs_path: Path, see
         observations = sealed.read(source, wanted)
     except sealed.SealedError as exc:
         raise ReferenceRunError(str(exc)) from exc
-    return Reference(observations, None, digest, source, manifest, notes), ()
+    return Reference(observations, sealed.compilation_cache(source), digest, source, manifest, notes), ()
 
 
 def _store(out: Path, dest: Path) -> None:

@@ -54,7 +54,7 @@ def seal(out: Path, reference_dir: Path | None = None, seed: int | None = None, 
         manifest = sealed.Manifest(tasks=TASKS, seed=seed, inputs_digest=sealed.file_digest(inputs_path),
                                    probes_digest=sealed.probes_digest(), reference_digest=code_digest(code))
         try:
-            sealed.write(out, ref.root, manifest)
+            sealed.write(out, ref.root, manifest, ref.compilation_cache)
         finally:
             if not use_cache and ref.root is not None:
                 shutil.rmtree(ref.root, ignore_errors=True)

@@ -38,6 +38,10 @@ LIBRARIES = ("jax", "jaxlib", "optax", "numpy")
 #: Observations that measure the machine they ran on (timings) rather than the reference's answers: never sealed.
 MACHINE_DEPENDENT = {"ex4": ("speedup", "time/compile", "time/async", "time/count")}
 _FILES = ("observations.json", "observations.npz")
+#: JAX's compilation cache as the reference runs left it: a student run starts from a private copy, so its
+#: eager operations load compiled programs instead of compiling each one. Entries made for another CPU,
+#: jaxlib or XLA version are refused by JAX and compiled afresh, so it speeds up and never changes a grade.
+COMPILATION_CACHE = "xla"
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -122,6 +126,12 @@ def is_sealed(folder: Path) -> bool:
     return (Path(folder) / MANIFEST).is_file()
 
 
+def compilation_cache(folder: Path) -> Path | None:
+    """The sealed reference's JAX compilation cache (copy it before use), if it ships one."""
+    path = Path(folder) / COMPILATION_CACHE
+    return path if path.is_dir() else None
+
+
 def read_manifest(folder: Path) -> Manifest:
     try:
         return Manifest.from_json(json.loads((Path(folder) / MANIFEST).read_text()))
@@ -163,11 +173,12 @@ def mismatch(manifest: Manifest, inputs_path: Path, seed: int | None, tasks: lis
     return None
 
 
-def write(out: Path, results: Path, manifest: Manifest) -> None:
+def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path | None = None) -> None:
     """Seal the per-task results under ``results`` into ``out`` (replaced), manifest last.
 
     Machine-dependent observations are left out; arrays are stored compressed
-    and only those the index refers to.
+    and only those the index refers to. ``compilation_cache`` (the reference runs' JAX cache) is copied
+    beside them, to speed up the students' runs.
     """
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -175,6 +186,8 @@ def write(out: Path, results: Path, manifest: Manifest) -> None:
     try:
         for task in manifest.tasks:
             _seal_task(results / task, staging / task, MACHINE_DEPENDENT.get(task, ()))
+        if compilation_cache is not None and compilation_cache.is_dir():
+            shutil.copytree(compilation_cache, staging / COMPILATION_CACHE)
         (staging / MANIFEST).write_text(json.dumps(manifest.to_json(), indent=2, sort_keys=True) + "\n")
         if out.exists():
             shutil.rmtree(out)

@@ -91,6 +91,7 @@ def test_shipped_sealed_reference_is_current(cache_dir, tmp_path):
     assert manifest.probes_digest == sealed.probes_digest(), "the probes changed: re-seal grader/_sealed"
     public = grader_inputs.write(tmp_path / "public.npz")
     assert manifest.inputs_digest == sealed.file_digest(public), "the inputs changed: re-seal grader/_sealed"
+    assert sealed.compilation_cache(sealed.SHIPPED) is not None, "no compilation cache: re-seal grader/_sealed"
     fresh = _cached_reference(cache_dir, tmp_path).observations
     shipped = sealed.read(sealed.SHIPPED, list(grader_reference.TASKS))
     for task in grader_reference.TASKS:
@@ -115,6 +116,15 @@ def test_grading_against_a_sealed_reference_is_grading_against_the_code(sealed_c
     assert not against_sealed.notes
     # With no reference code anywhere, the package's own sealed reference is found.
     assert grade_with(REFERENCE, only=("ex3",)).reference["kind"] == "sealed"
+
+
+def test_a_sealed_reference_gives_the_runs_its_compilation_cache(tmp_path):
+    """Students' runs start from the cache the reference runs filled when sealed, as with the reference code."""
+    inputs_path = grader_inputs.write(tmp_path / "inputs.npz")
+    with ThreadPoolExecutor(1) as pool:
+        ref = load_reference(("ex3",), inputs_path, tmp_path, pool, reference_dir=sealed.SHIPPED)
+    assert ref.manifest is not None and ref.compilation_cache == sealed.SHIPPED / sealed.COMPILATION_CACHE
+    assert any(ref.compilation_cache.iterdir())
 
 
 def _with_manifest(source: Path, dest: Path, **changes) -> Path:
