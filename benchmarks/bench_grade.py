@@ -4,8 +4,12 @@ The bare run is what a student would run by hand: a fresh Python process that
 imports JAX and trains the lesson MLP with the reference pieces, using the
 grader's own training loop on the embedded split. The grade is a full
 ``python -m grader reference`` in a fresh process (warm reference cache, as on
-a student's second run; pass --cold to time a first run). Runs alternate so
-machine noise hits both alike; medians are reported.
+a student's second run; pass --cold to time a first run). Beside them: the
+same grade against the sealed reference the package ships (what a student
+with the wheel runs), ``--only ex3`` (the quickest exercise), and the floor
+any grade pays before it runs anything: a fresh process importing jax, optax
+and the harness. Runs alternate so machine noise hits all alike; medians are
+reported.
 
     python benchmarks/bench_grade.py [--repeats 3] [--cold]
 """
@@ -52,16 +56,22 @@ def bare_run() -> float:
     return time.perf_counter() - start
 
 
-def grade_run(cache: Path) -> tuple[float, dict]:
+def grade_run(cache: Path, *extra: str) -> tuple[float, dict]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "grader", str(ROOT / "reference"), "--json", str(out), "-q"],
+        subprocess.run([sys.executable, "-m", "grader", str(ROOT / "reference"), "--json", str(out), "-q", *extra],
                        check=True, capture_output=True, cwd=ROOT, env={**_env(), "JAX_GRADER_CACHE": str(cache)})
         wall = time.perf_counter() - start
         report = json.loads(out.read_text())
-    assert report["score"] == 100, report["score"]
+    assert report["score"] == report["max_score"], report["score"]
     return wall, report["timings"]
+
+
+def import_floor() -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import grader.harness.child"], check=True, capture_output=True, cwd=ROOT)
+    return time.perf_counter() - start
 
 
 def _env() -> dict:
@@ -76,6 +86,7 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true", help="empty the reference cache before every grade")
     args = parser.parse_args()
     bare, grades, breakdowns = [], [], []
+    sealed_grades, ex3, floor = [], [], []
     with tempfile.TemporaryDirectory() as cache_root:
         cache = Path(cache_root) / "cache"
         if not args.cold:
@@ -87,11 +98,19 @@ def main() -> None:
             wall, timings = grade_run(cache)
             grades.append(wall)
             breakdowns.append(timings)
+            sealed_grades.append(grade_run(cache, "--reference", str(ROOT / "grader" / "_sealed"))[0])
+            ex3.append(grade_run(cache, "--only", "ex3")[0])
+            floor.append(import_floor())
     b, g = statistics.median(bare), statistics.median(grades)
     print(f"bare lesson training (fresh process): median {b:.1f} s over {len(bare)} runs {[round(x, 1) for x in bare]}")
     print(f"full grade of reference/ ({'cold' if args.cold else 'warm'} cache): median {g:.1f} s "
           f"{[round(x, 1) for x in grades]}")
     print(f"ratio grade / bare training: {g / b:.2f}")
+    sg = statistics.median(sealed_grades)
+    print(f"full grade against the shipped sealed reference: median {sg:.1f} s {[round(x, 1) for x in sealed_grades]}"
+          f" (ratio to bare training {sg / b:.2f})")
+    print(f"--only ex3: median {statistics.median(ex3):.2f} s {[round(x, 2) for x in ex3]}")
+    print(f"floor (fresh process importing jax, optax and the harness): median {statistics.median(floor):.2f} s")
     print("per-exercise child wall time (median, s; children run in parallel):")
     for task in breakdowns[0]:
         print(f"  {task:9s} {statistics.median(t[task] for t in breakdowns):6.1f}")
