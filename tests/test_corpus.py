@@ -141,3 +141,5 @@ def test_mutant_is_caught_once_and_named(path, tmp_path, grade_with):
     assert len(failing) <= expect["max_failing"], f"{len(failing)} checks fail: {[c.id for c in failing]}"
     wrong_names = [(c.id, c.mistake) for c in failing if c.mistake not in ("", expect["mistake"])]
     assert wrong_names == [], f"hints that name a mistake this code does not have: {wrong_names}"
+    scratch = [c.id for c in report.checks if "jax-grader-" in c.message]
+    assert scratch == [], f"messages that name the run's scratch folder (random, so the report would vary): {scratch}"

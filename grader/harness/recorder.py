@@ -49,7 +49,8 @@ class Recorder:
         elif isinstance(exc, KeyboardInterrupt):
             message = "KeyboardInterrupt raised inside the submission"
         else:
-            message = str(exc)
+            # The run's scratch folder is named at random: name the student's file alone, as the traceback does.
+            message = str(exc).replace(os.path.join(self.submission_dir, ""), "")
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(self.submission_dir)]
         lines = [
             f'  File "{os.path.basename(f.filename)}", line {f.lineno}, in {f.name}\n    {(f.line or "").strip()}'
