@@ -39,6 +39,37 @@ def grade_with(cache_dir):
     return run
 
 
+@pytest.fixture(scope="session")
+def compilation_cache(tmp_path_factory):
+    """JAX's persistent compilation cache for probes run in the test process, started from the sealed one.
+
+    Without it, eager JAX in this process compiles every operation of every probe afresh (ex2 alone took
+    25 s); the children of a real grade start from such a cache too.
+    """
+    import jax
+
+    from grader import sealed
+
+    try:
+        from jax._src.compilation_cache import reset_cache  # JAX sets its cache up once per process
+    except ImportError:
+        def reset_cache():
+            pass
+
+    folder = tmp_path_factory.mktemp("xla")
+    shutil.copytree(sealed.SHIPPED / sealed.COMPILATION_CACHE, folder, dirs_exist_ok=True)
+    settings = {"jax_compilation_cache_dir": str(folder), "jax_persistent_cache_min_compile_time_secs": 0.0,
+                "jax_persistent_cache_min_entry_size_bytes": 0, "jax_persistent_cache_enable_xla_caches": "none"}
+    before = {name: jax.config.values[name] for name in settings}
+    for name, value in settings.items():
+        jax.config.update(name, value)
+    reset_cache()  # a cache set up (or found absent) by earlier tests in this process
+    yield folder
+    for name, value in before.items():
+        jax.config.update(name, value)
+    reset_cache()
+
+
 def submission_with(tmp_path: Path, overrides: dict[str, Path | str]) -> Path:
     """A submission folder: the reference files, with some modules replaced.
 

@@ -16,8 +16,12 @@ def test_reference_scores_full_marks_and_is_deterministic(grade_with):
     failed = [(c.id, c.message) for c in first.checks if c.status != "pass"]
     assert failed == []
     assert first.score == 100
-    second = grade_with(REFERENCE)
-    assert [(c.id, c.status, c.score) for c in second.checks] == [(c.id, c.status, c.score) for c in first.checks]
+    # Again, the exercises that draw random numbers or time things (the rest are plain functions of the inputs;
+    # the batch and seed tests grade them again too).
+    again = ("ex1", "ex4", "accuracy")
+    second = grade_with(REFERENCE, only=again)
+    assert [(c.id, c.status, c.score) for c in second.checks] == \
+        [(c.id, c.status, c.score) for c in first.checks if c.exercise in again]
     assert first.accuracy["accuracy"] == second.accuracy["accuracy"]
 
 

@@ -31,6 +31,9 @@ _counter = itertools.count()
 _observed: dict[tuple, Observations] = {}
 
 
+pytestmark = pytest.mark.usefixtures("compilation_cache")  # observed in this process: see conftest
+
+
 def _import(path, name):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
