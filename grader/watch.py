@@ -92,13 +92,13 @@ class Rounds:
             worker = self._worker
             try:
                 result = worker.submit(job, folder)
-            except OSError:
-                result = None
-        while result is not None and not result.exists() and worker.alive:
+            except OSError:  # the worker died before it took the job
+                raise GradingFailed(f"grading stopped (status {worker.proc.poll()}): {worker.tail()}") from None
+        while not result.exists() and worker.alive:
             time.sleep(0.05)
         try:
             data = json.loads(result.read_text(encoding="utf-8"))
-        except (AttributeError, OSError, ValueError):
+        except (OSError, ValueError):
             raise GradingFailed(f"grading stopped (status {worker.proc.poll()}): {worker.tail()}") from None
         outcome = Outcome.from_json(data)
         if outcome.report is None:

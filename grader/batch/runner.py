@@ -389,12 +389,11 @@ def _poll(job: _Running, key: str, limit: float) -> Outcome | None:
     seconds = round(time.monotonic() - job.started, 2)
     base = Outcome(job.entry.id, "error", seconds=seconds, key=key, source=job.entry.describe())
     code = job.worker.proc.poll()
-    if job.outcome.exists() or code is not None:
+    if job.outcome.exists() or code is not None:  # the worker writes it whole (atomically) or not at all
         try:
             return Outcome.from_json(json.loads(job.outcome.read_text(encoding="utf-8")))
         except (OSError, ValueError, KeyError, TypeError):
-            if code is None:  # not a whole file yet (the worker replaces it atomically, so: another writer)
-                return None
+            pass
         job.worker.stop()
         return replace(base, detail=f"the grading process ended with status {code} without a result; "
                                     f"this is a grader problem, not the student's. Its output ends: "
