@@ -1,7 +1,9 @@
 """Find a submission's code, whatever its form: a folder, one ``.py`` file, or a notebook.
 
 The result is plain text per exercise module; the sandbox writes it into a
-scratch folder, so the student's own files are never touched.
+scratch folder, so the student's own files are never touched. Every file is
+read through :mod:`grader.untrusted`: a submission holding a link or a special
+file anywhere in its folder is refused as a whole, with a message naming them.
 """
 
 from __future__ import annotations
@@ -11,9 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from grader import untrusted
 from grader.exercises import MODULES
 
 _MAX_SOURCE_BYTES = 2 << 20
+_MAX_NOTEBOOK_BYTES = 32 << 20
+#: Folders of a submission that never hold its code: not searched for links, never read.
+JUNK_DIRS = frozenset({"__pycache__", ".ipynb_checkpoints", ".git", ".hg", ".svn", "__MACOSX", ".venv", "venv",
+                       "node_modules"})
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
 _MAGIC = re.compile(r"^\s*([%!].*|get_ipython\(\).*)$")
 
@@ -43,23 +50,31 @@ class Submission:
         return dest
 
 
-def _read(path: Path) -> str:
-    if path.stat().st_size > _MAX_SOURCE_BYTES:
-        raise SubmissionError(f"{path} is larger than {_MAX_SOURCE_BYTES >> 20} MB; is it really source code?")
+def _read(path: Path, root: Path | None = None) -> str:
+    """A student's text file, read through :mod:`grader.untrusted` (no link below ``root``, at most 2 MB)."""
     try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise SubmissionError(f"{path} is not UTF-8 text ({exc}); save it as UTF-8 and try again") from exc
+        return untrusted.read_text(path, _MAX_SOURCE_BYTES, root)
+    except untrusted.UnsafeFile as exc:
+        raise SubmissionError(str(exc)) from None
+
+
+def _read_notebook(path: Path):
+    import nbformat
+
+    try:
+        data = untrusted.read_bytes(path, _MAX_NOTEBOOK_BYTES)
+    except untrusted.UnsafeFile as exc:
+        raise SubmissionError(str(exc)) from None
+    try:
+        return nbformat.reads(data.decode("utf-8"), as_version=4)
+    except Exception as exc:  # noqa: BLE001 - nbformat raises many kinds
+        raise SubmissionError(f"{untrusted.shown(path)} is not a readable Jupyter notebook "
+                              f"({type(exc).__name__}: {exc})") from exc
 
 
 def notebook_source(path: Path) -> str:
     """The code cells of a notebook as one module, IPython magics and shell lines dropped."""
-    import nbformat
-
-    try:
-        notebook = nbformat.read(str(path), as_version=4)
-    except Exception as exc:  # noqa: BLE001 - nbformat raises many kinds
-        raise SubmissionError(f"{path} is not a readable Jupyter notebook ({type(exc).__name__}: {exc})") from exc
+    notebook = _read_notebook(path)
     return join_cells(cell.source for cell in notebook.cells if cell.cell_type == "code")
 
 
@@ -98,11 +113,9 @@ def answers_cell(markdown_cells: Iterable[str]) -> str | None:
 
 def notebook_answers(path: Path) -> str | None:
     """The answers cell of the notebook at ``path`` (see :func:`answers_cell`), if it has one."""
-    import nbformat
-
     try:
-        notebook = nbformat.read(str(path), as_version=4)
-    except Exception:  # noqa: BLE001 - an unreadable notebook has no answers to show
+        notebook = _read_notebook(path)
+    except SubmissionError:  # an unreadable notebook has no answers to show
         return None
     return answers_cell(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
 
@@ -120,16 +133,27 @@ def _strip_magic(line: str) -> str:
 
 def _answers_beside(folder: Path) -> str | None:
     path = folder / "answers.md"
-    return _read(path) if path.is_file() else None
+    return _read(path) if untrusted.lstat_kind(path) != "missing" else None
 
 
 def load_submission(path: str | Path) -> Submission:
-    """Load a folder of exercise files, a single ``.py`` file or an ``.ipynb`` notebook."""
+    """Load a folder of exercise files, a single ``.py`` file or an ``.ipynb`` notebook.
+
+    The path given is the operator's (followed as given); below it nothing is
+    followed. A link or special file anywhere in a folder submission (its junk
+    folders such as ``.git`` aside), or a single file or ``answers.md`` that is
+    one, refuses the whole submission (:class:`SubmissionError` naming them).
+    """
     path = Path(path)
     if not path.exists():
         raise SubmissionError(f"{path} does not exist; pass a submission folder, a .py file or an .ipynb notebook")
     if path.is_dir():
-        sources = {name: _read(path / f"{name}.py") for name in MODULES.values() if (path / f"{name}.py").is_file()}
+        try:
+            untrusted.refuse_unsafe(path, JUNK_DIRS)
+        except untrusted.UnsafeFile as exc:
+            raise SubmissionError(str(exc)) from None
+        sources = {name: _read(path / f"{name}.py", path) for name in MODULES.values()
+                   if untrusted.lstat_kind(path / f"{name}.py") != "missing"}
         if not sources:
             expected = ", ".join(f"{n}.py" for n in MODULES.values())
             raise SubmissionError(f"{path} holds none of the exercise files ({expected}); "

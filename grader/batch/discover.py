@@ -7,6 +7,11 @@ not a submission still becomes a :class:`Entry` (kind ``other``), and two
 entries claiming one id become one entry of kind ``duplicate``, so each gets a
 row saying so. Only hidden names (``.DS_Store``) and ``__MACOSX`` are ignored.
 
+Nothing here follows a link or opens a special file (see :mod:`grader.untrusted`):
+an entry that is a link is of kind ``other``; hashing reads regular files only,
+each up to a cap, and hashes a link's text instead of its target; a folder
+holding a link or special file is refused (:func:`find_code`).
+
 Archives are unpacked by hand, member by member, never with ``extractall``:
 absolute paths, ``..`` components, links and devices are refused, and so is an
 archive whose content exceeds a size or member-count cap (counted while
@@ -24,13 +29,13 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from grader.submission import MODULES
+from grader import untrusted
+from grader.submission import JUNK_DIRS, MODULES
 
 KINDS = {".py": "py", ".ipynb": "ipynb", ".zip": "zip"}
 IGNORED = ("__MACOSX",)
-#: Folders that never hold a submission's code; skipped when hashing and looking for the code.
-JUNK_DIRS = {"__pycache__", ".ipynb_checkpoints", ".git", ".hg", ".svn", "__MACOSX", ".venv", "venv",
-             "node_modules"}
+#: Bytes of one file that go into a content hash; beyond it the size stands for the rest.
+MAX_HASHED_BYTES = 256 << 20
 MAX_ARCHIVE_BYTES = 50 << 20
 """Default cap on what one archive may unpack to."""
 MAX_ARCHIVE_MEMBERS = 2000
@@ -58,7 +63,16 @@ class Entry:
         return self.paths[0]
 
     def describe(self) -> str:
-        return ", ".join(shown(p.name) + ("/" if p.is_dir() else "") for p in self.paths)
+        return ", ".join(_describe(p) for p in self.paths)
+
+
+def _describe(path: Path) -> str:
+    kind = untrusted.lstat_kind(path)
+    if kind == "dir":
+        return shown(path.name) + "/"
+    if kind in ("link", "special"):
+        return f"{shown(path.name)} ({untrusted.describe_mode(os.lstat(path).st_mode)}, not graded)"
+    return shown(path.name)
 
 
 def shown(name: str) -> str:
@@ -67,9 +81,11 @@ def shown(name: str) -> str:
 
 
 def kind_of(path: Path) -> str:
-    if path.is_dir():
+    """The entry's kind from what it is itself: a link or special file is ``other``, whatever it points to."""
+    kind = untrusted.lstat_kind(path)
+    if kind == "dir":
         return "folder"
-    return KINDS.get(path.suffix.lower(), "other") if path.is_file() else "other"
+    return KINDS.get(path.suffix.lower(), "other") if kind == "file" else "other"
 
 
 def student_id(path: Path) -> str:
@@ -79,7 +95,7 @@ def student_id(path: Path) -> str:
     entry keeps its real path).
     """
     name = shown(path.name)
-    if path.is_dir() or path.suffix.lower() not in KINDS:
+    if untrusted.lstat_kind(path) == "dir" or path.suffix.lower() not in KINDS:
         return name
     return name[: -len(path.suffix)] or name
 
@@ -92,7 +108,7 @@ def discover(folder: Path, exclude: tuple[Path, ...] = ()) -> list[Entry]:
     excluded = {p.resolve() for p in exclude}
     claims: dict[str, list[Path]] = {}
     for path in sorted(folder.iterdir()):
-        if path.name.startswith(".") or path.name in IGNORED or path.resolve() in excluded:
+        if path.name.startswith(".") or path.name in IGNORED or Path(os.path.realpath(path)) in excluded:
             continue
         claims.setdefault(student_id(path), []).append(path)
     entries = []
@@ -117,34 +133,53 @@ def shard_of(sid: str, count: int) -> int:
 
 
 def content_digest(entry: Entry) -> str:
-    """A hash of everything in the entry that grading could read (file names and bytes)."""
+    """A hash of everything in the entry that grading could read (file names and bytes).
+
+    Bounded by construction: links are hashed by their text (never followed),
+    special files by their kind (never opened), regular files up to
+    :data:`MAX_HASHED_BYTES` each, and a folder up to :data:`untrusted.MAX_ENTRIES` entries.
+    """
     digest = hashlib.sha256(entry.kind.encode())
     for path in entry.paths:
         digest.update(b"\0entry\0" + path.name.encode("utf-8", "surrogateescape"))
-        if path.is_dir():
-            for file in _walk_files(path):
-                digest.update(b"\0file\0" + file.relative_to(path).as_posix().encode("utf-8", "surrogateescape"))
-                _hash_file(digest, file)
-        elif path.is_file():
-            _hash_file(digest, path)
+        kind = untrusted.lstat_kind(path)
+        if kind == "dir":
+            try:
+                found = untrusted.walk(path, JUNK_DIRS)
+            except (untrusted.UnsafeFile, OSError) as exc:
+                digest.update(f"unwalkable:{exc}".encode("utf-8", "surrogateescape"))
+                continue
+            for item in found:
+                digest.update(f"\0{item.kind}\0".encode() + item.path.as_posix().encode("utf-8", "surrogateescape"))
+                _hash_entry(digest, path / item.path, item.kind, root=path)
+        else:
+            _hash_entry(digest, path, kind, root=path.parent)
     return digest.hexdigest()
 
 
-def _walk_files(root: Path) -> list[Path]:
-    files = []
-    for dirpath, dirnames, filenames in os.walk(root):  # does not follow links to folders
-        dirnames[:] = sorted(d for d in dirnames if d not in JUNK_DIRS)
-        files.extend(Path(dirpath) / f for f in sorted(filenames))
-    return sorted(files)
+def _hash_entry(digest: "hashlib._Hash", path: Path, kind: str, root: Path) -> None:
+    if kind == "link":
+        try:
+            digest.update(b"link:" + os.fsencode(os.readlink(path)))
+        except OSError as exc:
+            digest.update(f"unreadable:{exc.errno}".encode())
+    elif kind == "file":
+        _hash_file(digest, path, root)
+    elif kind == "special":
+        digest.update(b"special")
 
 
-def _hash_file(digest: "hashlib._Hash", path: Path) -> None:
+def _hash_file(digest: "hashlib._Hash", path: Path, root: Path) -> None:
     try:
-        with path.open("rb") as handle:
-            while chunk := handle.read(1 << 20):
+        with untrusted.open_regular(path, root) as handle:
+            left = MAX_HASHED_BYTES
+            while left > 0 and (chunk := handle.read(min(1 << 20, left))):
                 digest.update(chunk)
-    except OSError as exc:  # unreadable file: hash the error, so it is graded (and reported) again later
-        digest.update(f"unreadable:{exc.errno}".encode())
+                left -= len(chunk)
+            if left <= 0:
+                digest.update(f"size:{os.fstat(handle.fileno()).st_size}".encode())
+    except (OSError, untrusted.UnsafeFile) as exc:  # unreadable or swapped: hash the error, so it is graded again
+        digest.update(f"unreadable:{getattr(exc, 'errno', None) or exc}".encode("utf-8", "surrogateescape"))
 
 
 def unpack_zip(archive: Path, dest: Path, max_bytes: int = MAX_ARCHIVE_BYTES,
@@ -166,10 +201,20 @@ def unpack_zip(archive: Path, dest: Path, max_bytes: int = MAX_ARCHIVE_BYTES,
 
 
 def _unpack(archive: Path, dest: Path, max_bytes: int, max_members: int) -> None:
+    # The archive is opened as a regular file, never through a link; compressed, it is at most
+    # about the size of what it unpacks to.
     try:
-        zf = zipfile.ZipFile(archive)
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise InvalidSubmission(f"{archive.name} is not a readable zip archive ({exc})") from exc
+        with untrusted.open_regular(archive, limit=max_bytes + (1 << 20)) as handle:
+            try:
+                zf = zipfile.ZipFile(handle)
+            except (zipfile.BadZipFile, OSError, ValueError) as exc:
+                raise InvalidSubmission(f"{shown(archive.name)} is not a readable zip archive ({exc})") from exc
+            _unpack_members(zf, archive, dest, max_bytes, max_members)
+    except untrusted.UnsafeFile as exc:
+        raise InvalidSubmission(str(exc)) from None
+
+
+def _unpack_members(zf: zipfile.ZipFile, archive: Path, dest: Path, max_bytes: int, max_members: int) -> None:
     with zf:
         members = zf.infolist()
         if len(members) > max_members:
@@ -230,6 +275,10 @@ def find_code(root: Path) -> Path:
     notebook, or its only ``.py`` file.
     """
     root = Path(root)
+    try:
+        untrusted.refuse_unsafe(root, JUNK_DIRS, named=shown(root.name))
+    except untrusted.UnsafeFile as exc:
+        raise InvalidSubmission(str(exc)) from None
     for _ in range(8):
         names = {p.name for p in root.iterdir()}
         if names & _EXERCISE_FILES:
@@ -237,9 +286,10 @@ def find_code(root: Path) -> Path:
         visible = [p for p in root.iterdir() if not p.name.startswith(".") and p.name not in JUNK_DIRS]
         if not visible:
             raise InvalidSubmission("the submission is empty")
-        folders = [p for p in visible if p.is_dir()]
-        notebooks = [p for p in visible if p.is_file() and p.suffix.lower() == ".ipynb"]
-        scripts = [p for p in visible if p.is_file() and p.suffix.lower() == ".py"]
+        kinds = {p: untrusted.lstat_kind(p) for p in visible}
+        folders = [p for p in visible if kinds[p] == "dir"]
+        notebooks = [p for p in visible if kinds[p] == "file" and p.suffix.lower() == ".ipynb"]
+        scripts = [p for p in visible if kinds[p] == "file" and p.suffix.lower() == ".py"]
         if len(notebooks) == 1:
             return notebooks[0]
         if not notebooks and len(scripts) == 1:
@@ -247,7 +297,7 @@ def find_code(root: Path) -> Path:
         if len(folders) == 1 and not notebooks and not scripts:
             root = folders[0]
             continue
-        found = ", ".join(sorted(p.name + ("/" if p.is_dir() else "") for p in visible)[:8])
+        found = ", ".join(sorted(shown(p.name) + ("/" if kinds[p] == "dir" else "") for p in visible)[:8])
         raise InvalidSubmission(
             f"cannot tell which files to grade (found {found}); expected the exercise files "
             f"({', '.join(sorted(_EXERCISE_FILES))}), or a single .ipynb or .py file")
