@@ -21,8 +21,9 @@ import os
 import secrets
 import sys
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
+from grader import untrusted
 from grader.inputs import SeedError, check_seed
 from grader.submission import MODULES
 
@@ -87,36 +88,37 @@ def build_zip(dest: Path, checkout: Path = CHECKOUT, reference: Path | None = No
     return [name for name, _, _ in entries]
 
 
-def _has_exercises(folder: Path) -> bool:
-    return any((folder / f"{m}.py").is_file() for m in MODULES.values())
-
-
-def _visible(path: Path, root: Path) -> bool:
-    return not any(p in _SKIP_DIRS or p.startswith(".") for p in path.relative_to(root).parts)
-
-
 def find_submission(root: Path) -> Path:
     """What to grade in an upload folder: the folder itself, one notebook or .py, or a subfolder with the files.
 
     Students upload loose files, a zipped folder (which Gradescope extracts into
     a subfolder) or one notebook. When nothing fits, ``root`` is returned and
-    the grader says what it expected.
+    the grader says what it expected. The upload is listed without following
+    links (:func:`grader.untrusted.walk`): a link is never taken for a folder
+    or a file to grade, and grading then refuses a submission that holds one.
     """
     root = Path(root)
-    if not root.is_dir() or _has_exercises(root):
+    if not root.is_dir():
+        return root
+    try:
+        found = [f for f in untrusted.walk(root, _SKIP_DIRS) if not any(p.startswith(".") for p in f.path.parts)]
+    except (untrusted.UnsafeFile, OSError):
+        return root  # grading the upload says what is wrong with it
+    exercises = {f"{m}.py" for m in MODULES.values()}
+    holders = {f.path.parent for f in found if f.path.name in exercises and f.kind in ("file", "link")}
+    if PurePosixPath() in holders:
         return root
     for suffix in (".ipynb", ".py"):
-        top = [p for p in sorted(root.glob(f"*{suffix}")) if _visible(p, root)]
+        top = [f for f in found if len(f.path.parts) == 1 and f.path.suffix == suffix and f.kind != "dir"]
         if len(top) == 1:
-            return top[0]
-    folders = sorted((p for p in root.rglob("*") if p.is_dir() and _visible(p, root) and _has_exercises(p)),
-                     key=lambda p: (len(p.relative_to(root).parts), str(p)))
+            return root / top[0].path
+    folders = sorted(holders, key=lambda p: (len(p.parts), p.as_posix()))
     if folders:
-        return folders[0]
+        return root / folders[0]
     for suffix in (".ipynb", ".py"):
-        nested = [p for p in sorted(root.rglob(f"*{suffix}")) if _visible(p, root)]
+        nested = [f for f in found if f.path.suffix == suffix and f.kind != "dir"]
         if len(nested) == 1:
-            return nested[0]
+            return root / nested[0].path
     return root
 
 

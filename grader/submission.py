@@ -131,7 +131,8 @@ def _strip_magic(line: str) -> str:
     return indent + "pass  # (notebook magic removed)"
 
 
-def _answers_beside(folder: Path) -> str | None:
+def answers_beside(folder: Path) -> str | None:
+    """The ``answers.md`` in ``folder``, ``None`` if there is none; :class:`SubmissionError` if it is not read."""
     path = folder / "answers.md"
     return _read(path) if untrusted.lstat_kind(path) != "missing" else None
 
@@ -158,13 +159,13 @@ def load_submission(path: str | Path) -> Submission:
             expected = ", ".join(f"{n}.py" for n in MODULES.values())
             raise SubmissionError(f"{path} holds none of the exercise files ({expected}); "
                                   "pass the folder that contains them, or a single .py or .ipynb file")
-        return Submission(path, "folder", sources, _answers_beside(path))
+        return Submission(path, "folder", sources, answers_beside(path))
     if path.suffix == ".py":
         source = _read(path)
-        return Submission(path, "py", {name: source for name in MODULES.values()}, _answers_beside(path.parent))
+        return Submission(path, "py", {name: source for name in MODULES.values()}, answers_beside(path.parent))
     if path.suffix == ".ipynb":
         source = notebook_source(path)
         answers = notebook_answers(path)
         return Submission(path, "ipynb", {name: source for name in MODULES.values()},
-                          answers if answers is not None else _answers_beside(path.parent))
+                          answers if answers is not None else answers_beside(path.parent))
     raise SubmissionError(f"{path} is neither a folder, a .py file nor an .ipynb notebook")

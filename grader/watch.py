@@ -62,6 +62,16 @@ def merge(old: Report, new: Report, graded: tuple[str, ...]) -> Report:
                    accuracy=new.accuracy if "accuracy" in graded else old.accuracy)
 
 
+def read_answers(folder: Path) -> str | None:
+    """``answers.md`` shown again after a save, read as grading reads it; a refused file shows why instead."""
+    from grader.submission import answers_beside
+
+    try:
+        return answers_beside(folder)
+    except (SubmissionError, OSError) as exc:
+        return f"(not shown: {exc})"
+
+
 class GradingFailed(Exception):
     """A round of grading could not finish (the message says why)."""
 
@@ -156,9 +166,7 @@ def watch(submission: str | Path, settings, show: Callable[[Report, tuple[str, .
                         new = rounds.grade(exercises)
                     report = merge(report, new, exercises)
                 elif answers_changed(names) and path.is_dir():
-                    answers = path / ANSWERS
-                    report = replace(report, answers=answers.read_text(encoding="utf-8", errors="replace")
-                                     if answers.is_file() else None)
+                    report = replace(report, answers=read_answers(path))
                 else:
                     continue
                 show(report, exercises, names)
