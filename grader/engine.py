@@ -287,6 +287,8 @@ def _run_failure_hint(run: _Run) -> str:
         return "Look for an infinite loop, a very slow Python loop, or code that waits for input."
     if r.status == "memory":
         return "The run ran out of memory: look for huge arrays or lists that grow without end (limit: --memory)."
+    if r.status == "bad_output":
+        return "Leave the grader's result files alone: code that writes, moves or replaces them scores 0 here."
     if "SIG" in r.detail:
         return "The process crashed inside native code; run your functions on small inputs yourself to find where."
     return ("The process ended before reporting: look for sys.exit, os._exit, quit() or exit() in your code "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -30,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from grader import forkserver
+from grader import forkserver, untrusted
 from grader.confine import Confinement, Plan
 from grader.policy import NONE, offered, plan
 from grader.results import RunStatus
@@ -182,7 +183,9 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
     except FileNotFoundError:
         status, detail = _crash(ended.returncode, stderr.text())
         return RunResult(status, Observations(), detail=detail, **common)
-    except (ValueError, OSError, KeyError, zipfile.BadZipFile) as exc:
+    except ForgedResults as exc:
+        return RunResult("bad_output", Observations(), detail=f"{FORGED} ({exc})", **common)
+    except OSError as exc:
         return RunResult("bad_output", Observations(), detail=f"unreadable results from the child: {exc}", **common)
     if ended.returncode != 0:
         # Results were written, then the process died: trust nothing it wrote.
@@ -259,36 +262,193 @@ def _forked(server: forkserver.ForkServer, argv: list[str], workdir: Path, compi
     return _Ended(-9 if returncode is None else returncode, timed_out, stdout, stderr)
 
 
+class ForgedResults(ValueError):
+    """The results folder holds something the harness never writes: the submission's code wrote it."""
+
+
+#: What every forged-results message starts with: the submission, not the grader, is charged.
+FORGED = "your code wrote the grader's results itself"
+_MAX_JSON_DEPTH = 32
+"""Nesting of a recorded JSON value (the harness records flat lists and small dicts)."""
+_MAX_NAMES = 10_000
+"""Observations, tree leaves and arrays in one run's results, each."""
+_MAX_NAME_CHARS = 1000
+_MAX_TEXT_CHARS = 64_000
+"""An error's type, message or traceback (the harness cuts messages at 4,000 characters)."""
+_MAX_ARRAY_DIMS = 16
+_ARRAY_KEY = re.compile(r"a[0-9]{1,9}")
+_ENTRY_FIELDS = {"array": {"kind", "key"}, "tree": {"kind", "keys"}, "json": {"kind", "value"},
+                 "error": {"kind", "type", "message", "traceback"}}
+_ERROR_FIELDS = {"type", "message", "traceback"}
+
+
 def read_observations(out_dir: Path) -> Observations:
-    """Load a child's results; raise ``ValueError`` on anything malformed."""
-    index_path, arrays_path = out_dir / "observations.json", out_dir / "observations.npz"
-    if index_path.stat().st_size > _MAX_JSON_BYTES or arrays_path.stat().st_size > _MAX_NPZ_BYTES:
-        raise ValueError("results too large")
-    index = json.loads(index_path.read_text())
-    if not isinstance(index, dict) or index.get("version") != 1:
-        raise ValueError("results index has the wrong format")
-    with np.load(arrays_path, allow_pickle=False) as npz:
-        arrays = {name: npz[name] for name in npz.files}
-    values: dict[str, Any] = {}
-    errors: dict[str, ObservationError] = {}
-    for name, entry in index.get("values", {}).items():
-        kind = entry["kind"]
-        if kind == "array":
-            values[name] = arrays[entry["key"]]
-        elif kind == "tree":
-            values[name] = {path: arrays[key] for path, key in entry["keys"].items()}
-        elif kind == "json":
-            values[name] = entry["value"]
-        elif kind == "error":
-            errors[name] = _error(entry)
-        else:
-            raise ValueError(f"unknown value kind {kind!r}")
-    import_error = _error(index["import_error"]) if index.get("import_error") else None
+    """Load a child's results, checked against the schema the harness writes.
+
+    Both files are read as a submission's files are (:mod:`grader.untrusted`: no
+    link, no special file, bounded size); the index must be JSON of the
+    harness's shape, bounded in depth, count and length, and the arrays plain
+    numbers whose declared size fits the cap before any is read. Anything else
+    raises :class:`ForgedResults`; a missing file raises ``FileNotFoundError``
+    (the run ended before it reported).
+    """
+    try:
+        raw = untrusted.read_bytes(out_dir / "observations.json", _MAX_JSON_BYTES, root=out_dir)
+        try:
+            index = json.loads(raw.decode("utf-8"))
+        except RecursionError:
+            raise ForgedResults("observations.json is nested too deeply") from None
+        except ValueError as exc:  # also UnicodeDecodeError
+            raise ForgedResults(f"observations.json is not JSON ({type(exc).__name__})") from None
+        values, errors, import_error, keys = _check_index(index)
+        arrays = _read_arrays(out_dir, keys)
+    except untrusted.UnsafeFile as exc:
+        raise ForgedResults(str(exc).replace(str(out_dir) + os.sep, "")) from None
+    for name, value in values.items():
+        if isinstance(value, _ArrayRef):
+            values[name] = arrays[value.key]
+        elif name in keys.trees:
+            values[name] = {path: arrays[ref.key] for path, ref in value.items()}
     return Observations(values, errors, import_error)
 
 
+@dataclass(frozen=True)
+class _ArrayRef:
+    key: str
+
+
+@dataclass
+class _Keys:
+    arrays: set[str] = field(default_factory=set)
+    trees: set[str] = field(default_factory=set)
+
+
+def _check_index(index: Any) -> tuple[dict[str, Any], dict[str, ObservationError], ObservationError | None, _Keys]:
+    """The index's values (arrays as :class:`_ArrayRef`), errors and import error; :class:`ForgedResults` if off-schema."""
+    if not isinstance(index, dict) or set(index) != {"version", "values", "import_error"} \
+            or index["version"] != 1 or not isinstance(index["values"], dict):
+        raise ForgedResults("observations.json does not have the harness's fields (version, values, import_error)")
+    entries = index["values"]
+    if len(entries) > _MAX_NAMES:
+        raise ForgedResults(f"observations.json records more than {_MAX_NAMES:,} values")
+    keys = _Keys()
+    values: dict[str, Any] = {}
+    errors: dict[str, ObservationError] = {}
+    for name, entry in entries.items():
+        _text(name, _MAX_NAME_CHARS, "a value's name")
+        kind = entry.get("kind") if isinstance(entry, dict) else None
+        if kind not in _ENTRY_FIELDS or set(entry) != _ENTRY_FIELDS[kind]:
+            raise ForgedResults(f"value {name[:80]!r} of observations.json is not one the harness writes")
+        if kind == "array":
+            values[name] = _ArrayRef(_key(entry["key"]))
+            keys.arrays.add(entry["key"])
+        elif kind == "tree":
+            leaves = entry["keys"]
+            if not isinstance(leaves, dict) or len(leaves) > _MAX_NAMES:
+                raise ForgedResults(f"tree {name[:80]!r} of observations.json is not a mapping of leaves to arrays")
+            values[name] = {_text(path, _MAX_NAME_CHARS, "a tree path"): _ArrayRef(_key(key))
+                            for path, key in leaves.items()}
+            keys.arrays.update(leaves.values())
+            keys.trees.add(name)
+        elif kind == "json":
+            _check_json(entry["value"], name)
+            values[name] = entry["value"]
+        else:
+            errors[name] = _error(entry)
+    import_error = index["import_error"]
+    if import_error is not None:
+        if not isinstance(import_error, dict) or set(import_error) != _ERROR_FIELDS | {"module"}:
+            raise ForgedResults("the import error in observations.json is not one the harness writes")
+        _text(import_error["module"], _MAX_NAME_CHARS, "a module name")
+    return values, errors, (_error(import_error) if import_error is not None else None), keys
+
+
+def _key(key: Any) -> str:
+    if not isinstance(key, str) or not _ARRAY_KEY.fullmatch(key):
+        raise ForgedResults("observations.json names an array the harness would not name")
+    return key
+
+
+def _text(value: Any, limit: int, what: str) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise ForgedResults(f"{what} in observations.json is not text of at most {limit:,} characters")
+    return value
+
+
+def _check_json(value: Any, name: str) -> None:
+    """A recorded JSON value: JSON types only, at most :data:`_MAX_JSON_DEPTH` deep (checked without recursion)."""
+    pending = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if depth > _MAX_JSON_DEPTH:
+            raise ForgedResults(f"value {name[:80]!r} of observations.json is nested more than "
+                                f"{_MAX_JSON_DEPTH} levels deep")
+        if isinstance(item, dict):
+            for key, child in item.items():
+                _text(key, _MAX_NAME_CHARS, "a key")
+                pending.append((child, depth + 1))
+        elif isinstance(item, list):
+            pending.extend((child, depth + 1) for child in item)
+        elif isinstance(item, str):
+            _text(item, _MAX_TEXT_CHARS, "a text value")
+        elif item is not None and not isinstance(item, (bool, int, float)):
+            raise ForgedResults(f"value {name[:80]!r} of observations.json holds a {type(item).__name__}")
+
+
+def _read_arrays(out_dir: Path, keys: _Keys) -> dict[str, np.ndarray]:
+    """The arrays of ``observations.npz``: numbers only, each member's declared size checked before it is read."""
+    arrays: dict[str, np.ndarray] = {}
+    budget = _MAX_NPZ_BYTES
+    with untrusted.open_regular(out_dir / "observations.npz", root=out_dir, limit=_MAX_NPZ_BYTES) as handle:
+        try:
+            archive = zipfile.ZipFile(handle)
+        except (zipfile.BadZipFile, ValueError, OSError) as exc:
+            raise ForgedResults(f"observations.npz is not an archive of arrays ({exc})") from None
+        with archive:
+            members = archive.infolist()
+            if len(members) > _MAX_NAMES:
+                raise ForgedResults(f"observations.npz holds more than {_MAX_NAMES:,} arrays")
+            for info in members:
+                key = info.filename[:-4] if info.filename.endswith(".npy") else ""
+                if not _ARRAY_KEY.fullmatch(key) or key in arrays:
+                    raise ForgedResults(f"observations.npz holds {info.filename[:80]!r}, not an array the "
+                                        "harness writes")
+                arrays[key] = _read_array(archive, info, budget)
+                budget -= arrays[key].nbytes
+    missing = sorted(keys.arrays - set(arrays))
+    if missing:
+        raise ForgedResults(f"observations.json names arrays that observations.npz lacks ({', '.join(missing[:5])})")
+    return arrays
+
+
+def _read_array(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> np.ndarray:
+    fmt = np.lib.format
+    try:
+        with archive.open(info) as member:
+            version = fmt.read_magic(member)
+            read_header = fmt.read_array_header_1_0 if version == (1, 0) else fmt.read_array_header_2_0
+            shape, fortran, dtype = read_header(member)
+            if dtype.kind not in "biuf" or dtype.fields is not None or dtype.subdtype is not None \
+                    or len(shape) > _MAX_ARRAY_DIMS:
+                raise ForgedResults(f"observations.npz holds {info.filename!r} of dtype {dtype}, not numbers")
+            nbytes = int(np.prod(shape, dtype=object)) * dtype.itemsize
+            if nbytes > budget:
+                raise ForgedResults(f"observations.npz holds more than {_MAX_NPZ_BYTES >> 20} MB of arrays")
+            data = bytearray(member.read(nbytes + 1))
+    except ForgedResults:
+        raise
+    except Exception as exc:  # noqa: BLE001 - zlib, header and encryption errors: a member the harness never wrote
+        raise ForgedResults(f"observations.npz: {info.filename[:80]!r} is not a readable array "
+                            f"({type(exc).__name__})") from None
+    if len(data) != nbytes:
+        raise ForgedResults(f"observations.npz: {info.filename!r} does not hold the size its header declares")
+    return np.frombuffer(data, dtype=dtype).reshape(shape, order="F" if fortran else "C")
+
+
 def _error(entry: dict[str, Any]) -> ObservationError:
-    return ObservationError(*(_clean(str(entry.get(k, d))) for k, d in (("type", "Error"), ("message", ""), ("traceback", ""))))
+    for name in ("type", "message", "traceback"):
+        _text(entry[name], _MAX_TEXT_CHARS, f"an error's {name}")
+    return ObservationError(_clean(entry["type"]), _clean(entry["message"]), _clean(entry["traceback"]))
 
 
 def _clean(text: str) -> str:

@@ -28,7 +28,7 @@ from grader.cli import main
 from grader.engine import CHECKS
 from grader.gradescope import build_zip, find_submission
 from grader.report import WRITERS, classroom, gradescope, json_report, junit, markdown
-from grader.report._common import clean
+from grader.report._common import inert
 from grader.results import EXERCISES, CheckResult, Report, RunRecord
 from grader.report.terminal import print_report
 from grader.rubric import load_rubric
@@ -323,7 +323,7 @@ def test_gradescope_results_fields(name, tmp_path):
         assert test["tags"] == [c.exercise] and test["visibility"] == "visible" and test["output_format"] == "text"
         assert len(test["output"]) <= gradescope.MESSAGE_LIMIT
         if c.message:
-            assert test["output"].startswith(clean(c.message.strip())[:100])
+            assert test["output"].startswith(inert(c.message.strip())[:100])
         if c.hint:
             assert "Hint: " in test["output"]
     assert sum(t["score"] for t in data["tests"]) == pytest.approx(data["score"])
@@ -398,7 +398,7 @@ def test_markdown_quotes_everything_a_submission_controls(name):
     fences = [t for t in tokens if t.type == "fence"]
     for c in report.checks:
         if c.status != "pass" and c.message.strip() and not c.message.startswith("not implemented"):
-            assert any(f.content.startswith(clean(c.message.strip())[:200]) for f in fences), c.id
+            assert any(f.content.startswith(inert(c.message.strip())[:200]) for f in fences), c.id
     if report.answers and report.answers.strip():
         answers = [f for f in fences if f.info == "markdown"]
         assert len(answers) == 1 and answers[0].content.startswith(report.answers.strip()[:100])

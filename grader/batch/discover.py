@@ -34,7 +34,7 @@ from grader.submission import JUNK_DIRS, MODULES
 
 KINDS = {".py": "py", ".ipynb": "ipynb", ".zip": "zip"}
 IGNORED = ("__MACOSX",)
-#: Bytes of one file that go into a content hash; beyond it the size stands for the rest.
+#: Bytes of one entry that go into its content hash; beyond them each file's size stands for its bytes.
 MAX_HASHED_BYTES = 256 << 20
 MAX_ARCHIVE_BYTES = 50 << 20
 """Default cap on what one archive may unpack to."""
@@ -136,10 +136,12 @@ def content_digest(entry: Entry) -> str:
     """A hash of everything in the entry that grading could read (file names and bytes).
 
     Bounded by construction: links are hashed by their text (never followed),
-    special files by their kind (never opened), regular files up to
-    :data:`MAX_HASHED_BYTES` each, and a folder up to :data:`untrusted.MAX_ENTRIES` entries.
+    special files by their kind (never opened), a folder is listed up to
+    :data:`untrusted.MAX_ENTRIES` entries, and at most :data:`MAX_HASHED_BYTES`
+    of content are read per entry (past it, a file's size stands for its bytes).
     """
     digest = hashlib.sha256(entry.kind.encode())
+    budget = [MAX_HASHED_BYTES]
     for path in entry.paths:
         digest.update(b"\0entry\0" + path.name.encode("utf-8", "surrogateescape"))
         kind = untrusted.lstat_kind(path)
@@ -151,33 +153,32 @@ def content_digest(entry: Entry) -> str:
                 continue
             for item in found:
                 digest.update(f"\0{item.kind}\0".encode() + item.path.as_posix().encode("utf-8", "surrogateescape"))
-                _hash_entry(digest, path / item.path, item.kind, root=path)
+                _hash_entry(digest, path / item.path, item.kind, path, budget)
         else:
-            _hash_entry(digest, path, kind, root=path.parent)
+            _hash_entry(digest, path, kind, path.parent, budget)
     return digest.hexdigest()
 
 
-def _hash_entry(digest: "hashlib._Hash", path: Path, kind: str, root: Path) -> None:
+def _hash_entry(digest: "hashlib._Hash", path: Path, kind: str, root: Path, budget: list[int]) -> None:
     if kind == "link":
         try:
             digest.update(b"link:" + os.fsencode(os.readlink(path)))
         except OSError as exc:
             digest.update(f"unreadable:{exc.errno}".encode())
     elif kind == "file":
-        _hash_file(digest, path, root)
+        _hash_file(digest, path, root, budget)
     elif kind == "special":
         digest.update(b"special")
 
 
-def _hash_file(digest: "hashlib._Hash", path: Path, root: Path) -> None:
+def _hash_file(digest: "hashlib._Hash", path: Path, root: Path, budget: list[int]) -> None:
+    """Hash the file's bytes while ``budget[0]`` lasts (shared by the entry's files), then its size."""
     try:
         with untrusted.open_regular(path, root) as handle:
-            left = MAX_HASHED_BYTES
-            while left > 0 and (chunk := handle.read(min(1 << 20, left))):
+            while budget[0] > 0 and (chunk := handle.read(min(1 << 20, budget[0]))):
                 digest.update(chunk)
-                left -= len(chunk)
-            if left <= 0:
-                digest.update(f"size:{os.fstat(handle.fileno()).st_size}".encode())
+                budget[0] -= len(chunk)
+            digest.update(f"size:{os.fstat(handle.fileno()).st_size}".encode())
     except (OSError, untrusted.UnsafeFile) as exc:  # unreadable or swapped: hash the error, so it is graded again
         digest.update(f"unreadable:{getattr(exc, 'errno', None) or exc}".encode("utf-8", "surrogateescape"))
 

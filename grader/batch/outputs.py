@@ -16,12 +16,14 @@ from __future__ import annotations
 import csv
 import io
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
 from grader.batch.discover import safe_name
 from grader.batch.grading import Outcome
 from grader.engine import failure_report
+from grader.report._common import inert, inert_report, one_line
 from grader.results import EXERCISES, Report
 
 #: Integration formats a batch can write per student: writer name -> file name.
@@ -38,9 +40,19 @@ def fmt_points(points: float) -> str:
 
 
 def csv_text(value: str) -> str:
-    """A text cell a spreadsheet will not run as a formula; line breaks folded."""
-    value = " ".join(str(value).split())
+    """A text cell a spreadsheet will not run as a formula; line breaks folded, made inert (:func:`one_line`)."""
+    value = one_line(str(value))
     return "'" + value if value.startswith(_FORMULA_START) else value
+
+
+def inert_outcome(outcome: Outcome) -> Outcome:
+    """``outcome`` as every batch output shows it: id and entry name on one line, the rest :func:`inert`.
+
+    A student's id is the name of their entry, which they chose: ESC, a newline
+    and ``::error`` in it must not reach a log, the CSV or the summary raw.
+    """
+    return replace(outcome, id=one_line(outcome.id), source=one_line(outcome.source), detail=inert(outcome.detail),
+                   report=inert_report(outcome.report) if outcome.report is not None else None)
 
 
 def grade_columns(only: Iterable[str]) -> list[str]:
@@ -119,6 +131,7 @@ def prune_students(out: Path, keep: Iterable[str]) -> None:
 
 def minimal_markdown(report: Report) -> str:
     """Plain feedback, used only when no Markdown writer is installed."""
+    report = inert_report(report)
     lines = [f"# {report.score:g} / {report.max_score:g}", ""]
     for check in report.checks:
         lines.append(f"- {check.status}: {check.id} ({check.score:g}/{check.max_score:g})")

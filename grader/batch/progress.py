@@ -1,4 +1,11 @@
-"""Progress of a batch: a one-line bar on a terminal, one plain line per submission otherwise (CI logs)."""
+"""Progress of a batch: a one-line bar on a terminal, one plain line per submission otherwise (CI logs).
+
+Ids and details come from students: each is folded onto its line and made
+inert (:func:`grader.report._common.one_line`), so a name holding a newline,
+ESC or ``::error`` cannot start a line, fake another student's progress or
+act on the terminal. Inside GitHub Actions, workflow commands are stopped for
+the whole batch, as for a single grade.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,7 @@ from typing import TextIO
 
 from grader.batch.grading import Outcome
 from grader.batch.outputs import fmt_points
+from grader.report._common import one_line, stop_workflow_commands
 
 
 def _clock(seconds: float) -> str:
@@ -27,6 +35,7 @@ class Progress:
         self.total = self.done = self.failing = self.todo = self.finished_now = 0
         self.started = time.monotonic()
         self.busy = 0.0
+        self._resume: str | None = None
 
     def __call__(self, event: str, data: object) -> None:
         getattr(self, f"_{event}")(data)
@@ -34,6 +43,10 @@ class Progress:
     def _start(self, data: object) -> None:
         self.total, self.done, self.todo = data  # type: ignore[misc]
         self.started = time.monotonic()
+        stop = stop_workflow_commands()
+        if stop is not None and self._resume is None:
+            self._resume = stop[1]
+            self._line(stop[0])
         if not self.quiet:
             reused = f" ({self.done} already graded, unchanged)" if self.done else ""
             self._line(f"grading {self.todo} of {self.total} submissions{reused}")
@@ -53,12 +66,12 @@ class Progress:
         else:
             score = (f"{fmt_points(outcome.report.score)}/{fmt_points(outcome.report.max_score)}"
                      if outcome.scored and outcome.report else "-")
-            detail = " ".join(outcome.detail.split())[:160]
-            self._line(f"[{self.done}/{self.total}] {outcome.id}: {outcome.status} {score} "
+            detail = one_line(outcome.detail, 160)
+            self._line(f"[{self.done}/{self.total}] {one_line(outcome.id, 200)}: {outcome.status} {score} "
                        f"({outcome.seconds:.1f} s){' - ' + detail if detail else ''}")
 
     def _warning(self, text: object) -> None:
-        self._line(f"warning: {text}")
+        self._line(f"warning: {one_line(str(text))}")
         self._draw()
 
     def _finish(self, result: object) -> None:
@@ -68,6 +81,9 @@ class Progress:
         state = "interrupted" if getattr(result, "interrupted", False) else "done"
         self._line(f"{state}: {self.done}/{self.total} submissions, {self.failing} not graded cleanly, "
                    f"{_clock(elapsed)} elapsed")
+        if self._resume is not None:
+            self._line(self._resume)
+            self._resume = None
 
     def left(self) -> str:
         remaining = self.total - self.done

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.batch.grading import STATUSES, Outcome
-from grader.batch.outputs import fmt_points, write_atomic
+from grader.batch.outputs import fmt_points, inert_outcome, write_atomic
+from grader.report._common import inert, one_line
 from grader.results import EXERCISES
 
 TOP_HINTS = 10
@@ -72,7 +73,8 @@ class Analysis:
 
 
 def analyse(outcomes: list[Outcome], notes: list[str] | None = None) -> Analysis:
-    outcomes = sorted(outcomes, key=lambda o: o.id)
+    outcomes = [inert_outcome(o) for o in sorted(outcomes, key=lambda o: o.id)]  # what students wrote, made inert
+    notes = [inert(n) for n in notes] if notes is not None else None
     scored = [o for o in outcomes if o.scored and o.report is not None]
     statuses = {s: n for s in STATUSES if (n := sum(o.status == s for o in outcomes))}
     totals = [o.report.score for o in scored]  # type: ignore[union-attr]
@@ -191,7 +193,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]|<>#~])")
 
 def md(text: str, limit: int = 300) -> str:
     """Text as one literal Markdown table cell."""
-    text = " ".join(str(text).split())
+    text = one_line(str(text))
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return _MD_SPECIAL.sub(r"\\\1", text)

@@ -2,12 +2,19 @@
 
 Check messages quote student errors and tracebacks (and, through them, anything
 the student's code chose to raise), so every writer treats them as untrusted
-text of any length.
+text of any length. :func:`inert` is the one sanitiser of such text at every
+output (terminal, progress logs, every report format, the batch's CSV and
+summary): no control character but newline and tab, and no line that GitHub
+Actions would run as a workflow command. :func:`inert_report` applies it to
+every string of a report; :func:`one_line` also folds text onto one line.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import secrets
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
@@ -16,8 +23,12 @@ from grader.results import EXERCISES, CheckResult, Report, RunRecord
 
 TITLES = {e.id: e.title for e in ALL}
 
-#: Characters XML 1.0 cannot carry at all; also terminal and log hazards (ESC, NUL...).
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+#: Characters XML 1.0 cannot carry at all; also terminal and log hazards: ESC, NUL, the C1 controls (0x9b
+#: starts a terminal sequence as ESC [ does), and the bidirectional overrides that reorder what a line shows.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                      "\ud800-\udfff\ufffe\uffff]")
+#: Longest text of one field :func:`inert_report` keeps (writers cut further to their own limits).
+MAX_FIELD_CHARS = 200_000
 #: A line GitHub Actions would read as a workflow command (``::error::``...), after leading blanks.
 _COMMAND_LINE = re.compile(r"^(\s*)::", re.MULTILINE)
 #: Invisible, not whitespace to .NET's TrimStart, so the runner no longer sees ``::`` at the start.
@@ -31,9 +42,81 @@ def fmt_points(points: float) -> str:
 
 
 def clean(text: str) -> str:
-    r"""Text safe for files, logs and XML: ``\r\n`` -> ``\n``, control characters shown as ``\xNN``."""
+    r"""Text safe for files, logs and XML: ``\r\n`` -> ``\n``, control characters shown as ``\xNN`` / ``\uNNNN``."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else "\ufffd", text)
+    return _CONTROL.sub(_shown_control, text)
+
+
+def _shown_control(match: re.Match) -> str:
+    code = ord(match.group())
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return "\ufffd" if 0xD800 <= code <= 0xDFFF or code >= 0xFFFE else f"\\u{code:04x}"
+
+
+def inert(text: str) -> str:
+    """The one sanitiser for text a submission controls, wherever it is written or printed.
+
+    :func:`clean` (no control characters but newline and tab, nothing that
+    moves a terminal's cursor or writes its clipboard), then no line read as a
+    GitHub Actions workflow command (:func:`neutralise_workflow_commands`).
+    """
+    return neutralise_workflow_commands(clean(text))
+
+
+def one_line(text: str, limit: int | None = None) -> str:
+    """:func:`inert` text folded onto one line (every run of whitespace, newlines included, becomes a space).
+
+    For the lines of a log where one line is one student: a name with a
+    newline cannot start a line of its own (a fake progress line, ``::error``).
+    """
+    if limit is not None:
+        text = text[: limit * 4]
+    folded = " ".join(clean(text).split())
+    if limit is not None and len(folded) > limit:
+        folded = folded[: max(limit - 3, 0)] + "..."
+    return neutralise_workflow_commands(folded)
+
+
+def inert_report(report: Report) -> Report:
+    """``report`` with every string a submission can reach made :func:`inert` (each at most
+    :data:`MAX_FIELD_CHARS`); what every writer renders."""
+    def text(value: str) -> str:
+        return inert(value if len(value) <= MAX_FIELD_CHARS else truncate(value[:MAX_FIELD_CHARS], MAX_FIELD_CHARS,
+                                                                           total=len(value)))
+
+    checks = tuple(replace(c, id=text(c.id), exercise=text(c.exercise), name=text(c.name), message=text(c.message),
+                           hint=text(c.hint), mistake=text(c.mistake),
+                           reproduce=_inert_data(c.reproduce, text) if c.reproduce is not None else None)
+                   for c in report.checks)
+    runs = {text(exercise): replace(run, detail=text(run.detail)) for exercise, run in report.runs.items()}
+    return replace(report, checks=checks, submission=text(report.submission),
+                   answers=text(report.answers) if report.answers is not None else None,
+                   notes=tuple(text(n) for n in report.notes), runs=runs,
+                   lesson=_inert_data(report.lesson, text), accuracy=_inert_data(report.accuracy, text))
+
+
+def _inert_data(value, text):
+    """Every string in plain data (dicts, lists, strings, numbers) through ``text``."""
+    if isinstance(value, str):
+        return text(value)
+    if isinstance(value, dict):
+        return {text(k) if isinstance(k, str) else k: _inert_data(v, text) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_inert_data(v, text) for v in value)
+    return value
+
+
+def stop_workflow_commands() -> tuple[str, str] | None:
+    """Inside GitHub Actions, the line that stops workflow commands and the line that resumes them; else None.
+
+    Printed around a log that quotes students (a batch's progress), nothing
+    in between runs as a command whatever it says.
+    """
+    if os.environ.get("GITHUB_ACTIONS") != "true":
+        return None
+    token = secrets.token_hex(16)
+    return f"::stop-commands::{token}", f"::{token}::"
 
 
 def truncate(text: str, limit: int, total: int | None = None) -> str:

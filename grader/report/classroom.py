@@ -36,7 +36,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grader.report._common import bounded, detail, first_line, neutralise_workflow_commands, truncate
+from grader.report._common import bounded, detail, first_line, inert_report, neutralise_workflow_commands, truncate
 from grader.results import CheckResult, Report
 
 RUNNER_ID = "jaxgrader"
@@ -120,6 +120,7 @@ def _empty_tests(report: Report) -> list[dict[str, Any]]:
 
 def payload(report: Report) -> dict[str, Any]:
     """The reporter's JSON for ``report``, already within :data:`MAX_ENCODED_BYTES` once encoded."""
+    report = inert_report(report)
     max_score = sum(whole_points(c)[1] for c in report.checks)
     base = {"version": 1, "status": _status(report), "max_score": max_score}
     attempts = itertools.chain(

@@ -18,7 +18,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grader.report._common import confinement_line, detail, fmt_points, graded_against, truncate, write_atomic
+from grader.report._common import (confinement_line, detail, fmt_points, graded_against, inert_report, truncate,
+                                   write_atomic)
 from grader.report.markdown import fenced, inline
 from grader.results import EXERCISES, CheckResult, Report
 
@@ -72,6 +73,7 @@ def _output(report: Report) -> str:
 
 def results(report: Report) -> dict[str, Any]:
     """The ``results.json`` document for ``report``."""
+    report = inert_report(report)
     return {
         "score": round(report.score, 4),
         "execution_time": round(report.timings.get("total", sum(report.timings.values()))),

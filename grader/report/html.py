@@ -13,7 +13,7 @@ import base64
 import html
 from pathlib import Path
 
-from grader.report._common import TITLES, bounded, exercise_groups, fmt_points, not_implemented, tally
+from grader.report._common import TITLES, bounded, exercise_groups, fmt_points, inert_report, not_implemented, tally
 from grader.lesson import describe as lesson_lines
 from grader.results import Report
 
@@ -59,6 +59,7 @@ def _image(path: Path, alt: str) -> str:
 
 def render(report: Report, images: tuple[Path, ...] = ()) -> str:
     """The whole report as one ``<div>``; ``images`` are PNG files shown at the end (the lesson's plots)."""
+    report = inert_report(report)
     groups = exercise_groups(report)
     rows = []
     for exercise, checks in groups:

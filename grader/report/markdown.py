@@ -15,7 +15,9 @@ import re
 from pathlib import Path
 
 from grader.report._common import (TITLES, clean, confinement_line, exercise_groups, fmt_points, graded_against,
-                                   not_implemented, run_summary, tally, truncate, unfinished_run, write_atomic)
+                                   inert_report, not_implemented, run_summary, tally, truncate, unfinished_run,
+                                   write_atomic)
+
 from grader.results import CheckResult, Report
 from grader.submission import MODULES
 
@@ -103,6 +105,7 @@ def _all_checks(report: Report) -> list[str]:
 
 def render(report: Report, message_limit: int = _LIMITS[0][0], answers_limit: int = _LIMITS[0][1]) -> str:
     """The Markdown document, with messages and answers cut to the given lengths."""
+    report = inert_report(report)
     if report.checks:
         title = f"## jax-autograder: {_points(report.score, report.max_score)}"
     else:

@@ -14,8 +14,9 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from grader.report._common import (TITLES, confinement_line, exercise_groups, graded_against, not_implemented, run_summary, tally,
-                                   unfinished_run)
+from grader.report._common import (TITLES, confinement_line, exercise_groups, graded_against, inert_report,
+                                   not_implemented, run_summary, tally, unfinished_run)
+
 from grader.lesson import describe as lesson_lines
 from grader.results import Report
 from grader.submission import MODULES
@@ -29,7 +30,8 @@ def _fmt(points: float) -> str:
 
 
 def render(report: Report, console: Console, verbose: bool = False) -> None:
-    table = Table(title=f"jax-autograder: {report.submission}", title_justify="left")
+    report = inert_report(report)  # every string a submission reaches: no terminal sequence, no workflow command
+    table = Table(title=Text(f"jax-autograder: {report.submission}"), title_justify="left")
     table.add_column("exercise")
     table.add_column("", overflow="fold")
     table.add_column("score", justify="right")
@@ -86,7 +88,7 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
         console.print(Text("\nlesson: ", style="bold") + Text(line))
     if report.answers is not None and report.answers.strip():
         console.print(Text("\nYour answers (answers.md, shown for your instructor, not scored):", style="bold"))
-        console.print(Markdown(report.answers))
+        console.print(Markdown(report.answers, hyperlinks=False))
     if verbose and report.timings:
         timing = ", ".join(f"{k} {v:.1f} s" for k, v in report.timings.items())
         console.print(Text(f"\ntimings: {timing}", style="dim"))
