@@ -67,12 +67,13 @@ class Entry:
 
 
 def _describe(path: Path) -> str:
-    kind = untrusted.lstat_kind(path)
+    """The entry's name for messages, escaped onto one line, and what it is when it cannot be graded."""
+    kind, name = untrusted.lstat_kind(path), untrusted.shown(path.name)
     if kind == "dir":
-        return shown(path.name) + "/"
+        return name + "/"
     if kind in ("link", "special"):
-        return f"{shown(path.name)} ({untrusted.describe_mode(os.lstat(path).st_mode)}, not graded)"
-    return shown(path.name)
+        return f"{name} ({untrusted.describe_mode(os.lstat(path).st_mode)}, not graded)"
+    return name
 
 
 def shown(name: str) -> str:
@@ -277,7 +278,7 @@ def find_code(root: Path) -> Path:
     """
     root = Path(root)
     try:
-        untrusted.refuse_unsafe(root, JUNK_DIRS, named=shown(root.name))
+        untrusted.refuse_unsafe(root, JUNK_DIRS, named=untrusted.shown(root.name))
     except untrusted.UnsafeFile as exc:
         raise InvalidSubmission(str(exc)) from None
     for _ in range(8):
@@ -298,7 +299,7 @@ def find_code(root: Path) -> Path:
         if len(folders) == 1 and not notebooks and not scripts:
             root = folders[0]
             continue
-        found = ", ".join(sorted(shown(p.name) + ("/" if kinds[p] == "dir" else "") for p in visible)[:8])
+        found = ", ".join(sorted(untrusted.shown(p.name) + ("/" if kinds[p] == "dir" else "") for p in visible)[:8])
         raise InvalidSubmission(
             f"cannot tell which files to grade (found {found}); expected the exercise files "
             f"({', '.join(sorted(_EXERCISE_FILES))}), or a single .ipynb or .py file")

@@ -80,7 +80,7 @@ def one_line(text: str, limit: int | None = None) -> str:
 
 def inert_report(report: Report) -> Report:
     """``report`` with every string a submission can reach made :func:`inert` (each at most
-    :data:`MAX_FIELD_CHARS`); what every writer renders."""
+    :data:`MAX_FIELD_CHARS`), the submission's name on one line; what every writer renders."""
     def text(value: str) -> str:
         return inert(value if len(value) <= MAX_FIELD_CHARS else truncate(value[:MAX_FIELD_CHARS], MAX_FIELD_CHARS,
                                                                            total=len(value)))
@@ -90,7 +90,7 @@ def inert_report(report: Report) -> Report:
                            reproduce=_inert_data(c.reproduce, text) if c.reproduce is not None else None)
                    for c in report.checks)
     runs = {text(exercise): replace(run, detail=text(run.detail)) for exercise, run in report.runs.items()}
-    return replace(report, checks=checks, submission=text(report.submission),
+    return replace(report, checks=checks, submission=one_line(text(report.submission)),
                    answers=text(report.answers) if report.answers is not None else None,
                    notes=tuple(text(n) for n in report.notes), runs=runs,
                    lesson=_inert_data(report.lesson, text), accuracy=_inert_data(report.accuracy, text))
