@@ -407,15 +407,37 @@ os._exit(0)
 """
 
 
-def test_real_a_child_that_writes_its_results_scores_0_there_and_the_rest_is_graded(tmp_path, grade_with):
+def test_forged_results_cost_that_exercise_only(tmp_path):
+    """Judged on recorded observations (the sealed reference's, as an honest ex1 and ex5 would give)."""
+    from grader import sealed
+    from grader.engine import _Run, judge_all
+    from grader.rubric import load_rubric
+    from grader.sandbox import Observations, RunResult
+
+    recorded = sealed.read(sealed.SHIPPED, ["ex1", "ex3", "ex5"])
+    forged_results(tmp_path, "deep")
+    with pytest.raises(ForgedResults) as caught:
+        read_observations(tmp_path)
+    forged = RunResult("bad_output", Observations(), 1.0, detail=f"{FORGED} ({caught.value})")
+    runs = {"ex1": _Run("ex1", RunResult("ok", recorded["ex1"], 1.0)), "ex3": _Run("ex3", forged),
+            "ex5": _Run("ex5", RunResult("ok", recorded["ex5"], 1.0))}
+    results, _ = judge_all(runs, recorded, load_rubric(CHECKS))
+    ex3 = [c for c in results if c.exercise == "ex3"]
+    assert ex3 and all(c.score == 0 for c in ex3) and ex3[0].status == "error" and FORGED in ex3[0].message
+    assert all(c.score == c.max_score for c in results if c.exercise != "ex3")
+
+
+def test_real_a_child_that_writes_its_results_gets_every_report(tmp_path, cache_dir, monkeypatch, capsys):
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
     folder = submission_with(tmp_path, {EX3: FORGER})
-    report = grade_with(folder, only=("ex1", "ex3"))
-    ex3 = [c for c in report.checks if c.exercise == "ex3"]
-    assert report.runs["ex3"].status == "bad_output" and report.runs["ex3"].detail.startswith(FORGED)
-    assert ex3 and all(c.status == "error" and c.score == 0 for c in ex3)
-    assert all(c.score == c.max_score for c in report.checks if c.exercise == "ex1")
-    for write in (markdown.dumps, junit.dumps, gradescope.dumps, lambda r: terminal.render_text(r)):
-        assert FORGED in write(report)
+    paths = {fmt: tmp_path / f"report.{fmt}" for fmt in ("json", "markdown", "junit", "gradescope")}
+    args = [str(folder), "--only", "ex3", "-q"] + [a for fmt, p in paths.items() for a in (f"--{fmt}", str(p))]
+    assert grader_main(args) == 0  # graded, not a grader crash
+    report = json.loads(paths["json"].read_text())
+    assert report["score"] == 0 and report["runs"]["ex3"]["status"] == "bad_output"
+    assert report["runs"]["ex3"]["detail"].startswith(FORGED)
+    for fmt in ("markdown", "junit", "gradescope"):
+        assert FORGED in paths[fmt].read_text(), fmt
 
 
 def test_real_batch_charges_forged_results_to_the_submission(tmp_path, cache_dir, monkeypatch):
@@ -484,3 +506,45 @@ def test_progress_prints_one_inert_line_per_student():
     lines = log.getvalue().splitlines()
     assert len(lines) == 4 and [line[:5] for line in lines[1:]] == ["[1/2]", "warni", "[2/2]"]
     assert_inert(log.getvalue())
+
+
+RAISER = f'''
+import sys
+
+sys.stderr.write({ESCAPES!r} + "\\n::error::from stderr\\n")
+raise ValueError({ESCAPES!r} + "boom\\n::error file=ex3_mlp_forward.py::all tests passed\\n" + {FAKE_LINE!r})
+'''
+
+
+def test_real_escape_sequences_in_an_error_and_the_answers_print_inert(tmp_path, cache_dir, monkeypatch, capsys):
+    monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    folder = submission_with(tmp_path, {EX3: RAISER})
+    (folder / "answers.md").write_text(f"# Answers\n{ESCAPES}\n::warning::answers\n")
+    paths = {fmt: tmp_path / f"report.{fmt}" for fmt in ("markdown", "junit", "gradescope")}
+    args = [str(folder), "--only", "ex3", "--verbose"] + [a for f, p in paths.items() for a in (f"--{f}", str(p))]
+    assert grader_main(args) == 0
+    printed = capsys.readouterr()
+    assert "boom" in printed.out and "\\x1b]52" in printed.out and "Total: 0 / 20" in printed.out
+    assert_inert(printed.out + printed.err, "terminal", names_only=False)
+    for fmt, path in paths.items():
+        text = path.read_text()
+        assert "boom" in text and "\x1b" not in text and "\\u001b" not in text, fmt
+
+
+def test_a_linked_exercise_file_earns_nothing_and_every_report_says_why(tmp_path, capsys):
+    folder = submission_with(tmp_path, {})
+    (folder / f"{EX3}.py").unlink()
+    os.symlink(REFERENCE / f"{EX3}.py", folder / f"{EX3}.py")
+    os.symlink("/proc/self/environ", folder / "answers.md")
+    paths = {fmt: tmp_path / f"report.{fmt}" for fmt in ("json", "markdown", "junit", "gradescope")}
+    args = [str(folder), "--only", "ex3"] + [a for f, p in paths.items() for a in (f"--{f}", str(p))]
+    with deadline(60):
+        assert grader_main(args) == 2  # refused: nothing was graded
+    report = json.loads(paths["json"].read_text())
+    assert report["score"] == 0 and report["max_score"] == 20
+    environ = Path("/proc/self/environ").read_bytes().decode("utf-8", "replace")
+    for path in paths.values():
+        text = path.read_text()
+        assert f"{EX3}.py is a symbolic link" in text and "answers.md is a symbolic link" in text, path
+        assert environ[:40] not in text and (REFERENCE / f"{EX3}.py").read_text()[-200:] not in text
