@@ -196,6 +196,20 @@ def test_gradescope_never_takes_a_link_for_the_folder_to_grade(tmp_path):
         load_submission(gradescope_locate(upload))
 
 
+def test_watch_shows_a_linked_answers_file_as_refused(tmp_path):
+    from grader.watch import read_answers
+
+    (tmp_path / "secret.txt").write_text(SECRET)
+    folder = reference_folder(tmp_path / "sub")
+    assert read_answers(folder) is None
+    (folder / "answers.md").write_text("my answers\n")
+    assert read_answers(folder) == "my answers\n"
+    (folder / "answers.md").unlink()
+    os.symlink(tmp_path / "secret.txt", folder / "answers.md")
+    shown = read_answers(folder)
+    assert shown.startswith("(not shown: ") and "answers.md is a symbolic link" in shown and SECRET not in shown
+
+
 def gradescope_locate(folder: Path) -> Path:
     from grader.gradescope import find_submission
 
