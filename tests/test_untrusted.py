@@ -21,8 +21,11 @@ import io
 import json
 import os
 import re
+import shutil
 import signal
 import stat
+import subprocess
+import sys
 import zipfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -562,3 +565,28 @@ def test_a_linked_exercise_file_earns_nothing_and_every_report_says_why(tmp_path
         text = path.read_text()
         assert f"{EX3}.py is a symbolic link" in text and "answers.md is a symbolic link" in text, path
         assert environ[:40] not in text and (REFERENCE / f"{EX3}.py").read_text()[-200:] not in text
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="run_autograder is a bash script")
+def test_gradescope_refuses_an_upload_linking_into_the_autograder_source(tmp_path):
+    from grader.gradescope import build_zip
+
+    source = tmp_path / "source"
+    build_zip(tmp_path / "a.zip")
+    with zipfile.ZipFile(tmp_path / "a.zip") as archive:
+        archive.extractall(source)
+    (source / "run_autograder").chmod(0o755)
+    upload = reference_folder(tmp_path / "submission" / "exercises")
+    (upload / f"{EX3}.py").unlink()
+    os.symlink(source / "reference" / f"{EX3}.py", upload / f"{EX3}.py")
+    results = tmp_path / "results" / "results.json"
+    env = {**os.environ, "JAX_GRADER_SOURCE": str(source), "JAX_GRADER_SUBMISSION": str(tmp_path / "submission"),
+           "JAX_GRADER_RESULTS": str(results), "JAX_GRADER_PYTHON": sys.executable,
+           "JAX_GRADER_CACHE": str(tmp_path / "cache"), "JAX_GRADER_ARGS": "--only ex3"}
+    proc = subprocess.run(["bash", str(source / "run_autograder")], env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(results.read_text())
+    assert data["score"] == 0 and data["tests"] and {t["status"] for t in data["tests"]} == {"failed"}
+    assert f"exercises/{EX3}.py is a symbolic link" in data["tests"][0]["output"]
+    assert (source / "reference" / f"{EX3}.py").read_text()[-200:] not in json.dumps(data)
