@@ -6,6 +6,10 @@ Kept free of jax so the judging parent never imports it.
 #: Dropout rates at which ex1's dropout is observed.
 EX1_RATES = (0.1, 0.25, 0.5, 0.8)
 
+#: The ex2 batches largest_gradient_example is asked about: in each one example stands out, at a position
+#: drawn from the seed, so a constant index is right on all of them about once in 640 seeds.
+EX2_LARGEST_CASES = ("small", "lesson", "vec16")
+
 #: ex4's instrumented steps: a first call this slow (like compilation) ...
 EX4_COMPILE_DELAY = 0.6
 #: ... and this much queued work per call, finished later (like async dispatch).
@@ -24,6 +28,8 @@ EX5_OPTIMIZERS = (
 #: The step of ex5's gradient sequence whose norm spikes.
 EX5_SPIKE_STEP = 3
 EX5_SGD_LR = 0.1
+#: Steps of clip+Adam chained in ex5 (each given the params and state the previous returned).
+EX5_CHAINED_STEPS = 3
 
 #: End-to-end training run by the accuracy task.
 ACCURACY_EPOCHS = 8
