@@ -20,11 +20,11 @@ from typing import Any
 import numpy as np
 
 from grader.data import N_CLASSES, N_PIXELS, embedded_split
-from grader.protocol import ACCURACY_SEED, EX5_SPIKE_STEP
+from grader.protocol import ACCURACY_SEED, EX4_ASYNC_COST, EX4_COUNT_COST, EX5_SPIKE_STEP
 
 LESSON_WIDTHS = (784, 256, 128, 10)
 #: Each task's seed for the public inputs; with a secret seed N, task t draws from ``default_rng([N, PUBLIC_SEEDS[t]])``.
-PUBLIC_SEEDS = {"ex1": 101, "ex2": 202, "ex3": 303, "ex5": 505, "accuracy": 707}
+PUBLIC_SEEDS = {"ex1": 101, "ex2": 202, "ex3": 303, "ex4": 404, "ex5": 505, "accuracy": 707}
 #: ex1's public dropout keys: ``jax.random.PRNGKey(11)`` and ``PRNGKey(12)``.
 PUBLIC_KEY_SEEDS = (11, 12)
 _MAX_KEY_SEED = 2**31
@@ -131,6 +131,14 @@ def _ex3(seed: int | None = None) -> dict[str, Any]:
     return cases
 
 
+def _ex4(seed: int | None = None) -> dict[str, Any]:
+    """The cost per call of the work the instrumented steps queue, in seconds: a timer must find it."""
+    if seed is None:
+        return {"async_cost": np.asarray(EX4_ASYNC_COST), "count_cost": np.asarray(EX4_COUNT_COST)}
+    rng = _rng("ex4", seed)
+    return {"async_cost": np.asarray(rng.uniform(0.05, 0.08)), "count_cost": np.asarray(rng.uniform(0.035, 0.05))}
+
+
 def _ex5(seed: int | None = None) -> dict[str, Any]:
     rng = _rng("ex5", seed)
     params = mlp_params(rng, (784, 32, 16, 10))
@@ -186,7 +194,7 @@ def build(seed: int | None = None) -> dict[str, Any]:
     if seed is not None:
         seed = check_seed(seed)
     accuracy, accuracy_labels = _accuracy(seed)
-    return {"ex1": _ex1(seed), "ex2": _ex2(seed), "ex3": _ex3(seed), "ex5": _ex5(seed),
+    return {"ex1": _ex1(seed), "ex2": _ex2(seed), "ex3": _ex3(seed), "ex4": _ex4(seed), "ex5": _ex5(seed),
             "accuracy": accuracy, PARENT_ONLY: {"accuracy": accuracy_labels}}
 
 
