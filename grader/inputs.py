@@ -19,11 +19,12 @@ from typing import Any
 
 import numpy as np
 
-from grader.protocol import ACCURACY_SEED, EX5_SPIKE_STEP
+from grader.data import N_CLASSES, N_PIXELS, embedded_split
+from grader.protocol import ACCURACY_SEED, EX4_ASYNC_COST, EX4_COUNT_COST, EX5_SPIKE_STEP
 
 LESSON_WIDTHS = (784, 256, 128, 10)
 #: Each task's seed for the public inputs; with a secret seed N, task t draws from ``default_rng([N, PUBLIC_SEEDS[t]])``.
-PUBLIC_SEEDS = {"ex1": 101, "ex2": 202, "ex3": 303, "ex5": 505, "accuracy": 707}
+PUBLIC_SEEDS = {"ex1": 101, "ex2": 202, "ex3": 303, "ex4": 404, "ex5": 505, "accuracy": 707}
 #: ex1's public dropout keys: ``jax.random.PRNGKey(11)`` and ``PRNGKey(12)``.
 PUBLIC_KEY_SEEDS = (11, 12)
 _MAX_KEY_SEED = 2**31
@@ -98,6 +99,8 @@ def _ex2(seed: int | None = None) -> dict[str, Any]:
         cases[name] = {"params": mlp_params(rng, widths), "x": x, "y": y}
     for b in (2, 16):
         x, y = _batch(rng, b)
+        if b == 16:  # also asked for its largest example: one stands out there too
+            x[b // 2 if seed is None else int(rng.integers(b))] *= 6.0
         cases[f"vec{b}"] = {"params": mlp_params(rng, small_widths), "x": x, "y": y}
     tree = {}
     for name, layer in mlp_params(rng, (40, 12, 10)).items():
@@ -128,6 +131,14 @@ def _ex3(seed: int | None = None) -> dict[str, Any]:
     return cases
 
 
+def _ex4(seed: int | None = None) -> dict[str, Any]:
+    """The cost per call of the work the instrumented steps queue, in seconds: a timer must find it."""
+    if seed is None:
+        return {"async_cost": np.asarray(EX4_ASYNC_COST), "count_cost": np.asarray(EX4_COUNT_COST)}
+    rng = _rng("ex4", seed)
+    return {"async_cost": np.asarray(rng.uniform(0.05, 0.08)), "count_cost": np.asarray(rng.uniform(0.035, 0.05))}
+
+
 def _ex5(seed: int | None = None) -> dict[str, Any]:
     rng = _rng("ex5", seed)
     params = mlp_params(rng, (784, 32, 16, 10))
@@ -147,23 +158,49 @@ def _ex5(seed: int | None = None) -> dict[str, Any]:
     return {"params": params, "grads": grads, "x": x, "y": y}
 
 
-def _accuracy(seed: int | None = None) -> dict[str, Any]:
+def _accuracy(seed: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The accuracy run's inputs for the child, and the test labels only the judging parent reads.
+
+    The child gets the training images and labels and the test images of the
+    embedded MNIST split, never the test labels. With a seed, the pixels of
+    every image are permuted by one secret permutation and the classes renamed
+    by another (train and test alike): an MLP learns the permuted task just as
+    well, while a table of the shipped images' labels finds nothing.
+    """
     rng = _rng("accuracy", seed)
     params = mlp_params(rng, LESSON_WIDTHS, bias_scale=0.0)
     train_seed = ACCURACY_SEED if seed is None else int(rng.integers(_MAX_KEY_SEED))
-    return {"params": params, "train_seed": np.asarray(train_seed, dtype=np.int64)}
+    split = embedded_split()
+    pixels = np.arange(N_PIXELS) if seed is None else rng.permutation(N_PIXELS)
+    classes = np.arange(N_CLASSES) if seed is None else rng.permutation(N_CLASSES)
+    child = {"params": params, "train_seed": np.asarray(train_seed, dtype=np.int64),
+             "x_train": np.ascontiguousarray(split.x_train[:, pixels]),
+             "y_train": classes[split.y_train].astype(np.int32),
+             "x_test": np.ascontiguousarray(split.x_test[:, pixels])}
+    return child, {"y_test": classes[split.y_test].astype(np.int32)}
+
+
+#: The part of ``build()`` that only the judging parent reads: never written for the children.
+PARENT_ONLY = "parent_only"
 
 
 @lru_cache(maxsize=4)
 def build(seed: int | None = None) -> dict[str, Any]:
     """Every task's inputs as one nested dict (``task -> ... -> array``): public, or drawn from ``seed``.
 
-    Cached: callers must not modify what it returns.
+    ``build()[PARENT_ONLY]`` holds what the judges read but no child may see (the accuracy run's test
+    labels); :func:`write` leaves it out. Cached: callers must not modify what it returns.
     """
     if seed is not None:
         seed = check_seed(seed)
-    return {"ex1": _ex1(seed), "ex2": _ex2(seed), "ex3": _ex3(seed), "ex5": _ex5(seed),
-            "accuracy": _accuracy(seed)}
+    accuracy, accuracy_labels = _accuracy(seed)
+    return {"ex1": _ex1(seed), "ex2": _ex2(seed), "ex3": _ex3(seed), "ex4": _ex4(seed), "ex5": _ex5(seed),
+            "accuracy": accuracy, PARENT_ONLY: {"accuracy": accuracy_labels}}
+
+
+def for_children(inputs: dict[str, Any]) -> dict[str, Any]:
+    """``inputs`` without what only the parent may read."""
+    return {task: value for task, value in inputs.items() if task != PARENT_ONLY}
 
 
 def flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, np.ndarray]:
@@ -180,5 +217,5 @@ def flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, np.ndarray]:
 
 def write(path: Path, seed: int | None = None) -> Path:
     """Write all inputs (public, or drawn from ``seed``) to ``path`` (an ``.npz``) for the children to read."""
-    np.savez(path, **flatten(build(seed)))
+    np.savez(path, **flatten(for_children(build(seed))))
     return path

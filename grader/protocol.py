@@ -6,12 +6,22 @@ Kept free of jax so the judging parent never imports it.
 #: Dropout rates at which ex1's dropout is observed.
 EX1_RATES = (0.1, 0.25, 0.5, 0.8)
 
+#: The ex2 batches largest_gradient_example is asked about: in each one example stands out, at a position
+#: drawn from the seed, so a constant index is right on all of them about once in 640 seeds.
+EX2_LARGEST_CASES = ("small", "lesson", "vec16")
+
 #: ex4's instrumented steps: a first call this slow (like compilation) ...
 EX4_COMPILE_DELAY = 0.6
-#: ... and this much queued work per call, finished later (like async dispatch).
-EX4_ASYNC_DELAY = 0.04
-EX4_N_STEPS = 5
-EX4_COUNT_STEPS = 7
+#: ... every call this much CPU time before it returns (like dispatching) ...
+EX4_SYNC_COST = 0.002
+#: ... and queued work per call finished later (like async dispatch): its cost per call is an input
+#: (grader/inputs.py, drawn from the seed), these are the public costs.
+EX4_ASYNC_COST = 0.06
+EX4_COUNT_COST = 0.04
+#: n_steps of the two timed runs: different, so a per-step time, a wrong unit and an off-by-one count
+#: each leave their own ratio between what was returned and what was known.
+EX4_N_STEPS = 3
+EX4_COUNT_STEPS = 6
 #: n_steps passed to the student's jit_speedup.
 EX4_SPEEDUP_STEPS = 20
 
@@ -24,6 +34,8 @@ EX5_OPTIMIZERS = (
 #: The step of ex5's gradient sequence whose norm spikes.
 EX5_SPIKE_STEP = 3
 EX5_SGD_LR = 0.1
+#: Steps of clip+Adam chained in ex5 (each given the params and state the previous returned).
+EX5_CHAINED_STEPS = 3
 
 #: End-to-end training run by the accuracy task.
 ACCURACY_EPOCHS = 8

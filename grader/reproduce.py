@@ -151,7 +151,7 @@ RECIPES: dict[str, Recipe] = {
         "want = npref.per_example_norms(flat(case))  # sqrt of the sum of squares over every leaf, per example\n"
         "print(mismatch(got, want))  " + _COMPARE_NOTE), extra_imports=(_NPREF,)),
     "ex2.largest": Recipe("largest_gradient_example", "ex2_per_example_grads",
-                          tuple((c, f"ex2/{c}", f"largest/{c}") for c in ("small", "lesson")), (
+                          tuple((c, f"ex2/{c}", f"largest/{c}") for c in ("small", "lesson", "vec16")), (
         "got = {function}(case['params'], case['x'], case['y'])\n"
         "norms = npref.per_example_norms(npref.per_example_grads(case['params'], case['x'], npref.one_hot(case['y'])))\n"
         "print('got', repr(got), type(got).__name__, '| expected', int(np.argmax(norms)), 'int')"),

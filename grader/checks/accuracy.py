@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from grader.checks import Check, Context, Verdict, fail
-from grader.data import embedded_split
+from grader.inputs import PARENT_ONLY
 from grader.protocol import ACCURACY_BATCH, ACCURACY_DROPOUT, ACCURACY_EPOCHS
 
 HINT_TRAINING = (
@@ -17,8 +17,9 @@ HINT_NAN = "The training loss became NaN or inf: check dropout's scaling and the
 
 
 def test_accuracy(ctx: Context) -> float:
+    """The accuracy of the child's test logits against the test labels, which only the parent holds."""
     logits = np.asarray(ctx.got("test_logits"), dtype=np.float64)
-    y = embedded_split().y_test
+    y = ctx.inputs[PARENT_ONLY]["accuracy"]["y_test"]
     if logits.shape != (len(y), 10):
         raise ValueError(f"mlp_forward returned shape {logits.shape} for the test set, expected {(len(y), 10)}")
     return float(np.mean(np.argmax(logits, axis=1) == y))

@@ -11,6 +11,7 @@ from grader.checks import npref
 from grader.checks.common import numpy_on_tracer, unchanged
 from grader.checks.compare import array_mismatch, close, tree_mismatch
 from grader.inputs import flatten
+from grader.protocol import EX2_LARGEST_CASES as LARGEST_CASES
 
 CASES = ("small", "lesson", "single")
 
@@ -94,7 +95,17 @@ def shapes(ctx: Context) -> Verdict:
             unbatched = all(have == want[1:] for have, want in wrong.values())
             return fail(f"batch '{case}' (B={want[0]}): leaf '{path}' has shape {have}, expected {want}",
                         BATCH_GRAD if unbatched else HINT_SHAPES)
+    if _values_credit(ctx) <= 0:  # zeros (or anything) in the right shape compute nothing
+        return skip("not judged: the shapes are right, but no batch's values agree with each example's gradient "
+                    "(charged in ex2.values); shapes earn credit once the values do")
     return PASS
+
+
+def _values_credit(ctx: Context) -> float:
+    try:
+        return values(ctx).credit
+    except StudentError:
+        return 0.0
 
 
 def _diagnose_grads(ctx: Context, case: str, got: dict) -> str:
@@ -179,24 +190,28 @@ def norms(ctx: Context) -> Verdict:
 
 
 def largest(ctx: Context) -> Verdict:
-    """The index is a Python int pointing at the largest norm.
+    """The index is a Python int pointing at the largest norm (three batches, the standout drawn from the seed).
 
-    Judged against the reference's argmax and, so that a mistake in
-    per_example_grads is not charged twice, against the argmax of the
-    submission's own gradients.
+    Judged against the reference's argmax only: the argmax of the
+    submission's own norms earns nothing when its gradients are wrong (zeros
+    give index 0), but it is not charged twice either: when the index is the
+    argmax of the submission's own wrong gradients, the check is not judged.
+    The type earns its part only with the right index, so a constant int
+    earns nothing.
     """
-    problems, hint, credit = [], "", 0.0
-    for case in ("small", "lesson"):
+    problems, hint, credit, own_argmax = [], "", 0.0, True
+    cases = LARGEST_CASES
+    for case in cases:
         got, want = ctx.got(f"largest/{case}"), ctx.want(f"largest/{case}")
         ok_type = got["type"] == "builtins.int"
-        candidates = {want["value"]}
-        try:
-            candidates.add(int(np.argmax(npref.per_example_norms(ctx.got(f"grads/{case}")))))
-        except (StudentError, ValueError, TypeError, AttributeError):
-            pass
-        ok_value = got["value"] in candidates
-        credit += 0.25 * ok_type + 0.25 * ok_value
+        ok_value = got["value"] == want["value"]
+        credit += (0.5 * ok_type + 0.5) * ok_value / len(cases)
         if not ok_value:
+            try:
+                own = int(np.argmax(npref.per_example_norms(ctx.got(f"grads/{case}"))))
+            except (StudentError, ValueError, TypeError, AttributeError, KeyError):
+                own = None
+            own_argmax = own_argmax and own is not None and got["value"] == own
             ref_norms = npref.per_example_norms(ctx.want(f"grads/{case}"))
             problems.append(f"batch '{case}': returned {got['value']}, the largest norm is at {want['value']}")
             hint = hint or (ARGMIN if got["value"] == int(np.argmin(ref_norms)) else
@@ -206,6 +221,10 @@ def largest(ctx: Context) -> Verdict:
             hint = hint or INT
     if not problems:
         return PASS
+    wrong_values = [p for p in problems if "returned a " not in p]
+    if wrong_values and own_argmax and _values_credit(ctx) < 1:
+        return skip("not judged: the index is the argmax of your own per-example gradients, which are wrong "
+                    "(charged in ex2.values)")
     if hint is not INT and not norms(ctx).passed:
         return skip("not judged: per_example_grad_norms is wrong (charged in ex2.norms), and the index is the "
                     "argmax of those norms")

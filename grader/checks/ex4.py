@@ -1,15 +1,30 @@
-"""Exercise 4 rubric: a fair timing harness, and a consistent speedup report.
+"""Exercise 4 rubric: a fair timing harness, and a speedup report built from it.
 
-The timer is observed against instrumented steps (see the ex4 probe): one is
-slow on its first call only, one finishes its work after returning, and all
-count their calls, so each property is judged without depending on how fast
-the machine is.
+The timer is observed against instrumented steps (see the ex4 probe) whose
+costs the grader sets (drawn from the seed for the official grade) and whose
+results are each ready when their own call's work is done. So the judge knows
+what a correct timer returns, and measures what the student's returns against
+it: the ratio between the two, in two runs of different lengths and costs,
+tells a correct timer from a constant (which follows neither), a wrong unit
+(the same ratio in both runs), a per-step time (1/n_steps) and an off-by-one
+count ((n_steps +- 1)/n_steps); which results were waited on tells blocking on
+the last result from blocking on an earlier one, or on none.
+
+What would earn points without timing anything, and why it does not:
+``ex4.n_steps`` is worth nothing when the returned time follows no cost
+(constants, guesses from n_steps), and ``ex4.excludes_compile``,
+``ex4.waits_for_results`` and ``ex4.returns_float`` are judged only once it
+earns credit; ``ex4.speedup_dict`` and ``ex4.jit_faster`` need eager_s and
+jit_s to be what the student's own time_steps returned for the lesson's step,
+without and with jax.jit, in the same run.
 """
 
 from __future__ import annotations
 
-from grader.checks import PASS, Check, Context, Mistake, Verdict, fail
-from grader.protocol import EX4_ASYNC_DELAY, EX4_COMPILE_DELAY
+from dataclasses import dataclass
+
+from grader.checks import PASS, Check, Context, Mistake, Verdict, fail, skip
+from grader.protocol import EX4_COMPILE_DELAY, EX4_SPEEDUP_STEPS
 
 COMPILE = Mistake(
     "ex4.no_warmup", "timing the first (compiling) call",
@@ -36,6 +51,27 @@ THREAD = Mistake(
     "as in a real training loop.")
 FLOAT = Mistake("ex4.not_float", "a result that is not a Python float",
     "Return a Python float (time.perf_counter() differences are floats).")
+EARLIER = Mistake(
+    "ex4.blocked_on_earlier", "waiting on an earlier result instead of the last one",
+    "The clock stopped after waiting on the result of an earlier call, not of the last one: a jax.Array is "
+    "ready when its own computation is, so later steps may still be running. Call jax.block_until_ready on "
+    "what the last call returned (params, opt_state, loss) before reading the clock.")
+UNIT = Mistake(
+    "ex4.wrong_unit", "a time in the wrong unit (off by a constant factor)",
+    "The returned time is off by the same factor in every run: return seconds, the plain difference of two "
+    "time.perf_counter() readings, without scaling it.")
+OFF_BY_ONE = Mistake(
+    "ex4.off_by_one", "timing one step too many or too few",
+    "The timed region holds one call too many or too few: after the single warm-up call, time exactly "
+    "n_steps calls (for _ in range(n_steps)), starting the clock just before the first of them.")
+NOT_MEASURED = Mistake(
+    "ex4.not_measured", "a time that follows no clock",
+    "The returned value does not follow how long the calls took: read a wall clock (time.perf_counter()) "
+    "before the timed calls and after the last result is ready, and return the difference.")
+NOT_TIMED = Mistake(
+    "ex4.speedup_not_timed", "eager_s and jit_s that time_steps did not return",
+    "eager_s and jit_s must be what time_steps returned when jit_speedup timed the lesson's training step "
+    "without and with jax.jit (n_steps each); compute them there, never write them in.")
 HINT_DICT = 'Return {"eager_s": float, "jit_s": float, "speedup": eager_s / jit_s}.'
 INVERTED = Mistake("ex4.speedup_inverted", "jit_s / eager_s",
     "The speedup is inverted: speedup = eager_s / jit_s (how many times faster jit is).")
@@ -45,49 +81,150 @@ HINT_SLOWER = (
 )
 
 
+#: A correct timer returns within this range of the known time (the sleeps behind a wait overshoot a little).
+OK_RANGE = (0.9, 1.15)
+#: A wrong unit: both runs' ratios agree within this range (a per-step time or an off-by-one count do not).
+SAME_RATIO = (0.93, 1.08)
+#: Both runs: (observation, what it is called in messages).
+RUNS = (("time/async", "first run"), ("time/count", "second run"))
+
+
+@dataclass(frozen=True)
+class Timing:
+    """What the returned times are, measured against the known ones.
+
+    ``kind``: ``ok``, ``per_step``, ``unit``, ``off_by_one`` (the scale is
+    wrong, charged in ex4.n_steps); ``no_block``, ``earlier``, ``cpu_clock``
+    (the wait is wrong, charged in ex4.waits_for_results); ``not_measured``
+    (nothing follows the costs: no credit anywhere). ``factor``: returned
+    seconds per true second, to read the compile run on the student's scale.
+    """
+
+    kind: str
+    factor: float
+    message: str
+
+
+def _in(value: float, bounds: tuple[float, float]) -> bool:
+    return bounds[0] <= value <= bounds[1]
+
+
+def _warm_up_excluded(ctx: Context) -> bool:
+    """The compile run's slow first call was not timed: there was a warm-up call before the clock started."""
+    return ctx.got("time/compile")["seconds"] < EX4_COMPILE_DELAY / 2
+
+
+def _expected(obs: dict, warm_up_excluded: bool) -> float:
+    """What a correct timer returns for ``obs``: from the start of the first timed call to the last result.
+
+    The timed calls are the last n_steps; with only n_steps calls and the warm-up excluded, the first call
+    was the warm-up and the clock started at the second.
+    """
+    calls, n, to_last = obs["calls"], obs["n_steps"], obs["to_last"]
+    first = 1 if calls == n and warm_up_excluded else max(0, calls - n)
+    return float(to_last[first]) if 0 <= first < len(to_last) else 0.0
+
+
+def _describe(obs: dict) -> str:
+    return (f"time_steps(n_steps={obs['n_steps']}) on a step whose calls each queue {obs['cost'] * 1000:.0f} ms "
+            f"of work returned {obs['seconds']:.4g}; the timed calls took {obs['expected']:.4g} s to their last "
+            f"result")
+
+
+def timing(ctx: Context) -> Timing:
+    """Classify the timer from the two timed runs (see the module docstring)."""
+    warm_up_excluded = _warm_up_excluded(ctx)
+    runs = [{**ctx.got(name)} for name, _ in RUNS]
+    for obs in runs:
+        obs["expected"] = _expected(obs, warm_up_excluded)
+    compile_run = ctx.got("time/compile")
+    message = "; ".join(_describe(o) for o in runs)
+    seconds = [o["seconds"] for o in runs] + [compile_run["seconds"]]
+    if max(seconds) - min(seconds) <= 1e-9 * max(1.0, abs(max(seconds))):
+        return Timing("not_measured", 1.0, f"time_steps returned {seconds[0]:.4g} in all three runs, whatever "
+                                           f"the calls cost; {message}")
+    ratios = [o["seconds"] / o["expected"] if o["expected"] > 0 else float("inf") for o in runs]
+    ns = [o["n_steps"] for o in runs]
+    if all(_in(r, OK_RANGE) for r in ratios):
+        return Timing("ok", 1.0, message)
+    waited_last = [o["last"] in o["waited"] for o in runs]
+    if not any(waited_last) and all(o["waited"] for o in runs) and all(r < OK_RANGE[0] for r in ratios):
+        # checked first: the first timed result is ready after 1/n_steps of the work, like a per-step time
+        earlier = [f"call {max(o['waited'])} of {o['last']}" for o in runs]
+        return Timing("earlier", 1.0, f"{message}; the last result waited on was that of {' and '.join(earlier)}")
+    if all(_in(r * n, OK_RANGE) for r, n in zip(ratios, ns)):
+        return Timing("per_step", 1.0 / ns[0], message + " (each about 1/n_steps of it: a time per step)")
+    for extra, words in ((-1, "one call fewer"), (1, "one call more")):
+        if all(_in(r * n / (n + extra), OK_RANGE) for r, n in zip(ratios, ns)):
+            return Timing("off_by_one", 1.0, f"{message} (each what {words} than n_steps take)")
+    if ratios[1] > 0 and _in(ratios[0] / ratios[1], SAME_RATIO) and not _in(ratios[0], (0.5, 2.0)):
+        factor = (ratios[0] + ratios[1]) / 2
+        return Timing("unit", factor, f"{message}: both {factor:.4g} times the true duration{_unit_name(factor)}")
+    sync_ratios = [o["seconds"] / o["sync"] if o["sync"] > 0 else float("inf") for o in runs]
+    follows_dispatch = all(_in(r, (0.5, 8.0)) for r in sync_ratios)
+    if not any(o["waited"] for o in runs) and follows_dispatch:
+        return Timing("no_block", 1.0, message + "; nothing waited for the results")
+    if all(waited_last) and all(r < OK_RANGE[0] for r in ratios) and follows_dispatch:
+        walls = ", ".join(f"{o['wall']:.3g} s" for o in runs)
+        return Timing("cpu_clock", 1.0, f"{message}; the last results were waited for, and the calls themselves "
+                                        f"took {walls} of wall time")
+    return Timing("not_measured", 1.0, message)
+
+
+def _unit_name(factor: float) -> str:
+    for scale, unit in ((1e3, "milliseconds"), (1e6, "microseconds"), (1e9, "nanoseconds"), (1 / 60, "minutes")):
+        if _in(factor / scale, OK_RANGE):
+            return f" (in {unit}, not seconds)"
+    return ""
+
+
 def excludes_compile(ctx: Context) -> Verdict:
     """A step whose first call takes 0.6 s (like compilation) is not charged for it."""
     obs = ctx.got("time/compile")
-    if obs["seconds"] < EX4_COMPILE_DELAY / 2:
+    factor = timing(ctx).factor
+    if obs["seconds"] / factor < EX4_COMPILE_DELAY / 2:
         return PASS
-    return fail(f"with a step whose first call takes {EX4_COMPILE_DELAY} s and later calls are instant, "
-                f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds']:.3f} s", COMPILE)
+    return fail(f"with a step whose first call takes {EX4_COMPILE_DELAY} s and later calls queue no work, "
+                f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds']:.4g}", COMPILE)
 
 
 def waits_for_results(ctx: Context) -> Verdict:
-    """A step whose results arrive later (like async dispatch) is timed to completion."""
-    obs = ctx.got("time/async")
-    expected = obs["n_steps"] * EX4_ASYNC_DELAY
-    if obs["seconds"] >= EX4_ASYNC_DELAY / 2:
-        return PASS
-    message = (f"with a step that returns at once and finishes {EX4_ASYNC_DELAY * 1000:.0f} ms of work later, "
-               f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds'] * 1000:.1f} ms; "
-               f"about {expected * 1000:.0f} ms of work was queued")
-    if obs.get("waits", 0) == 0:
-        return fail(message + "; nothing waited for the results", BLOCK)
-    if obs.get("wall", 0.0) >= 0.9 * expected:
-        return fail(message + f", and the call itself took {obs['wall'] * 1000:.0f} ms of wall time", CPU_CLOCK)
-    return fail(message, "Time the calls with a wall clock (time.perf_counter), and stop it after "
-                         "jax.block_until_ready on the final results.")
+    """The clock stops after the last call's results are ready (each result is ready when its own call is)."""
+    measured = timing(ctx)
+    verdicts = {"no_block": BLOCK, "earlier": EARLIER, "cpu_clock": CPU_CLOCK}
+    if measured.kind in verdicts:
+        return fail(measured.message, verdicts[measured.kind])
+    if measured.kind == "not_measured":
+        return skip("not judged: the returned time follows no clock (charged in ex4.n_steps)")
+    return PASS
 
 
 def times_n_steps(ctx: Context) -> Verdict:
-    """Exactly n_steps timed calls (plus one warm-up), with params and state threaded through.
+    """Exactly n_steps timed calls (plus one warm-up), state threaded through, the total time in seconds.
 
-    Three properties: the number of calls, the threading of the state, and the
-    total (not per-step) time. A timer that makes the wrong number of calls
-    gets nothing; one that makes the right calls gets a third for each property
-    it has, so one flaw costs part of this check instead of also closing the
-    checks gated on it (excludes_compile, returns_float).
+    Three properties: the number of calls, the threading of the state, and
+    the returned time against the known one (a total, in seconds). A timer
+    that makes the wrong number of calls, or whose time follows no clock,
+    gets nothing; otherwise a third for each property it has.
     """
     count = ctx.got("time/count")
     n, calls = count["n_steps"], count["calls"]
+    measured = timing(ctx)
+    if measured.kind == "not_measured":
+        return fail(measured.message, NOT_MEASURED)
     if calls not in (n, n + 1):
         hint = HINT_ONE_STEP if calls < n else "Make exactly n_steps calls after the single warm-up call."
+        if calls == n + 2:
+            hint = OFF_BY_ONE
         if calls == 2 and n > 2:  # the warm-up and one timed call
             hint = ONE_CALL
         return fail(f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up", hint)
     problems, hints = [], []
+    if calls == n and _warm_up_excluded(ctx):
+        # n calls, and the slow first one was not timed: a warm-up and n - 1 timed calls
+        problems.append(f"time_steps(n_steps={n}) called step_fn {calls} times, and the first (slow) call was not "
+                        f"timed: a warm-up and {n - 1} timed calls")
+        hints.append(OFF_BY_ONE)
     expected = list(range(calls))
     # The timed calls must be threaded; the warm-up's result may feed the first of them or be discarded.
     threaded = [expected] + ([[0, *range(n)]] if calls == n + 1 else [])
@@ -95,12 +232,10 @@ def times_n_steps(ctx: Context) -> Verdict:
         problems.append(f"the calls received params counters {count['params_seen']} and opt_state counters "
                         f"{count['state_seen']}; threading the state gives {expected}")
         hints.append(THREAD)
-    timed = ctx.got("time/async")
-    expected_s = timed["n_steps"] * EX4_ASYNC_DELAY
-    if EX4_ASYNC_DELAY / 2 <= timed["seconds"] < 0.6 * expected_s:
-        problems.append(f"{timed['n_steps']} steps of {EX4_ASYNC_DELAY * 1000:.0f} ms each were timed as "
-                        f"{timed['seconds'] * 1000:.1f} ms")
-        hints.append(PER_STEP)
+    scale = {"per_step": PER_STEP, "unit": UNIT, "off_by_one": OFF_BY_ONE}.get(measured.kind)
+    if scale is not None and OFF_BY_ONE not in hints:
+        problems.append(measured.message)
+        hints.append(scale)
     if not problems:
         return PASS
     return fail("; ".join(problems), hints[0], fraction=1 - len(problems) / 3)
@@ -118,20 +253,43 @@ def _speedup(ctx: Context) -> dict:
     if result.get("type") != "dict" or missing:
         raise _BadDict(f"jit_speedup returned {result.get('type')} with keys {result.get('keys', [])}; "
                        f"missing {sorted(missing)}")
-    return result
+    values = result.get("values", {})
+    if not all(isinstance(values.get(k), float) for k in ("eager_s", "jit_s", "speedup")):
+        raise _BadDict("jit_speedup's eager_s, jit_s and speedup must each be one number")
+    return values
 
 
 class _BadDict(Exception):
     pass
 
 
+def _timed_by_time_steps(ctx: Context, r: dict) -> str:
+    """"" when eager_s and jit_s are what time_steps returned for the lesson's step without and with jit."""
+    timed = ctx.got("speedup").get("timed", [])
+    lesson = [t for t in timed if t.get("lesson_params") and t.get("n_steps") == EX4_SPEEDUP_STEPS]
+    found = []
+    for key, jitted in (("eager_s", False), ("jit_s", True)):
+        if not any(t["jitted"] == jitted and t["seconds"] == r[key] for t in lesson):
+            kind = "a jax.jit-wrapped step" if jitted else "the plain (not jitted) step"
+            found.append(f"{key}={r[key]:.4g} is not what time_steps returned for {kind} on the lesson's params "
+                         f"with n_steps={EX4_SPEEDUP_STEPS}")
+    if not found:
+        return ""
+    calls = ", ".join(f"{'jitted' if t['jitted'] else 'plain'} step, n_steps={t['n_steps']}: {t['seconds']:.4g}"
+                      for t in timed) or "none"
+    return "; ".join(found) + f" (time_steps calls seen: {calls})"
+
+
 def speedup_dict(ctx: Context) -> Verdict:
-    """jit_speedup returns positive timings and speedup == eager_s / jit_s."""
+    """jit_speedup reports what time_steps measured, eagerly and jitted, and speedup == eager_s / jit_s."""
     try:
         r = _speedup(ctx)
     except _BadDict as exc:
         return fail(str(exc), HINT_DICT)
     eager, jit, speedup = r["eager_s"], r["jit_s"], r["speedup"]
+    not_timed = _timed_by_time_steps(ctx, r)
+    if not_timed:
+        return fail(f"jit_speedup({EX4_SPEEDUP_STEPS}): {not_timed}", NOT_TIMED)
     if not (eager > 0 and jit > 0):
         return fail(f"eager_s={eager:.4g} and jit_s={jit:.4g}: both must be positive durations", HINT_DICT)
     if abs(speedup - eager / jit) <= 1e-6 * abs(eager / jit):
@@ -141,17 +299,19 @@ def speedup_dict(ctx: Context) -> Verdict:
 
 
 def jit_faster(ctx: Context) -> Verdict:
-    """The jitted step is faster than the eager one."""
+    """The jitted step is faster than the eager one, as time_steps measured them."""
     try:
         r = _speedup(ctx)
     except _BadDict as exc:
         return fail(str(exc), HINT_DICT)
     own = ""
     try:
-        mine = ctx.want("speedup")
+        mine = ctx.want("speedup")["values"]
         own = f" (the grader measured {mine['speedup']:.1f}x on this machine)"
     except Exception:  # noqa: BLE001 - the comparison figure is optional
         pass
+    if _timed_by_time_steps(ctx, r):
+        return skip("not judged: eager_s and jit_s are not what time_steps measured (charged in ex4.speedup_dict)")
     if r["eager_s"] > 0 and r["jit_s"] > 0 and r["eager_s"] / r["jit_s"] > 1.0:
         return Verdict(True, f"jit was {r['eager_s'] / r['jit_s']:.1f}x faster{own}")
     return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}", HINT_SLOWER)

@@ -17,7 +17,7 @@ from grader.checks import npref
 from grader.checks.common import unchanged
 from grader.checks.compare import close, tree_mismatch
 from grader.inputs import flatten
-from grader.protocol import EX5_OPTIMIZERS, EX5_SGD_LR, EX5_SPIKE_STEP
+from grader.protocol import EX5_CHAINED_STEPS, EX5_OPTIMIZERS, EX5_SGD_LR, EX5_SPIKE_STEP
 from grader.sandbox import ObservationError
 
 DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
@@ -76,6 +76,14 @@ LR = Mistake("ex5.learning_rate_ignored", "a fixed learning rate",
     "learning_rate is ignored: pass it to Adam instead of a fixed value.")
 MAX_NORM = Mistake("ex5.max_norm_ignored", "a fixed max_norm",
     "max_norm is ignored: pass it to the clipping transformation instead of a fixed value.")
+REINIT = Mistake(
+    "ex5.state_reinitialised", "a step that re-initialises the optimizer state on every call",
+    "One step from a fresh state is right, but over several calls Adam's step count stays at 1: the step "
+    "starts from optimizer.init(params) each time instead of the opt_state it is given. Use the incoming "
+    "opt_state: updates, new_state = optimizer.update(grads, opt_state, params), and return new_state.")
+HINT_CHAINED = (
+    "One step from a fresh state is right, but steps chained together drift apart: each call must use the "
+    "params and opt_state it is given, and return the new ones, with nothing kept between calls.")
 HINT_STEP = (
     "step must compute loss and grads at the incoming params with jax.value_and_grad(loss_fn), then "
     "updates, new_state = optimizer.update(grads, opt_state, params), then optax.apply_updates."
@@ -246,7 +254,13 @@ def _split_step(observed: dict) -> tuple[dict, dict, object]:
 
 
 def step_values(ctx: Context) -> Verdict:
-    """One step with clip+Adam: new params, new state, and the loss before the update."""
+    """One step with clip+Adam: new params, new state, the loss before the update; then steps chained.
+
+    Four parts: the three results of one step from a fresh state, and the
+    same step chained (each call given what the previous returned), where a
+    step that re-initialises the optimizer state, or drops what it returned,
+    first shows.
+    """
     got, want = ctx.got("step/chain"), ctx.want("step/chain")
     if not isinstance(got, dict) or "2" not in got:
         return fail("step(params, opt_state, x, y) must return a tuple (new_params, new_opt_state, loss)", HINT_STEP)
@@ -256,8 +270,13 @@ def step_values(ctx: Context) -> Verdict:
         problem = tree_mismatch(g, w)
         if problem:
             problems.append(f"{label}: {problem}")
+    chained = _chained(ctx)
     if not problems:
-        return PASS
+        if chained is None:
+            return PASS
+        message, hint = chained
+        return fail(message, hint, fraction=1 - 1 / PARTS)
+    lost = len(problems) + (chained is not None)
     found = []
     if tree_mismatch(gp, wp):
         found += [m for m, variant in _params_variants(ctx, wp).items() if close(gp, variant)]
@@ -269,10 +288,47 @@ def step_values(ctx: Context) -> Verdict:
         if abs(float(np.asarray(gl)) - after) <= 1e-4 * max(1.0, abs(after)):
             found.append(LOSS_AFTER)
     message = "one step with optax.chain(clip_by_global_norm(1.0), adam(1e-3)) on 16 examples: " + "; ".join(problems)
+    if chained is not None:
+        message += f"; and {EX5_CHAINED_STEPS} chained steps differ too"
     if len(found) == len(problems):  # every wrong part explained; the first named gives the hint
         names = " and ".join(m.name for m in found)
-        return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - len(problems) / 3)
-    return fail(message, HINT_STEP, fraction=1 - len(problems) / 3)
+        return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - lost / PARTS)
+    return fail(message, HINT_STEP, fraction=1 - lost / PARTS)
+
+
+PARTS = 4
+"""step_values' parts: one step's new params, new state and loss, and the chained steps."""
+
+
+def _chained(ctx: Context) -> tuple[str, "str | Mistake"] | None:
+    """``None`` when the chained steps agree with the reference's, else (message, hint) from what was measured."""
+    try:
+        got = ctx.got("step/chained")
+    except StudentError as exc:
+        return f"{EX5_CHAINED_STEPS} chained steps: {exc.error.summary()}", HINT_STEP
+    want = ctx.want("step/chained")
+    problems = [f"{label}: {problem}" for label, key in (("losses", "losses"), ("final params", "params"),
+                                                         ("final optimizer state", "state"))
+                if (problem := tree_mismatch(_part(got, key), _part(want, key)))]
+    if not problems:
+        return None
+    message = (f"{EX5_CHAINED_STEPS} steps chained (each given the params and state the previous returned), "
+               f"from a fresh state: " + "; ".join(problems))
+    counts = [int(c) for c in np.asarray(_part(got, "counts")).reshape(-1)] if "counts" in got else []
+    if counts and all(c == 1 for c in counts):
+        return f"{message}; Adam's step count read {counts} after the calls", REINIT
+    if counts:
+        message += f"; Adam's step count read {counts} after the calls (the reference's: " \
+                   f"{[int(c) for c in np.asarray(want['counts']).reshape(-1)]})"
+    return message, HINT_CHAINED
+
+
+def _part(observed: dict, key: str):
+    """One entry of a flattened ``{"params": ..., "state": ...}`` observation: a leaf, or a ``{path: leaf}`` tree."""
+    if key in observed:
+        return observed[key]
+    prefix = key + "/"
+    return {k[len(prefix):]: v for k, v in observed.items() if k.startswith(prefix)}
 
 
 def _params_variants(ctx: Context, want_params: dict) -> dict[Mistake, dict]:
@@ -360,7 +416,7 @@ def params_unchanged(ctx: Context) -> Verdict:
 CHECKS = [
     Check("ex5.chain", "clip by global norm, then Adam (checked across a gradient spike)", chain, ("make_optimizer",)),
     Check("ex5.hyperparams", "learning_rate and max_norm are honoured", hyperparams, ("make_optimizer",)),
-    Check("ex5.step_values", "one step: new params, new state, loss before the update", step_values,
+    Check("ex5.step_values", "a step: new params, new state, loss before the update; state carried over steps", step_values,
           ("make_train_step",)),
     Check("ex5.uses_given_optimizer", "the step uses the optimizer it is given", uses_given_optimizer,
           ("make_train_step",), foreign_state_hint),

@@ -2,15 +2,18 @@
 
 The loop is the grader's: ``forward_with_dropout`` in train mode for the loss,
 ``make_optimizer()`` with its defaults for the updates, ``mlp_forward`` for the
-held-out logits. The parent computes the accuracy from the logits.
+held-out logits. The parent computes the accuracy from the logits: the test
+labels never enter this process (the inputs hold the training images and
+labels and the test images only; see ``grader.inputs``).
 """
+
+from typing import NamedTuple
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 import optax
 
-from grader import data as grader_data
 from grader.harness.probes._common import as_jax
 from grader.protocol import ACCURACY_BATCH as BATCH
 from grader.protocol import ACCURACY_DROPOUT as DROPOUT_RATE
@@ -62,18 +65,22 @@ def train(forward_with_dropout, optimizer, params, split, seed=SEED, grad_norms=
     return params, np.asarray(jnp.stack(losses))
 
 
-def prepare(inputs, options):
-    """Load the data before the grader's packages are hidden from the submission."""
-    inputs["accuracy"]["split"] = grader_data.embedded_split()
+class _Data(NamedTuple):
+    """What the child trains and evaluates on: no test labels (the parent scores the logits)."""
+
+    x_train: np.ndarray
+    y_train: np.ndarray
+    x_test: np.ndarray
 
 
 def probe(rec, modules, inputs, options):
     m1, m3, m5 = modules["ex1_dropout"], modules["ex3_mlp_forward"], modules["ex5_clipping"]
-    split = inputs["accuracy"].pop("split")
+    task = inputs["accuracy"]
+    split = _Data(task.pop("x_train"), task.pop("y_train"), task.pop("x_test"))
     params = as_jax(inputs["accuracy"]["params"])
     seed = int(inputs["accuracy"].get("train_seed", SEED))
     rec.put("meta", {"epochs": EPOCHS, "batch": BATCH, "dropout_rate": DROPOUT_RATE,
-                     "n_train": len(split.y_train), "n_test": len(split.y_test)})
+                     "n_train": len(split.y_train), "n_test": len(split.x_test)})
     trained = rec.record("train", lambda: train(m1.forward_with_dropout, m5.make_optimizer(), params, split, seed))
     if trained is not None:
         final, _ = trained

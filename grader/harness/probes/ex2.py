@@ -7,6 +7,7 @@ import numpy as np
 from grader.harness.jaxpr_tools import jaxpr_stats
 from grader.harness.probes._common import as_jax, no_leaks, snapshot
 from grader import data as grader_data
+from grader.protocol import EX2_LARGEST_CASES as LARGEST_CASES
 from grader.protocol import EX2_LESSON_IMAGES
 
 CASES = ("small", "lesson", "single")
@@ -43,6 +44,8 @@ def probe(rec, modules, inputs, options):
     for case in CASES:
         c = data[case]
         rec.record(f"grads/{case}", lambda c=c: m.per_example_grads(c["params"], c["x"], c["y"]))
+    for case in LARGEST_CASES:
+        c = data[case]
         rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"], c["y"])))
     rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
 

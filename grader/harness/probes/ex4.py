@@ -1,118 +1,173 @@
-"""Exercise 4 observations: the timing harness against steps with known timing behaviour.
+"""Exercise 4 observations: the timing harness against steps whose costs the grader sets and knows.
 
-The steps here are instrumented stand-ins, not real training: one is slow on
-its first call only (as compilation is), one returns immediately and finishes
-its work later (as JAX's asynchronous dispatch does), and all count their calls
-and the state they receive. That makes each property of a correct timer
-visible without depending on how fast this machine is.
+The steps here are instrumented stand-ins, not real training. Each call
+spends a little CPU time before it returns (as dispatching does), then
+queues work on a pretend device that finishes a known time later (as JAX's
+asynchronous dispatch does); the first call of a run costs nothing queued,
+and in one run it is slow itself (as compilation is). Every result is ready
+when its own call's work is, as a ``jax.Array`` is: waiting on an earlier
+result does not wait for later work. The probe records, for each run, the
+calls, the state each received, which calls' results were waited on, and
+when the last result was ready, so the parent knows what a correct timer
+returns (the time from the first timed call to the last result) without
+depending on how fast this machine is. The costs are inputs, drawn from the
+seed for the official grade.
 """
 
 import time
 
 import numpy as np
 
-from grader.protocol import (EX4_ASYNC_DELAY, EX4_COMPILE_DELAY, EX4_COUNT_STEPS, EX4_N_STEPS,
-                             EX4_SPEEDUP_STEPS)
+from grader.protocol import EX4_COMPILE_DELAY, EX4_COUNT_STEPS, EX4_N_STEPS, EX4_SPEEDUP_STEPS, EX4_SYNC_COST
 
 
-class _Queue:
-    """A pretend device: work queued by each call finishes ``delay`` s after the previous."""
+_MAX_CALLS_SHOWN = 64
 
-    def __init__(self, delay):
-        self.delay, self.done_at, self.waits = delay, 0.0, 0
 
-    def enqueue(self):
-        self.done_at = max(self.done_at, time.perf_counter()) + self.delay
+class _Device:
+    """A pretend device: each call's work starts when the previous call's is done and takes ``cost`` s."""
 
-    def wait(self):
-        self.waits += 1
-        remaining = self.done_at - time.perf_counter()
+    def __init__(self, cost):
+        self.cost, self.free_at = cost, 0.0
+        self.ready_at: list[float] = []
+        self.waited: list[int] = []
+
+    def enqueue(self, cost):
+        self.free_at = max(self.free_at, time.perf_counter()) + cost
+        self.ready_at.append(self.free_at)
+        return len(self.ready_at) - 1
+
+    def wait(self, call):
+        self.waited.append(call)
+        remaining = self.ready_at[call] - time.perf_counter()
         if remaining > 0:
             time.sleep(remaining)
 
 
 class Pending:
-    """A result that is only ready once the queue has drained, like a jax.Array."""
+    """One call's result: ready once that call's own work is done, like a jax.Array."""
 
-    def __init__(self, queue, value):
-        self._queue, self.value = queue, value
+    def __init__(self, device, call, value):
+        self._device, self._call, self.value = device, call, value
 
     def block_until_ready(self):
-        self._queue.wait()
+        self._device.wait(self._call)
         return self
 
     def __array__(self, dtype=None, copy=None):
-        self._queue.wait()
+        self._device.wait(self._call)
         return np.asarray(self.value, dtype=dtype)
 
     def __float__(self):
-        self._queue.wait()
+        self._device.wait(self._call)
         return float(self.value)
 
     def __int__(self):
-        self._queue.wait()
+        self._device.wait(self._call)
         return int(self.value)
 
     def item(self):
         return float(self)
 
 
-def make_step(first_call_delay=0.0, async_delay=0.0):
+def _busy(seconds):
+    """Spend ``seconds`` of CPU time (a CPU clock counts it, unlike a sleep)."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+def make_step(first_call_delay=0.0, cost=0.0):
     """A step that threads a counter through params and opt_state, with a log of its calls."""
-    queue = _Queue(async_delay)
-    log = {"calls": 0, "params_seen": [], "state_seen": []}
+    device = _Device(cost)
+    log = {"calls": 0, "params_seen": [], "state_seen": [], "started": []}
 
     def step(params, opt_state, x, y):
+        log["started"].append(time.perf_counter())
         log["calls"] += 1
         log["params_seen"].append(params["count"].value)
         log["state_seen"].append(opt_state.value)
-        if log["calls"] == 1 and first_call_delay:
+        first = log["calls"] == 1
+        if first and first_call_delay:
             time.sleep(first_call_delay)
-        queue.enqueue()
+        _busy(EX4_SYNC_COST)
+        call = device.enqueue(0.0 if first else cost)
         count = params["count"].value + 1
-        return {"count": Pending(queue, count)}, Pending(queue, count), Pending(queue, 0.5)
+        return {"count": Pending(device, call, count)}, Pending(device, call, count), Pending(device, call, 0.5)
 
     def initial():
-        return {"count": Pending(queue, 0)}, Pending(queue, 0)
+        call = device.enqueue(0.0)
+        return {"count": Pending(device, call, 0)}, Pending(device, call, 0)
 
-    return step, initial, log, queue
+    return step, initial, log, device
 
 
-def _time(m, first_call_delay, async_delay, n_steps):
-    step, initial, log, queue = make_step(first_call_delay, async_delay)
+def _time(m, first_call_delay, cost, n_steps):
+    step, initial, log, device = make_step(first_call_delay, cost)
     params, opt_state = initial()
     start = time.perf_counter()
     seconds = m.time_steps(step, params, opt_state, np.zeros((4, 784), np.float32), np.zeros(4, np.int32), n_steps)
     wall = time.perf_counter() - start
+    calls = log["calls"]
+    # What a correct timer returns when its clock starts just before call k: the time from then to the last result.
+    to_last = [device.ready_at[-1] - started for started in log["started"][:_MAX_CALLS_SHOWN]]
     return {
         "returned_type": type(seconds).__name__,
         "is_float": isinstance(seconds, float),
         "seconds": float(seconds),
         "wall": wall,
-        "calls": log["calls"],
+        "calls": calls,
         "params_seen": log["params_seen"],
         "state_seen": log["state_seen"],
-        "waits": queue.waits,
+        # Result indices: 0 is the initial state, call k's results are k.
+        "waited": sorted(set(device.waited)),
+        "last": len(device.ready_at) - 1,
+        "to_last": to_last,
+        "sync": EX4_SYNC_COST * min(calls, n_steps),
         "n_steps": n_steps,
         "compile_delay": first_call_delay,
-        "async_delay": async_delay,
+        "cost": cost,
     }
 
 
 def _speedup(m):
-    result = m.jit_speedup(EX4_SPEEDUP_STEPS)
+    """jit_speedup, with every time_steps call it makes recorded (the step it timed and what it returned)."""
+    own = m.time_steps
+    timed = []
+
+    def recording_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
+        seconds = own(step_fn, params, opt_state, x, y, n_steps)
+        timed.append({"jitted": hasattr(step_fn, "lower"), "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
+                      "seconds": float(seconds), "lesson_params": _lesson_shaped(params)})
+        return seconds
+
+    m.time_steps = recording_time_steps
+    try:
+        result = m.jit_speedup(EX4_SPEEDUP_STEPS)
+    finally:
+        m.time_steps = own
     if not isinstance(result, dict):
-        return {"type": type(result).__name__}
+        return {"type": type(result).__name__, "timed": timed}
     return {
         "type": "dict",
         "keys": sorted(str(k) for k in result),
-        **{str(k): float(v) for k, v in result.items() if np.size(v) == 1},
+        "timed": timed,
+        "values": {str(k): float(v) for k, v in result.items() if np.size(v) == 1},
     }
+
+
+def _lesson_shaped(params):
+    """True when ``params`` has the lesson MLP's first layer (784 -> 256)."""
+    try:
+        return tuple(np.shape(params["layer1"]["w"])) == (784, 256)
+    except (KeyError, TypeError, IndexError):
+        return False
 
 
 def probe(rec, modules, inputs, options):
     m = modules["ex4_jit_speedup"]
+    costs = inputs["ex4"]
     rec.record("time/compile", lambda: _time(m, EX4_COMPILE_DELAY, 0.0, EX4_N_STEPS))
-    rec.record("time/async", lambda: _time(m, 0.0, EX4_ASYNC_DELAY, EX4_N_STEPS))
-    rec.record("time/count", lambda: _time(m, 0.0, 0.0, EX4_COUNT_STEPS))
+    rec.record("time/async", lambda: _time(m, 0.0, float(costs["async_cost"]), EX4_N_STEPS))
+    rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), EX4_COUNT_STEPS))
     rec.record("speedup", lambda: _speedup(m))

@@ -7,7 +7,15 @@ import optax
 
 from grader.harness.probes._common import as_jax, snapshot
 from grader.protocol import EX5_OPTIMIZERS as OPTIMIZERS
-from grader.protocol import EX5_SGD_LR
+from grader.protocol import EX5_CHAINED_STEPS, EX5_SGD_LR
+
+
+def _adam_count(state):
+    """The step count of the Adam state inside ``state`` (-1 when there is none to read)."""
+    for leaf_path, leaf in jax.tree_util.tree_flatten_with_path(state)[0]:
+        if str(getattr(leaf_path[-1], "name", "")) == "count":
+            return int(np.asarray(leaf).reshape(-1)[0])
+    return -1
 
 
 def _run_updates(optimizer, params, grads_seq):
@@ -72,6 +80,24 @@ def probe(rec, modules, inputs, options):
     chain_params = _fresh(params)
     rec.record("step/chain", lambda: m.make_train_step(chain)(chain_params, chain.init(chain_params), x, y))
     rec.record("input/step_params_after", lambda: _after_step(chain_params, params))
+
+    def chained():
+        # Several steps, each given what the previous returned: what one step cannot show (state threading,
+        # Adam's moments and step count building up) shows here.
+        optimizer = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
+        step = m.make_train_step(optimizer)
+        p = _fresh(params)
+        s = optimizer.init(p)
+        losses, counts = [], []
+        for _ in range(EX5_CHAINED_STEPS):
+            p, s, loss = step(p, s, x, y)
+            losses.append(loss)
+            counts.append(_adam_count(s))
+        return {"params": p, "state": s, "losses": jnp.stack([jnp.asarray(v, jnp.float32).reshape(())
+                                                               for v in losses]),
+                "counts": jnp.asarray(counts, jnp.int32)}
+
+    rec.record("step/chained", chained)
 
     def repeated_calls():
         # The lesson's optimizer (what make_optimizer() builds), so a step that uses its own

@@ -1,0 +1,247 @@
+"""Nothing for nothing: answers that compute nothing score 0 in ex2, ex4, ex5 and accuracy at a secret seed.
+
+Each submission below is the stub of one exercise with answers appended that
+a student who has read the grader could write without computing the answer:
+well-shaped zeros, constants, the public outputs, or the labels of the MNIST
+sample the wheel ships. Graded on inputs drawn from a secret seed, each must
+score 0 in its exercise. What would earn each check's points without the
+work, and what stops it:
+
+ex2 (per-example gradients)
+    ``shapes``: zeros shaped like params with a batch axis -> paid only once
+    some batch's values agree. ``values``: zeros -> compared with the
+    reference. ``vectorised``, ``jit``, ``params_unchanged``: any function
+    that ignores its inputs has these properties -> judged only once
+    ``values`` earns credit. ``norms``: zeros of shape (B,) -> compared with
+    the reference. ``largest``: the argmax of the student's own zero norms
+    (0), or the public standout index (B // 2) -> judged against the
+    reference only, on three batches whose standout the seed places; the
+    type earns its part only with the right index.
+ex4 (timing)
+    ``n_steps``, ``excludes_compile``, ``waits_for_results``,
+    ``returns_float``: a ``time_steps`` that makes the right calls but
+    returns a constant, or n_steps times the public cost per call -> the
+    costs are drawn from the seed and ``n_steps`` pays nothing for a time
+    that follows no clock; the others are judged only once it earns credit.
+    ``speedup_dict``, ``jit_faster``: constants -> eager_s and jit_s must be
+    what ``time_steps`` returned for the lesson's step without and with jit.
+ex5 (clipping)
+    ``chain``, ``hyperparams``: an optimizer whose updates are zeros ->
+    compared with the reference's updates. ``step_values``,
+    ``uses_given_optimizer``: a jitted step that returns what it was given ->
+    compared with the reference's step. ``jitted``, ``params_unchanged``: a
+    jitted no-op has both -> judged only once ``step_values`` earns credit.
+accuracy
+    ``threshold``: test labels looked up from a table of the shipped
+    sample's images, by hash -> under a seed the pixels and the classes are
+    permuted secretly, so no image is in the table (on the public inputs the
+    same table scores 100%, which shows the test can fail); the labels found
+    in the process's own frames and objects -> the child never holds the
+    test labels: it returns logits and the parent scores them.
+
+The judged observations are made in this process (as in ``test_seeds.py``),
+except the frame-reading ``mlp_forward``, which must run in a real child to
+see what a child holds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+from conftest import EXERCISES_DIR, REFERENCE, submission_with
+from test_seeds import judge, observe
+
+from grader import data as grader_data
+from grader.sandbox import Observations
+
+SECRET = 31337
+pytestmark = pytest.mark.usefixtures("compilation_cache")  # observed in this process: see conftest
+
+EX2_ZEROS = '''
+import jax
+import jax.numpy as jnp
+
+
+def per_example_grads(params, x, y):
+    return jax.tree.map(lambda leaf: jnp.zeros((x.shape[0], *leaf.shape), jnp.float32), params)
+
+
+def per_example_grad_norms(grads):
+    return jnp.zeros(jax.tree.leaves(grads)[0].shape[0], jnp.float32)
+
+
+def largest_gradient_example(params, x, y):
+    return int(jnp.argmax(per_example_grad_norms(per_example_grads(params, x, y))))
+'''
+EX2_CONSTANTS = '''
+import jax
+import jax.numpy as jnp
+
+
+def per_example_grads(params, x, y):
+    return jax.tree.map(lambda leaf: jnp.full((x.shape[0], *leaf.shape), 1e-3, jnp.float32), params)
+
+
+def per_example_grad_norms(grads):
+    return jnp.ones(jax.tree.leaves(grads)[0].shape[0], jnp.float32)
+
+
+def largest_gradient_example(params, x, y):
+    return x.shape[0] // 2  # where the public inputs put the standout example
+'''
+EX4_CONSTANTS = '''
+import jax
+
+
+def time_steps(step_fn, params, opt_state, x, y, n_steps=100):
+    params, opt_state, loss = jax.block_until_ready(step_fn(params, opt_state, x, y))
+    for _ in range(n_steps):
+        params, opt_state, loss = step_fn(params, opt_state, x, y)
+    jax.block_until_ready((params, opt_state, loss))
+    return 0.25
+
+
+def jit_speedup(n_steps=100):
+    return {"eager_s": 2.0, "jit_s": 0.25, "speedup": 8.0}
+'''
+EX4_PUBLIC_COST = '''
+import jax
+
+
+def time_steps(step_fn, params, opt_state, x, y, n_steps=100):
+    params, opt_state, loss = jax.block_until_ready(step_fn(params, opt_state, x, y))
+    for _ in range(n_steps):
+        params, opt_state, loss = step_fn(params, opt_state, x, y)
+    jax.block_until_ready((params, opt_state, loss))
+    return n_steps * (0.06 if n_steps == 3 else 0.04)  # the public costs per call
+
+
+def jit_speedup(n_steps=100):
+    eager_s, jit_s = n_steps * 0.01, n_steps * 0.001
+    return {"eager_s": eager_s, "jit_s": jit_s, "speedup": eager_s / jit_s}
+'''
+EX5_NO_OP = '''
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    return optax.set_to_zero()
+
+
+def make_train_step(optimizer):
+    return jax.jit(lambda params, opt_state, x, y: (params, opt_state, jnp.float32(0.0)))
+'''
+
+
+def _stub_with(module: str, answers: str) -> str:
+    return (EXERCISES_DIR / f"{module}.py").read_text() + "\n\n# answers that compute nothing\n" + answers
+
+
+def _score(results: dict, exercise: str) -> tuple[float, list]:
+    mine = [r for r in results.values() if r.exercise == exercise]
+    assert mine
+    return sum(r.score for r in mine), [(r.id, r.status, r.score) for r in mine if r.score]
+
+
+@pytest.mark.parametrize("task,module,answers", [
+    ("ex2", "ex2_per_example_grads", None),
+    ("ex2", "ex2_per_example_grads", EX2_ZEROS),
+    ("ex2", "ex2_per_example_grads", EX2_CONSTANTS),
+    ("ex4", "ex4_jit_speedup", None),
+    ("ex4", "ex4_jit_speedup", EX4_CONSTANTS),
+    ("ex4", "ex4_jit_speedup", EX4_PUBLIC_COST),
+    ("ex5", "ex5_clipping", None),
+    ("ex5", "ex5_clipping", EX5_NO_OP),
+], ids=["ex2-stub", "ex2-zeros", "ex2-constants", "ex4-stub", "ex4-constants", "ex4-public-cost", "ex5-stub",
+        "ex5-jitted-no-op"])
+def test_answers_that_compute_nothing_score_zero_at_a_secret_seed(task, module, answers, tmp_path,
+                                                                   tmp_path_factory):
+    folder = submission_with(tmp_path, {module: _stub_with(module, answers) if answers else EXERCISES_DIR /
+                                        f"{module}.py"})
+    got = observe(task, folder, SECRET, tmp_path_factory)
+    # ex4's judges read nothing of the reference's but the speed it measured, shown as a comparison
+    reference = Observations() if task == "ex4" else observe(task, REFERENCE, SECRET, tmp_path_factory)
+    score, earning = _score(judge(task, got, reference, SECRET), task)
+    assert score == 0, earning
+
+
+def test_ex4_public_cost_formula_passes_on_the_public_inputs_only(tmp_path, tmp_path_factory):
+    """The formula above is right on the public inputs (so the test above can fail), not on secret ones."""
+    folder = submission_with(tmp_path, {"ex4_jit_speedup": _stub_with("ex4_jit_speedup", EX4_PUBLIC_COST)})
+    results = judge("ex4", observe("ex4", folder, None, tmp_path_factory), Observations(), None)
+    assert results["ex4.n_steps"].status == "pass" and results["ex4.waits_for_results"].status == "pass"
+
+
+def _label_table() -> dict[str, int]:
+    """Image hash -> label for every image of the MNIST sample the wheel ships."""
+    images, labels = grader_data._embedded_arrays()
+    return {hashlib.sha1(row.tobytes()).hexdigest()[:16]: int(label) for row, label in zip(images, labels)}
+
+
+def _table_forward(table: dict[str, int]) -> str:
+    return f'''
+import hashlib
+
+import numpy as np
+import jax.numpy as jnp
+
+TABLE = {table!r}
+
+
+def mlp_forward(params, x):
+    pixels = np.round(np.asarray(x) * 255).astype(np.uint8)
+    labels = [TABLE.get(hashlib.sha1(row.tobytes()).hexdigest()[:16], 0) for row in pixels]
+    return jnp.asarray(np.eye(10, dtype=np.float32)[labels])
+'''
+
+
+def test_a_table_of_the_shipped_labels_scores_on_public_inputs_and_zero_at_a_secret_seed(tmp_path,
+                                                                                          tmp_path_factory):
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": _stub_with("ex3_mlp_forward",
+                                                                      _table_forward(_label_table()))})
+    public = judge("accuracy", observe("accuracy", folder, None, tmp_path_factory), Observations(), None)
+    assert public["accuracy.threshold"].status == "pass", public["accuracy.threshold"].message
+    secret = judge("accuracy", observe("accuracy", folder, SECRET, tmp_path_factory), Observations(), SECRET)
+    assert secret["accuracy.threshold"].score == 0, secret["accuracy.threshold"].message
+
+
+FRAME_READER = '''
+import gc
+import sys
+
+import numpy as np
+import jax.numpy as jnp
+
+
+def _labels_near(n):
+    """Any integer array of n labels 0..9 in the frames above, or anywhere among the live objects."""
+    frame, seen = sys._getframe(1), []
+    while frame is not None:
+        seen.extend(frame.f_locals.values())
+        frame = frame.f_back
+    seen.extend(gc.get_objects())
+    for obj in seen:
+        candidates = [obj] + (list(obj) if isinstance(obj, tuple) else []) + \\
+            (list(obj.values()) if isinstance(obj, dict) else [])
+        for value in candidates:
+            if isinstance(value, np.ndarray) and value.shape == (n,) and value.dtype.kind in "iu" \\
+                    and value.size and value.min() >= 0 and value.max() <= 9:
+                return value
+    return np.zeros(n, np.int64)
+
+
+def mlp_forward(params, x):
+    return jnp.asarray(np.eye(10, dtype=np.float32)[_labels_near(x.shape[0])])
+'''
+
+
+def test_labels_are_not_in_the_child_for_a_forward_that_reads_its_frames(tmp_path, grade_with):
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": _stub_with("ex3_mlp_forward", FRAME_READER)})
+    report = grade_with(folder, only=("accuracy",), seed=SECRET)
+    (check,) = [c for c in report.checks if c.exercise == "accuracy"]
+    assert report.runs["accuracy"].status == "ok", report.runs["accuracy"]
+    assert check.score == 0, check.message
