@@ -70,6 +70,9 @@ class ObservationError:
     type: str
     message: str
     traceback: str = ""
+    kind: str = ""
+    """What kind of crash, as the child classified it from the exception object (its ``crash`` field; see
+    grader.checks.common.CRASH_HINTS)."""
 
     def summary(self) -> str:
         text = f"{self.type}: {self.message}".strip()
@@ -288,7 +291,8 @@ def read_observations(out_dir: Path) -> Observations:
 
 
 def _error(entry: dict[str, Any]) -> ObservationError:
-    return ObservationError(*(_clean(str(entry.get(k, d))) for k, d in (("type", "Error"), ("message", ""), ("traceback", ""))))
+    return ObservationError(*(_clean(str(entry.get(k, d))) for k, d in (("type", "Error"), ("message", ""), ("traceback", ""),
+                                                                         ("crash", ""))))
 
 
 def _clean(text: str) -> str:

@@ -5,10 +5,19 @@ from __future__ import annotations
 import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
-from grader.checks.common import numpy_on_tracer, unchanged
+from grader.checks.common import crash_hint, unchanged
+from grader.sandbox import ObservationError
 from grader.checks.compare import array_mismatch
 from grader.protocol import EX1_RATES as RATES
 
+ARGS_SWAPPED = Mistake(
+    "ex1.arguments_swapped", "dropout's parameters in the order (x, key)",
+    "dropout takes (key, x, rate, train=True), in that order: the key first, then the array. Put the "
+    "parameters in the contract's order, and call dropout(key, h, rate, train) in forward_with_dropout.")
+FORWARD_ARGS_SWAPPED = Mistake(
+    "ex1.forward_arguments_swapped", "dropout called with the key and the array in the wrong order",
+    "forward_with_dropout passes dropout's arguments in another order than dropout takes them: "
+    "call dropout(key, h, rate, train), the key first.")
 SWAPPED = Mistake(
     "ex1.keep_drop_swapped", "keeping with probability rate instead of 1 - rate",
     "The keep and drop probabilities look swapped: jax.random.bernoulli(key, p, shape) is True with "
@@ -91,12 +100,47 @@ class _ShapeError(Exception):
     pass
 
 
+def _swapped_order(ctx: Context) -> str:
+    """What dropout(x, key, 0.5) computed, when it is a dropout of x; "" otherwise.
+
+    A dropout written as ``dropout(x, key, ...)`` fails or returns something
+    shaped like the key when called as the contract says; called the other way
+    round it zeroes about half of x and scales the rest by 2. That measurement,
+    not the error text, names the mistake.
+    """
+    x = _x(ctx)
+    try:
+        out = np.asarray(ctx.student["dropout/swapped"], dtype=np.float64) if ctx.student.has("dropout/swapped") \
+            else None
+    except (TypeError, ValueError):
+        return ""
+    if out is None or out.shape != x.shape:
+        return ""
+    kept = out != 0
+    zeroed = 1.0 - float(kept.mean())
+    if not 0.3 <= zeroed <= 0.7 or not kept.any():
+        return ""
+    scale = float(np.median(out[kept] / x[kept]))
+    return (f"called as dropout(x, key, 0.5) instead, it returned an array shaped like x with {zeroed:.0%} of "
+            f"the elements zeroed and the survivors scaled by {scale:.3g}: its parameters are in the order "
+            "(x, key)")
+
+
 def _shape_guard(judge):
+    """Judge dropout; a wrong shape or a crash is worded from what was measured about the argument order."""
     def guarded(ctx: Context) -> Verdict:
         try:
             return judge(ctx)
         except _ShapeError as exc:
+            swapped = _swapped_order(ctx)
+            if swapped:
+                return fail(f"{exc}; {swapped}", ARGS_SWAPPED)
             return fail(str(exc), "dropout must return an array shaped like x.")
+        except StudentError as exc:
+            swapped = _swapped_order(ctx) if exc.name.startswith("dropout/") else ""
+            if swapped:
+                return fail(f"dropout(key, x, ...) raised {exc.error.summary()}; {swapped}", ARGS_SWAPPED)
+            raise
 
     guarded.__doc__ = judge.__doc__
     return guarded
@@ -168,6 +212,7 @@ def rescale(ctx: Context) -> Verdict:
     return fail("; ".join(wrong), hint, fraction=1 - len(wrong) / len(RATES))
 
 
+@_shape_guard
 def identity(ctx: Context) -> Verdict:
     """train=False and rate=0 return x unchanged."""
     x = _x(ctx)
@@ -217,6 +262,7 @@ def key_randomness(ctx: Context) -> Verdict:
     return PASS
 
 
+@_shape_guard
 def jit_agrees(ctx: Context) -> Verdict:
     """dropout and forward_with_dropout give the same result under jax.jit, with no leaked tracers.
 
@@ -259,25 +305,50 @@ def _key_uses(ctx: Context) -> list[dict]:
     return list(ctx.got("forward/key_uses"))
 
 
+def _draws(ctx: Context) -> list[dict]:
+    """The random draws of train mode: each with the keys it consumed and the shape it produced.
+
+    A draw under ``jax.vmap`` consumes one key per example at once; its shape
+    then includes the batch axis, which the random call's own shape argument
+    leaves out.
+    """
+    draws = []
+    for use in _key_uses(ctx):
+        if use["op"] != "bits":
+            continue
+        keys = [tuple(k) for k in use.get("keys", [use["key"]])]
+        draws.append({"keys": keys, "shape": tuple(use.get("out_shape", use["shape"]))})
+    return draws
+
+
 def separate_keys(ctx: Context) -> Verdict:
-    """Each dropout layer draws from its own key; no key is used twice."""
-    uses = _key_uses(ctx)
-    draws = [tuple(u["key"]) for u in uses if u["op"] == "bits"]
+    """Each dropout layer draws from its own keys (one per example under vmap); no key is used twice."""
+    uses, draws = _key_uses(ctx), _draws(ctx)
     if len(draws) < 2:
         return skip(f"not judged: train mode drew {len(draws)} mask(s) (charged in ex1.placement); the keys are "
                     "judged once each hidden layer draws its own")
-    if len(set(draws)) < len(draws):
-        return fail("two dropout masks were drawn from the same key", REUSED_KEY)
-    derived = {tuple(u["key"]) for u in uses if u["op"] in ("split", "fold_in")}
-    if derived & set(draws):
+    keys = [k for d in draws for k in d["keys"]]
+    if len(set(keys)) < len(keys):
+        shared = [i + 1 for i, d in enumerate(draws) if any(keys.count(k) > 1 for k in d["keys"])]
+        where = "two dropout masks were drawn from the same key" if len(shared) > 1 else (
+            f"draw {shared[0]} used one key for several examples")
+        return fail(f"{where} ({len(keys) - len(set(keys))} of {len(keys)} key uses repeat a key)", REUSED_KEY)
+    derived = {tuple(k) for u in uses if u["op"] in ("split", "fold_in") for k in u.get("keys", [u["key"]])}
+    if derived & set(keys):
         return fail("a key was used for a mask and also split or folded", KEY_SPLIT_AND_USED)
     return PASS
 
 
 def placement(ctx: Context) -> Verdict:
-    """Dropout sits after the two hidden ReLUs, nowhere else (not on the input, not on the logits)."""
+    """Dropout sits after the two hidden ReLUs, nowhere else (not on the input, not on the logits).
+
+    Judged by the masks train mode drew: their shapes with every batch axis (one
+    mask per example under vmap counts as a (B, n) mask), not by the shape
+    arguments of the random calls.
+    """
     b = ctx.inputs["ex1"]["xb"].shape[0]
-    sizes = sorted(int(np.prod(u["shape"])) for u in _key_uses(ctx) if u["op"] == "bits")
+    shapes = [d["shape"] for d in _draws(ctx)]
+    sizes = sorted(int(np.prod(s)) for s in shapes)
     logits = np.asarray(ctx.got("forward/train"))
     zero_logits = float(np.mean(logits == 0)) if logits.size else 0.0
     if zero_logits > 0.05:
@@ -289,9 +360,8 @@ def placement(ctx: Context) -> Verdict:
              128: "a (128,) mask shared by the batch"}
     extra = [where[s] for s in sizes if s in where]
     detail = f" including {', '.join(extra)}" if extra else ""
-    shapes = [u["shape"] for u in _key_uses(ctx) if u["op"] == "bits"]
-    return fail(f"train mode with B={b} drew random masks of shapes {shapes}{detail}; expected ({b}, 256) and "
-                f"({b}, 128)", PLACEMENT)
+    return fail(f"train mode with B={b} drew random masks of shapes {[list(s) for s in shapes]}{detail}; expected "
+                f"({b}, 256) and ({b}, 128)", PLACEMENT)
 
 
 def forward_keys(ctx: Context) -> Verdict:
@@ -302,6 +372,14 @@ def forward_keys(ctx: Context) -> Verdict:
     if not array_mismatch(ctx.got("forward/train_other_key"), train):
         return fail("train-mode calls with two different keys gave the same output", FORWARD_KEYS)
     return PASS
+
+
+def forward_error_hint(error: ObservationError) -> Mistake | str:
+    """When forward_with_dropout raised: a dropout call in the wrong argument order is named (the probe's dropout
+    raises ``DropoutArgumentOrder``, by type); otherwise the crash's kind decides."""
+    if error.type == "DropoutArgumentOrder":
+        return FORWARD_ARGS_SWAPPED
+    return crash_hint(error)
 
 
 def params_unchanged(ctx: Context) -> Verdict:
@@ -318,11 +396,15 @@ CHECKS = [
           ("dropout",)),
     Check("ex1.key_only_randomness", "randomness comes only from the key", key_randomness, ("dropout",)),
     Check("ex1.jit", "dropout and forward_with_dropout agree under jax.jit", jit_agrees,
-          ("dropout", "forward_with_dropout"), numpy_on_tracer),
-    Check("ex1.eval_forward", "eval mode equals the plain forward pass", eval_forward, ("forward_with_dropout",)),
-    Check("ex1.separate_keys", "each dropout layer gets its own key", separate_keys, ("forward_with_dropout",)),
-    Check("ex1.placement", "dropout after each hidden ReLU and nowhere else", placement, ("forward_with_dropout",)),
-    Check("ex1.forward_keys", "the MLP's masks depend only on its key", forward_keys, ("forward_with_dropout",)),
+          ("dropout", "forward_with_dropout"), forward_error_hint),
+    Check("ex1.eval_forward", "eval mode equals the plain forward pass", eval_forward, ("forward_with_dropout",),
+          forward_error_hint),
+    Check("ex1.separate_keys", "each dropout layer gets its own key", separate_keys, ("forward_with_dropout",),
+          forward_error_hint),
+    Check("ex1.placement", "dropout after each hidden ReLU and nowhere else", placement, ("forward_with_dropout",),
+          forward_error_hint),
+    Check("ex1.forward_keys", "the MLP's masks depend only on its key", forward_keys, ("forward_with_dropout",),
+          forward_error_hint),
     Check("ex1.params_unchanged", "forward_with_dropout does not modify params", params_unchanged,
-          ("forward_with_dropout",)),
+          ("forward_with_dropout",), forward_error_hint),
 ]

@@ -6,7 +6,7 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
-from grader.checks.common import mutated, unchanged
+from grader.checks.common import crash_hint, crash_kind, mutated, unchanged
 from grader.checks.compare import array_mismatch
 from grader.sandbox import ObservationError
 from grader.inputs import EX3_CASES
@@ -190,13 +190,16 @@ def _error_explains(ctx: Context, case: str, error: ObservationError) -> set[tup
     return found
 
 
-def error_hint(error: ObservationError) -> str:
-    """When mlp_forward raises, say which shapes a layer needs; the judges name a mistake when they see one."""
-    text = error.summary()
-    if any(s in text for s in ("dot_general", "shape", "Incompatible", "incompatible", "matmul")):
+def error_hint(error: ObservationError) -> str | Mistake:
+    """When mlp_forward raises, the hint follows the crash's kind; a shape error says which shapes a layer needs.
+
+    The judges name a mistake when their measurements show one.
+    """
+    kind = crash_kind(error)
+    if kind == "shape":
         return ("A layer's shapes did not fit: with h of shape (B, in), layer['w'] has shape (in, out) and "
                 "layer['b'] shape (out,), and a layer is h @ w + b.")
-    return ""
+    return crash_hint(error)
 
 
 def _first_difference(outcomes: dict[str, str]) -> str:
