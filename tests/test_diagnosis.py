@@ -236,3 +236,27 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: jax.jit(lambda v: 1 if v.sum() > 0 else 0)(jnp.ones(3))) == "python_on_tracer"
     assert kind_of(lambda: jnp.ones((2, 3)) + jnp.ones((4,))) == "shape"
     assert kind_of(lambda: (lambda a, b: a)(1)) == "signature"
+
+
+def _dropout_values(fn) -> dict:
+    """dropout's observations for ``fn(rate) -> output`` at every rate the probe uses."""
+    return {f"dropout/rate{r}": fn(r) for r in ex1.RATES}
+
+
+def test_a_fixed_rate_inside_dropout_is_measured_as_such():
+    x = INPUTS["ex1"]["x"]
+    mask = np.random.default_rng(1).random(x.shape) >= 0.5
+    verdict = ex1.zero_fraction(_ex1_ctx(_dropout_values(lambda r: np.where(mask, 2 * x, 0.0))))
+    assert "zeroed at every rate: the fraction does not follow rate" in verdict.message
+    assert verdict.mistake == "" and "whatever rate was passed" in verdict.hint
+    verdict = ex1.rescale(_ex1_ctx(_dropout_values(lambda r: np.where(mask, 2 * x, 0.0))))
+    assert "the same factor 2 at every rate" in verdict.message and verdict.mistake == ""
+
+
+def test_survivors_scaled_unevenly_are_measured_as_such():
+    x = INPUTS["ex1"]["x"]
+    rng = np.random.default_rng(2)
+    values = _dropout_values(lambda r: np.where(rng.random(x.shape) >= r, x / (1 - r) * rng.uniform(0.9, 1.1, x.shape),
+                                                0.0))
+    verdict = ex1.rescale(_ex1_ctx(values))
+    assert "not one factor" in verdict.message and verdict.mistake == ""

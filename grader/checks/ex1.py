@@ -164,10 +164,11 @@ def _independent_flips(kept: np.ndarray) -> int:
 def zero_fraction(ctx: Context) -> Verdict:
     """The fraction of zeros matches rate at every rate tried."""
     x = _x(ctx)
-    wrong, swapped, nothing = [], 0, 0
+    wrong, swapped, nothing, fractions = [], 0, 0, []
     for rate in RATES:
         kept = _mask(ctx, f"dropout/rate{rate}")
         frac = 1.0 - float(kept.mean())
+        fractions.append(frac)
         tol = max(0.015, 5 * np.sqrt(rate * (1 - rate) / _independent_flips(kept)))
         if abs(frac - rate) > tol:
             wrong.append(f"rate {rate}: {frac:.3f} zeroed (expected {rate} ± {tol:.3f})")
@@ -179,6 +180,10 @@ def zero_fraction(ctx: Context) -> Verdict:
         "Zero each element independently with probability rate."
     )
     message = f"dropout(key, x, rate) on x of shape {x.shape}: " + "; ".join(wrong)
+    if nothing < len(wrong) and max(fractions) - min(fractions) < 0.05:
+        message += f"; about {np.mean(fractions):.2f} zeroed at every rate: the fraction does not follow rate"
+        hint = ("The zeroed fraction stayed the same whatever rate was passed: draw the mask from the rate "
+                "argument (keep each element with probability 1 - rate), not from a fixed number.")
     if nothing == len(wrong) == len(RATES):
         evaluated = np.asarray(ctx.got("dropout/eval"))
         if evaluated.shape == x.shape and float(np.mean(evaluated == 0)) > 0.2:
@@ -191,7 +196,7 @@ def zero_fraction(ctx: Context) -> Verdict:
 def rescale(ctx: Context) -> Verdict:
     """Survivors are scaled by exactly 1 / (1 - rate)."""
     x = _x(ctx)
-    wrong, hints = [], set()
+    wrong, hints, medians = [], set(), []
     for rate in RATES:
         out = np.asarray(ctx.got(f"dropout/rate{rate}"), dtype=np.float64)
         kept = _mask(ctx, f"dropout/rate{rate}")
@@ -202,14 +207,20 @@ def rescale(ctx: Context) -> Verdict:
         if np.allclose(ratio, expected, rtol=1e-5):
             continue
         median = float(np.median(ratio))
-        wrong.append(f"rate {rate}: survivors scaled by {median:.5g}, expected {expected:.5g}")
+        low, high = float(np.min(ratio)), float(np.max(ratio))
+        spread = f" (factors from {low:.4g} to {high:.4g}: not one factor)" if high - low > 1e-3 * abs(median) else ""
+        medians.append(median)
+        wrong.append(f"rate {rate}: survivors scaled by {median:.5g}{spread}, expected {expected:.5g}")
         for value, hint in ((1.0, NO_RESCALE), (1 / rate, DIV_RATE), (1 - rate, MUL_KEEP)):
             if np.allclose(ratio, value, rtol=1e-4):
                 hints.add(hint)
     if not wrong:
         return PASS
     hint = hints.pop() if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
-    return fail("; ".join(wrong), hint, fraction=1 - len(wrong) / len(RATES))
+    message = "; ".join(wrong)
+    if not hints and len(medians) > 1 and max(medians) - min(medians) < 1e-3 * abs(medians[0]):
+        message += f"; the same factor {medians[0]:.5g} at every rate: the scale does not follow rate"
+    return fail(message, hint, fraction=1 - len(wrong) / len(RATES))
 
 
 @_shape_guard
