@@ -170,11 +170,11 @@ def test_a_key_shared_by_the_examples_is_reused():
     assert verdict.mistake == ex1.REUSED_KEY.id and "draw 1 used one key for several examples" in verdict.message
 
 
-def test_one_mask_broadcast_over_the_batch_is_placed_wrong():
+def test_a_mask_on_the_input_is_placed_wrong():
     b = INPUTS["ex1"]["xb"].shape[0]
-    uses = [_draw([[1, 1]], [256]), _draw([[1, 2]], [128])]
+    uses = [_draw([[1, 0]], [b, 784]), _draw([[1, 1]], [b, 256]), _draw([[1, 2]], [b, 128])]
     verdict = ex1.placement(_ex1_ctx({"forward/key_uses": uses, "forward/train": np.ones((b, 10))}))
-    assert verdict.mistake == ex1.PLACEMENT.id and "a (256,) mask shared by the batch" in verdict.message
+    assert verdict.mistake == ex1.PLACEMENT.id and "the input (B, 784)" in verdict.message
 
 
 def test_dropout_with_its_parameters_swapped_is_named_from_the_swapped_call():
@@ -260,3 +260,21 @@ def test_survivors_scaled_unevenly_are_measured_as_such():
                                                 0.0))
     verdict = ex1.rescale(_ex1_ctx(values))
     assert "not one factor" in verdict.message and verdict.mistake == ""
+
+
+def test_log_softmax_on_the_output_is_measured_without_a_known_id():
+    def log_softmax(z):
+        return np.log(npref.softmax(z))
+
+    findings = ex3.measure(Context(_observe(_mlp(out_act=log_softmax)), REFERENCE, INPUTS))
+    assert [(f.text, f.mistake) for f in findings] == [
+        ("one layer mapping x to (x, -x) returned log-softmax values (log-probabilities)", None)]
+    assert "raw values" in findings[0].hint
+
+
+def test_one_vmapped_key_for_the_whole_batch_is_named_as_a_shared_mask():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    uses = [_draw([[1, 1]], [256]), _draw([[1, 2]], [128])]
+    verdict = ex1.placement(_ex1_ctx({"forward/key_uses": uses, "forward/train": np.ones((b, 10))}))
+    assert verdict.mistake == ex1.FORWARD_SHARED_ROWS.id and "one per layer for the whole batch" in verdict.message
+    assert "one key per example" in verdict.hint

@@ -75,6 +75,11 @@ KEY_SPLIT_AND_USED = Mistake(
     "ex1.key_used_and_split", "a key used for a mask and also split",
     "The key passed in was used for a mask and was also split to make other keys: a key is used once. "
     "Split it and use only the new keys.")
+FORWARD_SHARED_ROWS = Mistake(
+    "ex1.mask_shared_across_batch", "one mask shared by every example",
+    "forward_with_dropout drew each layer's mask once for the whole batch, shapes (256,) and (128,): every "
+    "example got the same mask. Draw the masks with the full (B, 256) and (B, 128) shapes, or, if you vmap a "
+    "one-example forward pass, split the key into one key per example and map over the keys as well.")
 PLACEMENT = Mistake(
     "ex1.placement", "dropout in other places than after the two hidden ReLUs",
     "Dropout belongs after each of the two hidden ReLUs (shapes (B, 256) and (B, 128)) and nowhere "
@@ -367,6 +372,9 @@ def placement(ctx: Context) -> Verdict:
                     PLACEMENT)
     if sizes == [b * 128, b * 256]:
         return PASS
+    if sizes == [128, 256]:
+        return fail(f"train mode with B={b} drew masks of shapes {[list(s) for s in shapes]}: one per layer for the "
+                    f"whole batch, where ({b}, 256) and ({b}, 128) were expected", FORWARD_SHARED_ROWS)
     where = {b * 784: "the input (B, 784)", b * 10: "the logits (B, 10)", 256: "a (256,) mask shared by the batch",
              128: "a (128,) mask shared by the batch"}
     extra = [where[s] for s in sizes if s in where]

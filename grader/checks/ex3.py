@@ -204,6 +204,14 @@ def error_hint(error: ObservationError) -> str | Mistake:
     return crash_hint(error)
 
 
+#: What may be applied to the output, as a message words it, and the known mistake it is (if any).
+OUTPUT_TRANSFORMS = (
+    ("(relu(x), relu(-x)): a ReLU on the output", npref.relu, OUTPUT_RELU),
+    ("softmax probabilities", npref.softmax, OUTPUT_SOFTMAX),
+    ("log-softmax values (log-probabilities)", lambda z: np.log(npref.softmax(z)), None),
+    ("(sigmoid(x), sigmoid(-x)): a sigmoid on the output", npref.sigmoid, None),
+    ("(tanh(x), tanh(-x)): tanh on the output", np.tanh, None),
+)
 #: The curve names of :data:`npref.CURVES` that are known mistakes.
 CURVE_MISTAKES = {"a sigmoid": SIGMOID, "tanh": TANH, "the identity (no activation)": NO_ACTIVATION}
 
@@ -243,17 +251,17 @@ def measure(ctx: Context) -> list[Finding]:
     out = _measured(ctx, "measure/output")
     if out is None or out.shape != (g.size, 2):
         return found
-    output_wrong = not npref.near(out, np.stack([g, -g], axis=1))
+    raw = np.stack([g, -g], axis=1)
+    output_wrong = not npref.near(out, raw)
     if output_wrong:
-        relu_g = npref.relu(g)
-        if npref.near(out, np.stack([relu_g, npref.relu(-g)], axis=1)):
-            return [Finding("one layer mapping x to (x, -x) returned (relu(x), relu(-x)): a ReLU on the output",
-                            OUTPUT_RELU)]
-        if npref.near(out, np.stack([relu_g, -relu_g], axis=1)):
+        if npref.near(out, np.stack([npref.relu(g), -npref.relu(g)], axis=1)):
             return [Finding("one layer mapping x to (x, -x) returned (relu(x), -relu(x)): a ReLU on the input x",
                             RELU_ON_INPUT)]
-        if npref.near(out, npref.softmax(np.stack([g, -g], axis=1))):
-            return [Finding("one layer mapping x to (x, -x) returned softmax probabilities", OUTPUT_SOFTMAX)]
+        for label, transform, mistake in OUTPUT_TRANSFORMS:
+            if npref.near(out, transform(raw)):
+                return [Finding(f"one layer mapping x to (x, -x) returned {label}", mistake,
+                                "mlp_forward returns the last layer's raw values x @ w + b (logits), with nothing "
+                                "applied after it.")]
     affine, weights_ok = _measured(ctx, "measure/affine"), True
     w, b = (np.asarray(cases["affine"]["params"]["layer1"][k], np.float64) for k in ("w", "b"))
     if affine is not None and affine.shape == (4, 3):
