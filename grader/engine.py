@@ -19,6 +19,7 @@ from typing import Callable
 
 from grader import inputs as grader_inputs
 from grader.checks import Check, Context, Missing, Mistake, StudentError, Verdict
+from grader.checks.common import crash_hint
 from grader.exercises import ALL
 from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
@@ -295,22 +296,18 @@ def _run_failure_hint(run: _Run) -> str:
             "and raise an exception instead.")
 
 
+#: Hints by exception type for crashes whose kind (grader.checks.common.CRASH_HINTS) says nothing.
 _ERROR_HINTS: tuple[tuple[str, str], ...] = (
-    ("UnexpectedTracerError", "A traced value escaped its transformation (stored in a global or a list "
-                              "outside the function): keep functions pure and return what you compute."),
-    ("ConcretizationTypeError", "Python control flow (if, int(), float()) was applied to a traced array: use "
-                                "jnp.where / jax.lax.cond, or keep such values as Python arguments."),
-    ("TracerBoolConversionError", "An `if` on a traced array: use jnp.where or jax.lax.cond."),
-    ("TracerIntegerConversionError", "int() of a traced array: keep it as an array inside jitted code."),
     ("ImportError", "Only jax, jax.numpy, optax, numpy and the standard library may be imported."),
     ("ModuleNotFoundError", "Only jax, jax.numpy, optax, numpy and the standard library may be imported."),
     ("SyntaxError", "Fix the syntax error; `python -c 'import <module>'` in your folder shows it."),
 )
 
 
-def _generic_error_hint(error: ObservationError) -> str:
-    if error.type == "TypeError" and ("positional argument" in error.message or "keyword argument" in error.message):
-        return "Check the function's signature against its docstring: the grader calls it exactly as documented."
+def _generic_error_hint(error: ObservationError) -> str | Mistake:
+    known = crash_hint(error)  # chosen from the crash's kind (data), before any wording by type
+    if known:
+        return known
     return next((h for name, h in _ERROR_HINTS if name == error.type),
                 "Read the traceback: it shows the line in your code that failed.")
 
@@ -325,8 +322,8 @@ def _student_error(check: Check, points: float, run: _Run, error: ObservationErr
     message = f"{where} raised {error.type}: {error.message}"
     if error.traceback:
         message += "\n" + error.traceback
-    known = check.error_hint(error) if check.error_hint else ""
+    known = (check.error_hint(error) if check.error_hint else "") or _generic_error_hint(error)
     if isinstance(known, Mistake):
         return _result(check, "error", points, 0, run, message, known.hint, known.id)
-    return _result(check, "error", points, 0, run, message, known or _generic_error_hint(error))
+    return _result(check, "error", points, 0, run, message, known)
 

@@ -71,6 +71,9 @@ class ObservationError:
     type: str
     message: str
     traceback: str = ""
+    kind: str = ""
+    """What kind of crash, as the child classified it from the exception object (its ``crash`` field; see
+    grader.checks.common.CRASH_HINTS)."""
 
     def summary(self) -> str:
         text = f"{self.type}: {self.message}".strip()
@@ -448,7 +451,9 @@ def _read_array(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) ->
 def _error(entry: dict[str, Any]) -> ObservationError:
     for name in ("type", "message", "traceback"):
         _text(entry[name], _MAX_TEXT_CHARS, f"an error's {name}")
-    return ObservationError(_clean(entry["type"]), _clean(entry["message"]), _clean(entry["traceback"]))
+    crash = _text(entry.get("crash", ""), _MAX_NAME_CHARS, "a crash kind")
+    return ObservationError(_clean(entry["type"]), _clean(entry["message"]), _clean(entry["traceback"]),
+                            _clean(crash))
 
 
 def _clean(text: str) -> str:

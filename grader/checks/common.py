@@ -43,4 +43,49 @@ def mutated(ctx: Context, name: str, original: dict[str, Any]) -> bool:
 
 def numpy_on_tracer(error: ObservationError) -> Mistake | str:
     """``error_hint`` for checks that trace: numpy handed a tracer is a mistake named by its error type."""
-    return NUMPY_ON_TRACER if error.type == "TracerArrayConversionError" else ""
+    return NUMPY_ON_TRACER if NUMPY_ON_TRACER.id in (error.kind, _KIND_OF_TYPE.get(error.type)) else ""
+
+
+PYTHON_ON_TRACER = (
+    "Python control flow or a conversion (if, while, int(), float(), bool(), x[mask]) was applied to a traced "
+    "array: under jax.jit (and vmap, grad) values are not known while tracing. Use jnp.where or jax.lax.cond, "
+    "or keep such values as Python arguments.")
+LEAKED_TRACER = ("A traced value escaped its transformation (stored in a global or a list outside the function): "
+                 "keep functions pure and return what you compute.")
+KEY_REUSE = "JAX's key-reuse checker saw one key used twice: split it, and use each new key once."
+SIGNATURE = ("The call did not fit the function's parameters (it failed before any line of your function ran): "
+             "check the parameter names, their order and defaults against the docstring; the grader calls "
+             "each function exactly as documented.")
+SHAPE = ("An operation got arrays whose shapes do not fit together: print the shapes going in (x.shape, "
+         "w.shape) and check them against the docstring.")
+
+#: Hint for each kind of crash the child reports (``ObservationError.kind``); a kind the child invents gets none.
+CRASH_HINTS: dict[str, Mistake | str] = {
+    NUMPY_ON_TRACER.id: NUMPY_ON_TRACER,
+    "python_on_tracer": PYTHON_ON_TRACER,
+    "leaked_tracer": LEAKED_TRACER,
+    "key_reuse": KEY_REUSE,
+    "signature": SIGNATURE,
+    "shape": SHAPE,
+}
+#: JAX's own error classes, for an error recorded without a kind.
+_KIND_OF_TYPE = {
+    "TracerArrayConversionError": NUMPY_ON_TRACER.id,
+    "ConcretizationTypeError": "python_on_tracer",
+    "TracerBoolConversionError": "python_on_tracer",
+    "TracerIntegerConversionError": "python_on_tracer",
+    "NonConcreteBooleanIndexError": "python_on_tracer",
+    "UnexpectedTracerError": "leaked_tracer",
+    "KeyReuseError": "key_reuse",
+}
+
+
+def crash_kind(error: ObservationError) -> str:
+    """The kind of a crash: the child's classification, else JAX's error class; "" when unknown."""
+    kind = error.kind if error.kind in CRASH_HINTS else ""
+    return kind or _KIND_OF_TYPE.get(error.type, "")
+
+
+def crash_hint(error: ObservationError) -> Mistake | str:
+    """The hint for a crash, chosen from its kind; "" when the kind says nothing."""
+    return CRASH_HINTS.get(crash_kind(error), "")

@@ -5,10 +5,19 @@ from __future__ import annotations
 import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
-from grader.checks.common import numpy_on_tracer, unchanged
+from grader.checks.common import crash_hint, unchanged
+from grader.sandbox import ObservationError
 from grader.checks.compare import array_mismatch
 from grader.protocol import EX1_RATES as RATES
 
+ARGS_SWAPPED = Mistake(
+    "ex1.arguments_swapped", "dropout's parameters in the order (x, key)",
+    "dropout takes (key, x, rate, train=True), in that order: the key first, then the array. Put the "
+    "parameters in the contract's order, and call dropout(key, h, rate, train) in forward_with_dropout.")
+FORWARD_ARGS_SWAPPED = Mistake(
+    "ex1.forward_arguments_swapped", "dropout called with the key and the array in the wrong order",
+    "forward_with_dropout passes dropout's arguments in another order than dropout takes them: "
+    "call dropout(key, h, rate, train), the key first.")
 SWAPPED = Mistake(
     "ex1.keep_drop_swapped", "keeping with probability rate instead of 1 - rate",
     "The keep and drop probabilities look swapped: jax.random.bernoulli(key, p, shape) is True with "
@@ -66,6 +75,11 @@ KEY_SPLIT_AND_USED = Mistake(
     "ex1.key_used_and_split", "a key used for a mask and also split",
     "The key passed in was used for a mask and was also split to make other keys: a key is used once. "
     "Split it and use only the new keys.")
+FORWARD_SHARED_ROWS = Mistake(
+    "ex1.mask_shared_across_batch", "one mask shared by every example",
+    "forward_with_dropout drew each layer's mask once for the whole batch, shapes (256,) and (128,): every "
+    "example got the same mask. Draw the masks with the full (B, 256) and (B, 128) shapes, or, if you vmap a "
+    "one-example forward pass, split the key into one key per example and map over the keys as well.")
 PLACEMENT = Mistake(
     "ex1.placement", "dropout in other places than after the two hidden ReLUs",
     "Dropout belongs after each of the two hidden ReLUs (shapes (B, 256) and (B, 128)) and nowhere "
@@ -91,12 +105,47 @@ class _ShapeError(Exception):
     pass
 
 
+def _swapped_order(ctx: Context) -> str:
+    """What dropout(x, key, 0.5) computed, when it is a dropout of x; "" otherwise.
+
+    A dropout written as ``dropout(x, key, ...)`` fails or returns something
+    shaped like the key when called as the contract says; called the other way
+    round it zeroes about half of x and scales the rest by 2. That measurement,
+    not the error text, names the mistake.
+    """
+    x = _x(ctx)
+    try:
+        out = np.asarray(ctx.student["dropout/swapped"], dtype=np.float64) if ctx.student.has("dropout/swapped") \
+            else None
+    except (TypeError, ValueError):
+        return ""
+    if out is None or out.shape != x.shape:
+        return ""
+    kept = out != 0
+    zeroed = 1.0 - float(kept.mean())
+    if not 0.3 <= zeroed <= 0.7 or not kept.any():
+        return ""
+    scale = float(np.median(out[kept] / x[kept]))
+    return (f"called as dropout(x, key, 0.5) instead, it returned an array shaped like x with {zeroed:.0%} of "
+            f"the elements zeroed and the survivors scaled by {scale:.3g}: its parameters are in the order "
+            "(x, key)")
+
+
 def _shape_guard(judge):
+    """Judge dropout; a wrong shape or a crash is worded from what was measured about the argument order."""
     def guarded(ctx: Context) -> Verdict:
         try:
             return judge(ctx)
         except _ShapeError as exc:
+            swapped = _swapped_order(ctx)
+            if swapped:
+                return fail(f"{exc}; {swapped}", ARGS_SWAPPED)
             return fail(str(exc), "dropout must return an array shaped like x.")
+        except StudentError as exc:
+            swapped = _swapped_order(ctx) if exc.name.startswith("dropout/") else ""
+            if swapped:
+                return fail(f"dropout(key, x, ...) raised {exc.error.summary()}; {swapped}", ARGS_SWAPPED)
+            raise
 
     guarded.__doc__ = judge.__doc__
     return guarded
@@ -120,10 +169,11 @@ def _independent_flips(kept: np.ndarray) -> int:
 def zero_fraction(ctx: Context) -> Verdict:
     """The fraction of zeros matches rate at every rate tried."""
     x = _x(ctx)
-    wrong, swapped, nothing = [], 0, 0
+    wrong, swapped, nothing, fractions = [], 0, 0, []
     for rate in RATES:
         kept = _mask(ctx, f"dropout/rate{rate}")
         frac = 1.0 - float(kept.mean())
+        fractions.append(frac)
         tol = max(0.015, 5 * np.sqrt(rate * (1 - rate) / _independent_flips(kept)))
         if abs(frac - rate) > tol:
             wrong.append(f"rate {rate}: {frac:.3f} zeroed (expected {rate} ± {tol:.3f})")
@@ -135,6 +185,10 @@ def zero_fraction(ctx: Context) -> Verdict:
         "Zero each element independently with probability rate."
     )
     message = f"dropout(key, x, rate) on x of shape {x.shape}: " + "; ".join(wrong)
+    if nothing < len(wrong) and max(fractions) - min(fractions) < 0.05:
+        message += f"; about {np.mean(fractions):.2f} zeroed at every rate: the fraction does not follow rate"
+        hint = ("The zeroed fraction stayed the same whatever rate was passed: draw the mask from the rate "
+                "argument (keep each element with probability 1 - rate), not from a fixed number.")
     if nothing == len(wrong) == len(RATES):
         evaluated = np.asarray(ctx.got("dropout/eval"))
         if evaluated.shape == x.shape and float(np.mean(evaluated == 0)) > 0.2:
@@ -147,7 +201,7 @@ def zero_fraction(ctx: Context) -> Verdict:
 def rescale(ctx: Context) -> Verdict:
     """Survivors are scaled by exactly 1 / (1 - rate)."""
     x = _x(ctx)
-    wrong, hints = [], set()
+    wrong, hints, medians = [], set(), []
     for rate in RATES:
         out = np.asarray(ctx.got(f"dropout/rate{rate}"), dtype=np.float64)
         kept = _mask(ctx, f"dropout/rate{rate}")
@@ -158,16 +212,23 @@ def rescale(ctx: Context) -> Verdict:
         if np.allclose(ratio, expected, rtol=1e-5):
             continue
         median = float(np.median(ratio))
-        wrong.append(f"rate {rate}: survivors scaled by {median:.5g}, expected {expected:.5g}")
+        low, high = float(np.min(ratio)), float(np.max(ratio))
+        spread = f" (factors from {low:.4g} to {high:.4g}: not one factor)" if high - low > 1e-3 * abs(median) else ""
+        medians.append(median)
+        wrong.append(f"rate {rate}: survivors scaled by {median:.5g}{spread}, expected {expected:.5g}")
         for value, hint in ((1.0, NO_RESCALE), (1 / rate, DIV_RATE), (1 - rate, MUL_KEEP)):
             if np.allclose(ratio, value, rtol=1e-4):
                 hints.add(hint)
     if not wrong:
         return PASS
     hint = hints.pop() if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
-    return fail("; ".join(wrong), hint, fraction=1 - len(wrong) / len(RATES))
+    message = "; ".join(wrong)
+    if not hints and len(medians) > 1 and max(medians) - min(medians) < 1e-3 * abs(medians[0]):
+        message += f"; the same factor {medians[0]:.5g} at every rate: the scale does not follow rate"
+    return fail(message, hint, fraction=1 - len(wrong) / len(RATES))
 
 
+@_shape_guard
 def identity(ctx: Context) -> Verdict:
     """train=False and rate=0 return x unchanged."""
     x = _x(ctx)
@@ -217,6 +278,7 @@ def key_randomness(ctx: Context) -> Verdict:
     return PASS
 
 
+@_shape_guard
 def jit_agrees(ctx: Context) -> Verdict:
     """dropout and forward_with_dropout give the same result under jax.jit, with no leaked tracers.
 
@@ -259,25 +321,50 @@ def _key_uses(ctx: Context) -> list[dict]:
     return list(ctx.got("forward/key_uses"))
 
 
+def _draws(ctx: Context) -> list[dict]:
+    """The random draws of train mode: each with the keys it consumed and the shape it produced.
+
+    A draw under ``jax.vmap`` consumes one key per example at once; its shape
+    then includes the batch axis, which the random call's own shape argument
+    leaves out.
+    """
+    draws = []
+    for use in _key_uses(ctx):
+        if use["op"] != "bits":
+            continue
+        keys = [tuple(k) for k in use.get("keys", [use["key"]])]
+        draws.append({"keys": keys, "shape": tuple(use.get("out_shape", use["shape"]))})
+    return draws
+
+
 def separate_keys(ctx: Context) -> Verdict:
-    """Each dropout layer draws from its own key; no key is used twice."""
-    uses = _key_uses(ctx)
-    draws = [tuple(u["key"]) for u in uses if u["op"] == "bits"]
+    """Each dropout layer draws from its own keys (one per example under vmap); no key is used twice."""
+    uses, draws = _key_uses(ctx), _draws(ctx)
     if len(draws) < 2:
         return skip(f"not judged: train mode drew {len(draws)} mask(s) (charged in ex1.placement); the keys are "
                     "judged once each hidden layer draws its own")
-    if len(set(draws)) < len(draws):
-        return fail("two dropout masks were drawn from the same key", REUSED_KEY)
-    derived = {tuple(u["key"]) for u in uses if u["op"] in ("split", "fold_in")}
-    if derived & set(draws):
+    keys = [k for d in draws for k in d["keys"]]
+    if len(set(keys)) < len(keys):
+        shared = [i + 1 for i, d in enumerate(draws) if any(keys.count(k) > 1 for k in d["keys"])]
+        where = "two dropout masks were drawn from the same key" if len(shared) > 1 else (
+            f"draw {shared[0]} used one key for several examples")
+        return fail(f"{where} ({len(keys) - len(set(keys))} of {len(keys)} key uses repeat a key)", REUSED_KEY)
+    derived = {tuple(k) for u in uses if u["op"] in ("split", "fold_in") for k in u.get("keys", [u["key"]])}
+    if derived & set(keys):
         return fail("a key was used for a mask and also split or folded", KEY_SPLIT_AND_USED)
     return PASS
 
 
 def placement(ctx: Context) -> Verdict:
-    """Dropout sits after the two hidden ReLUs, nowhere else (not on the input, not on the logits)."""
+    """Dropout sits after the two hidden ReLUs, nowhere else (not on the input, not on the logits).
+
+    Judged by the masks train mode drew: their shapes with every batch axis (one
+    mask per example under vmap counts as a (B, n) mask), not by the shape
+    arguments of the random calls.
+    """
     b = ctx.inputs["ex1"]["xb"].shape[0]
-    sizes = sorted(int(np.prod(u["shape"])) for u in _key_uses(ctx) if u["op"] == "bits")
+    shapes = [d["shape"] for d in _draws(ctx)]
+    sizes = sorted(int(np.prod(s)) for s in shapes)
     logits = np.asarray(ctx.got("forward/train"))
     zero_logits = float(np.mean(logits == 0)) if logits.size else 0.0
     if zero_logits > 0.05:
@@ -285,13 +372,15 @@ def placement(ctx: Context) -> Verdict:
                     PLACEMENT)
     if sizes == [b * 128, b * 256]:
         return PASS
+    if sizes == [128, 256]:
+        return fail(f"train mode with B={b} drew masks of shapes {[list(s) for s in shapes]}: one per layer for the "
+                    f"whole batch, where ({b}, 256) and ({b}, 128) were expected", FORWARD_SHARED_ROWS)
     where = {b * 784: "the input (B, 784)", b * 10: "the logits (B, 10)", 256: "a (256,) mask shared by the batch",
              128: "a (128,) mask shared by the batch"}
     extra = [where[s] for s in sizes if s in where]
     detail = f" including {', '.join(extra)}" if extra else ""
-    shapes = [u["shape"] for u in _key_uses(ctx) if u["op"] == "bits"]
-    return fail(f"train mode with B={b} drew random masks of shapes {shapes}{detail}; expected ({b}, 256) and "
-                f"({b}, 128)", PLACEMENT)
+    return fail(f"train mode with B={b} drew random masks of shapes {[list(s) for s in shapes]}{detail}; expected "
+                f"({b}, 256) and ({b}, 128)", PLACEMENT)
 
 
 def forward_keys(ctx: Context) -> Verdict:
@@ -302,6 +391,14 @@ def forward_keys(ctx: Context) -> Verdict:
     if not array_mismatch(ctx.got("forward/train_other_key"), train):
         return fail("train-mode calls with two different keys gave the same output", FORWARD_KEYS)
     return PASS
+
+
+def forward_error_hint(error: ObservationError) -> Mistake | str:
+    """When forward_with_dropout raised: a dropout call in the wrong argument order is named (the probe's dropout
+    raises ``DropoutArgumentOrder``, by type); otherwise the crash's kind decides."""
+    if error.type == "DropoutArgumentOrder":
+        return FORWARD_ARGS_SWAPPED
+    return crash_hint(error)
 
 
 def params_unchanged(ctx: Context) -> Verdict:
@@ -318,11 +415,15 @@ CHECKS = [
           ("dropout",)),
     Check("ex1.key_only_randomness", "randomness comes only from the key", key_randomness, ("dropout",)),
     Check("ex1.jit", "dropout and forward_with_dropout agree under jax.jit", jit_agrees,
-          ("dropout", "forward_with_dropout"), numpy_on_tracer),
-    Check("ex1.eval_forward", "eval mode equals the plain forward pass", eval_forward, ("forward_with_dropout",)),
-    Check("ex1.separate_keys", "each dropout layer gets its own key", separate_keys, ("forward_with_dropout",)),
-    Check("ex1.placement", "dropout after each hidden ReLU and nowhere else", placement, ("forward_with_dropout",)),
-    Check("ex1.forward_keys", "the MLP's masks depend only on its key", forward_keys, ("forward_with_dropout",)),
+          ("dropout", "forward_with_dropout"), forward_error_hint),
+    Check("ex1.eval_forward", "eval mode equals the plain forward pass", eval_forward, ("forward_with_dropout",),
+          forward_error_hint),
+    Check("ex1.separate_keys", "each dropout layer gets its own key", separate_keys, ("forward_with_dropout",),
+          forward_error_hint),
+    Check("ex1.placement", "dropout after each hidden ReLU and nowhere else", placement, ("forward_with_dropout",),
+          forward_error_hint),
+    Check("ex1.forward_keys", "the MLP's masks depend only on its key", forward_keys, ("forward_with_dropout",),
+          forward_error_hint),
     Check("ex1.params_unchanged", "forward_with_dropout does not modify params", params_unchanged,
-          ("forward_with_dropout",)),
+          ("forward_with_dropout",), forward_error_hint),
 ]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
-from grader.checks.common import mutated, unchanged
+from grader.checks.common import crash_hint, crash_kind, mutated, unchanged
 from grader.checks.compare import array_mismatch
 from grader.sandbox import ObservationError
 from grader.inputs import EX3_CASES
@@ -190,13 +192,165 @@ def _error_explains(ctx: Context, case: str, error: ObservationError) -> set[tup
     return found
 
 
-def error_hint(error: ObservationError) -> str:
-    """When mlp_forward raises, say which shapes a layer needs; the judges name a mistake when they see one."""
-    text = error.summary()
-    if any(s in text for s in ("dot_general", "shape", "Incompatible", "incompatible", "matmul")):
+def error_hint(error: ObservationError) -> str | Mistake:
+    """When mlp_forward raises, the hint follows the crash's kind; a shape error says which shapes a layer needs.
+
+    The judges name a mistake when their measurements show one.
+    """
+    kind = crash_kind(error)
+    if kind == "shape":
         return ("A layer's shapes did not fit: with h of shape (B, in), layer['w'] has shape (in, out) and "
                 "layer['b'] shape (out,), and a layer is h @ w + b.")
-    return ""
+    return crash_hint(error)
+
+
+#: What may be applied to the output, as a message words it, and the known mistake it is (if any).
+OUTPUT_TRANSFORMS = (
+    ("(relu(x), relu(-x)): a ReLU on the output", npref.relu, OUTPUT_RELU),
+    ("softmax probabilities", npref.softmax, OUTPUT_SOFTMAX),
+    ("log-softmax values (log-probabilities)", lambda z: np.log(npref.softmax(z)), None),
+    ("(sigmoid(x), sigmoid(-x)): a sigmoid on the output", npref.sigmoid, None),
+    ("(tanh(x), tanh(-x)): tanh on the output", np.tanh, None),
+)
+#: The curve names of :data:`npref.CURVES` that are known mistakes.
+CURVE_MISTAKES = {"a sigmoid": SIGMOID, "tanh": TANH, "the identity (no activation)": NO_ACTIVATION}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One measured property that differs from the contract: what was seen, and the mistake it shows (if any)."""
+
+    text: str
+    mistake: Mistake | None = None
+    hint: str = ""
+    """What to do, when no known mistake says it."""
+
+
+def _measured(ctx: Context, name: str) -> np.ndarray | None:
+    """A measurement's output as float64, or None when the call raised or returned something odd."""
+    if name in ctx.student.errors or not ctx.student.has(name):
+        return None
+    try:
+        out = np.asarray(ctx.student[name], dtype=np.float64)
+    except (TypeError, ValueError):
+        return None
+    return out if np.all(np.isfinite(out)) else None
+
+
+def measure(ctx: Context) -> list[Finding]:
+    """What the student's mlp_forward does on the measurement networks, wherever it differs from the contract.
+
+    Each property is judged only when the properties it rests on are right:
+    the output first (everything passes through it), then one layer's bias and
+    weights, then the hidden activation and the hidden bias. An empty list
+    means nothing measured differs (or nothing could be measured).
+    """
+    cases = npref.measurement_cases()
+    found: list[Finding] = []
+    g = npref.GRID.astype(np.float64)
+    out = _measured(ctx, "measure/output")
+    if out is None or out.shape != (g.size, 2):
+        return found
+    raw = np.stack([g, -g], axis=1)
+    output_wrong = not npref.near(out, raw)
+    if output_wrong:
+        if npref.near(out, np.stack([npref.relu(g), -npref.relu(g)], axis=1)):
+            return [Finding("one layer mapping x to (x, -x) returned (relu(x), -relu(x)): a ReLU on the input x",
+                            RELU_ON_INPUT)]
+        for label, transform, mistake in OUTPUT_TRANSFORMS:
+            if npref.near(out, transform(raw)):
+                return [Finding(f"one layer mapping x to (x, -x) returned {label}", mistake,
+                                "mlp_forward returns the last layer's raw values x @ w + b (logits), with nothing "
+                                "applied after it.")]
+    affine, weights_ok = _measured(ctx, "measure/affine"), True
+    w, b = (np.asarray(cases["affine"]["params"]["layer1"][k], np.float64) for k in ("w", "b"))
+    if affine is not None and affine.shape == (4, 3):
+        bias, matrix = affine[0], affine[1:] - affine[0]
+        if not npref.near(bias, b):
+            if npref.near(bias, np.zeros(3)):
+                found.append(Finding("one layer on x = 0 returned 0, not its bias b", NO_BIAS))
+            else:
+                ratio = float(np.median(bias / b))
+                times = f" ({ratio:.3g} times b)" if npref.near(bias, ratio * b) else ""
+                found.append(Finding(f"one layer on x = 0 returned {np.round(bias, 3).tolist()}{times}, not its bias "
+                                     f"b = {b.tolist()}", hint="Each layer adds its own bias once: x @ w + b."))
+        if not npref.near(matrix, w):
+            weights_ok = False
+            if npref.near(matrix, w.T):
+                found.append(Finding("one 3x3 layer applied w.T to x, not w", TRANSPOSED))
+            else:
+                found.append(Finding("one 3x3 layer does not apply x @ w to x (on the unit vectors it gave "
+                                     f"{np.round(matrix, 3).tolist()}, expected {w.tolist()})"))
+    elif affine is not None:
+        weights_ok = False
+        found.append(Finding(f"one 3x3 layer on 4 examples returned shape {affine.shape}, expected (4, 3)"))
+    if not weights_ok or (found and output_wrong):
+        return found  # what rests on one layer's weights (activation, depth) is not measured
+    if output_wrong:  # one layer's bias and weights are right, yet its output is not returned as it is
+        return [Finding("one layer mapping x to (x, -x) did not return (x, -x): in the first column, "
+                        + npref.describe_curve(g, out[:, 0]))]
+    act = _measured(ctx, "measure/activation")
+    if act is not None and act.size == g.size:
+        curve = act.reshape(-1)
+        name = npref.curve_name(g, curve)
+        if name != "ReLU":
+            shape = npref.describe_curve(g, curve)
+            what = f"it is {name}" if name else "it is not ReLU"
+            found.append(Finding(f"the hidden activation, sampled from -3 to 3, is {shape}: {what}",
+                                 CURVE_MISTAKES.get(name), f"The hidden activation is {name or 'not ReLU'}; the "
+                                 "exercise asks for ReLU (jax.nn.relu) after every layer but the last."))
+    hidden = _measured(ctx, "measure/hidden_bias")
+    hb = np.asarray(cases["hidden_bias"]["params"]["layer1"]["b"], np.float64)
+    if not found and hidden is not None and hidden.shape == (1, 2) and not npref.near(hidden[0], npref.relu(hb)):
+        if npref.near(hidden[0], hb):
+            found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on {hb.tolist()}, "
+                                 f"not relu(b) = {npref.relu(hb).tolist()}: the bias is added after the ReLU",
+                                 BIAS_AFTER_RELU))
+        else:
+            found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on "
+                                 f"{np.round(hidden[0], 3).tolist()}, expected relu(b) = {npref.relu(hb).tolist()}"))
+    return found or _depth_findings(ctx)
+
+
+def _depth_findings(ctx: Context) -> list[Finding]:
+    """Which layer of the 12-layer case first changes the answer, from its first k layers, k = 1..12."""
+    c = _case(ctx, "d12")
+    params, x = c["params"], c["x"]
+    for k in range(1, len(params) + 1):
+        name = f"measure/prefix{k}"
+        sub = npref.prefix(params, k)
+        if name in ctx.student.errors:
+            error = ctx.student.errors[name]
+            return [Finding(f"the first {k} layers of the 12-layer case raised {error.type}"
+                            + (f" while the first {k - 1} agree" if k > 1 else ""))]
+        got = _measured(ctx, name)
+        if got is None:
+            return []
+        want = npref.mlp(sub, x)
+        if _up_to_output(got, want):
+            continue
+        agree = f"the first {k - 1} layers agree; " if k > 1 else ""
+        if got.shape == want.shape and _up_to_output(got, npref.mlp(sub, x, order="string")):
+            order = npref.layer_names(sub, "string")
+            return [Finding(f"{agree}with {k} layers the output is what the order {', '.join(order[:4])}, ... gives "
+                            "(names sorted as text)", STRING_ORDER)]
+        same = [j for j in range(1, k) if _up_to_output(got, npref.mlp(npref.prefix(params, j), x))]
+        if same:
+            return [Finding(f"{agree}with {k} layers the output equals that of the first {same[-1]}: layer{k} "
+                            "did not run")]
+        return [Finding(f"{agree}with {k} layers the output differs")]
+    return []
+
+
+def _measured_words(findings: list[Finding]) -> tuple[str, Mistake | str]:
+    """The message tail and the hint the findings support: a mistake only when the one finding names one."""
+    if not findings:
+        return "", ""
+    text = "; measured: " + "; ".join(f.text for f in findings)
+    if len(findings) == 1 and findings[0].mistake is not None:
+        return text, findings[0].mistake
+    hints = [f.mistake.hint if f.mistake else f.hint for f in findings]
+    return text, " ".join(h for h in hints if h)
 
 
 def _first_difference(outcomes: dict[str, str]) -> str:
@@ -235,7 +389,10 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         problems.append(f"{_describe(case)}: {array_mismatch(got, want)}")
     mistake = _one_mistake(named)
     if errors and len(errors) == len(cases) and mistake is None:
-        raise errors[0]
+        text, measured = _measured_words(measure(ctx))
+        if not isinstance(measured, Mistake):
+            raise errors[0]  # worded by the crash's kind (engine), as nothing measured names its cause
+        return fail("; ".join(problems) + text, measured)
     if not problems:
         return PASS
     fraction = 1 - len(problems) / len(cases)
@@ -243,7 +400,9 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         named_as = (f"that error is what {mistake.name} gives" if len(errors) == len(problems)
                     else equals(mistake))
         return fail("; ".join(problems) + f"; {named_as}", mistake, fraction=fraction)
-    return fail("; ".join(problems) + _first_difference(outcomes), HINT_CONTRACT, fraction=fraction)
+    text, measured = _measured_words(measure(ctx))
+    return fail("; ".join(problems) + (text or _first_difference(outcomes)), measured or HINT_CONTRACT,
+                fraction=fraction)
 
 
 def _one_mistake(named: list[set]) -> Mistake | None:
@@ -289,7 +448,13 @@ def deep(ctx: Context) -> Verdict:
         named = ""
     if verdict.mistake != named:
         return verdict
-    if verdict.mistake in {m.id for m in ALL_LAYERS}:
+    c = _case(ctx, "d12")
+    try:  # the pass below needs the 12-layer answer itself to be that mistake in numeric order
+        explained = {m.id for m, order in explain(c["params"], c["x"], np.asarray(ctx.got("out/d12"), np.float64))
+                     if m is not None and order is None}
+    except StudentError:
+        explained = set()
+    if verdict.mistake in {m.id for m in ALL_LAYERS} & explained:
         return Verdict(True, f"the 12 layers ran in numeric order (the values differ by {verdict.mistake}, "
                              "charged in ex3.depths)")
     return skip(f"not judged: the 12-layer answer shows the mistake charged in ex3.depths ({named}); the layer "

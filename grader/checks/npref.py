@@ -156,3 +156,113 @@ def one_hot(y: np.ndarray, n: int = 10) -> np.ndarray:
 
 def per_example_norms(grads: Tree) -> np.ndarray:
     return np.sqrt(sum(np.sum(np.asarray(v, np.float64).reshape(len(v), -1) ** 2, axis=1) for v in grads.values()))
+
+
+# ---------------------------------------------------------------------------
+# Measurements: small networks whose output shows one property of a forward pass.
+#
+# The ex3 probe runs the student's mlp_forward on these (built here, numpy only,
+# so the child and the judge read one definition); the judge compares what came
+# back with what each property predicts and words its message from that.
+
+#: Inputs at which a hidden activation is sampled: -3 to 3 in steps of 0.1.
+GRID = np.round(np.arange(-30, 31) / 10.0, 1).astype(np.float32)
+_AFFINE_W = np.array([[1.0, 2.0, -1.5], [-0.5, 0.25, 3.0], [2.0, -1.0, 0.5]], np.float32)
+_AFFINE_B = np.array([0.5, -1.0, 2.0], np.float32)
+_HIDDEN_B = np.array([1.5, -1.5], np.float32)
+
+
+def _layer(w: Any, b: Any) -> dict[str, np.ndarray]:
+    return {"w": np.asarray(w, np.float32), "b": np.asarray(b, np.float32)}
+
+
+def measurement_cases() -> dict[str, dict[str, Any]]:
+    """``{name: {"params": ..., "x": ...}}``, each a network that isolates one property:
+
+    ``activation``: two 1-unit layers with w = 1, b = 0 on the grid: the output is
+    the hidden activation's curve. ``output``: one square layer mapping (x, 0) to
+    (x, -x): the output is returned raw, so anything applied to it shows. ``affine``: one
+    3x3 layer on x = 0 and the three unit vectors: row 0 is the bias it adds,
+    rows 1-3 minus row 0 the weight matrix it applies. ``hidden_bias``: zero
+    weights and biases (1.5, -1.5) in the hidden layer, then the identity: the
+    output is the activation of that bias.
+    """
+    grid = GRID.reshape(-1, 1)
+    return {
+        "activation": {"params": {"layer1": _layer([[1.0]], [0.0]), "layer2": _layer([[1.0]], [0.0])}, "x": grid},
+        "output": {"params": {"layer1": _layer([[1.0, -1.0], [0.0, 0.0]], [0.0, 0.0])},
+                   "x": np.concatenate([grid, np.zeros_like(grid)], axis=1)},
+        "affine": {"params": {"layer1": _layer(_AFFINE_W, _AFFINE_B)},
+                   "x": np.concatenate([np.zeros((1, 3)), np.eye(3)]).astype(np.float32)},
+        "hidden_bias": {"params": {"layer1": _layer(np.zeros((2, 2)), _HIDDEN_B), "layer2": _layer(np.eye(2), [0, 0])},
+                        "x": np.zeros((1, 2), np.float32)},
+    }
+
+
+def prefix(params: dict[str, Any], k: int) -> dict[str, Any]:
+    """The first ``k`` layers of ``params`` (layer1..layerk), listed in that order."""
+    return {f"layer{i}": params[f"layer{i}"] for i in range(1, k + 1)}
+
+
+def gelu(x: np.ndarray) -> np.ndarray:
+    return 0.5 * x * (1.0 + np.tanh(np.sqrt(2.0 / np.pi) * (x + 0.044715 * x**3)))
+
+
+def softplus(x: np.ndarray) -> np.ndarray:
+    return np.logaddexp(0.0, x)
+
+
+def elu(x: np.ndarray) -> np.ndarray:
+    return np.where(x > 0, x, np.expm1(np.minimum(x, 0.0)))
+
+
+def silu(x: np.ndarray) -> np.ndarray:
+    return x * sigmoid(x)
+
+
+#: Curves a hidden activation is often replaced by, by the name a message gives them.
+CURVES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "ReLU": relu, "the identity (no activation)": identity, "a sigmoid": sigmoid, "tanh": np.tanh,
+    "GELU": gelu, "softplus": softplus, "ELU": elu, "SiLU (swish)": silu, "ReLU6": lambda x: np.clip(x, 0.0, 6.0),
+}
+
+
+def near(a: np.ndarray, b: np.ndarray, tol: float = 1e-3) -> bool:
+    return a.shape == b.shape and bool(np.all(np.abs(a - b) <= tol * (1.0 + np.abs(b))))
+
+
+def curve_name(grid: np.ndarray, values: np.ndarray) -> str:
+    """The name of the curve in :data:`CURVES` the sampled values follow (a leaky ReLU with its slope); "" if none."""
+    g, y = np.asarray(grid, np.float64), np.asarray(values, np.float64)
+    for name, fn in CURVES.items():
+        if near(y, fn(g)):
+            return name
+    neg = g < 0
+    if near(y[~neg], g[~neg]) and np.any(neg):
+        slope = float(np.median(y[neg] / g[neg]))
+        if 0 < slope < 1 and near(y[neg], slope * g[neg]):
+            return f"a leaky ReLU (slope {slope:.3g} below 0)"
+    return ""
+
+
+def describe_curve(grid: np.ndarray, values: np.ndarray) -> str:
+    """What a sampled activation does, compared with ReLU, in words: its values below, at and above 0."""
+    g, y = np.asarray(grid, np.float64), np.asarray(values, np.float64)
+    at = lambda v: float(y[int(np.argmin(np.abs(g - v)))])  # noqa: E731 - a local lookup
+    parts = []
+    below = y[g < 0]
+    if np.all(np.abs(below) <= 1e-6):
+        parts.append("0 below 0, as ReLU")
+    else:
+        sign = "negative" if np.all(below[g[g < 0] > -1] < 0) else "positive" if np.all(below > 0) else "nonzero"
+        parts.append(f"{sign} just below 0 (at -0.5 it gives {at(-0.5):.3g}, ReLU gives 0)")
+    parts.append(f"{at(0.0):.3g} at 0")
+    above = g > 0
+    if near(y[above], g[above]):
+        parts.append("x itself above 0, as ReLU")
+    else:
+        parts.append(f"{at(1.0):.3g} at 1 and {at(3.0):.3g} at 3 (ReLU gives 1 and 3)")
+    slopes = np.diff(y) / np.diff(g)
+    kinks = np.abs(np.diff(slopes)) > 0.2
+    parts.append("with a kink" if np.any(kinks) else "smooth")
+    return ", ".join(parts)

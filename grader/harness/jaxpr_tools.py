@@ -48,8 +48,12 @@ def jaxpr_stats(fn: Callable[..., Any], *args: Any) -> dict[str, Any]:
 def key_uses(fn: Callable[..., Any], *args: Any) -> list[dict[str, Any]]:
     """Evaluate ``fn(*args)`` step by step, recording every key consumed and how.
 
-    Returns one entry per consumption: ``{"op": "bits" | "split" | "fold_in",
-    "key": [uint32 words], "shape": [...]}`` in execution order.
+    Returns one entry per consumption, in execution order: ``{"op": "bits" |
+    "split" | "fold_in", "key": [uint32 words of every key, flattened],
+    "keys": [[uint32 words] per key], "shape": [the op's shape argument],
+    "out_shape": [the shape it produced]}``. A draw under ``jax.vmap`` consumes a
+    batch of keys at once: ``keys`` lists each, and ``out_shape`` includes the
+    batch axes that ``shape`` leaves out.
     """
     closed = jax.make_jaxpr(fn)(*args)
     uses: list[dict[str, Any]] = []
@@ -75,12 +79,16 @@ def _eval(jaxpr: Any, consts: list[Any], args: list[Any], uses: list[dict[str, A
             inner_consts = list(getattr(inner, "consts", []))
             outvals = _eval(inner_jaxpr, inner_consts, invals, uses)
         else:
+            use = None
             if name in _KEY_CONSUMERS:
-                uses.append({
+                data = np.asarray(jax.random.key_data(invals[0]))
+                use = {
                     "op": _KEY_CONSUMERS[name],
-                    "key": np.asarray(jax.random.key_data(invals[0])).reshape(-1).tolist(),
+                    "key": data.reshape(-1).tolist(),
+                    "keys": data.reshape(-1, data.shape[-1] if data.ndim else 1).tolist(),
                     "shape": list(eqn.params.get("shape", ())),
-                })
+                }
+                uses.append(use)
             bound = eqn.primitive.get_bind_params(eqn.params)
             if isinstance(bound, tuple):  # jax < 0.7 returns (subfuns, params)
                 outvals = eqn.primitive.bind(*bound[0], *invals, **bound[1])
@@ -88,6 +96,8 @@ def _eval(jaxpr: Any, consts: list[Any], args: list[Any], uses: list[dict[str, A
                 outvals = eqn.primitive.bind(*invals, **bound)
             if not eqn.primitive.multiple_results:
                 outvals = [outvals]
+            if use is not None:
+                use["out_shape"] = list(np.shape(outvals[0]))
         for var, val in zip(eqn.outvars, outvals):
             if type(var).__name__ != "DropVar":
                 env[var] = val

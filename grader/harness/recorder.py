@@ -56,7 +56,8 @@ class Recorder:
             f'  File "{os.path.basename(f.filename)}", line {f.lineno}, in {f.name}\n    {(f.line or "").strip()}'
             for f in frames[-8:]
         ]
-        return {"type": type(exc).__name__, "message": message[:4000], "traceback": "\n".join(lines)}
+        return {"type": type(exc).__name__, "message": message[:4000], "traceback": "\n".join(lines),
+                "crash": crash_kind(exc, self.submission_dir)}
 
     def _encode(self, value: Any) -> dict[str, Any]:
         if _plain_json(value):
@@ -87,6 +88,34 @@ class Recorder:
         np.savez(out_dir / "observations.npz", **self.arrays)
         index = {"version": 1, "values": self.values, "import_error": self.import_error}
         (out_dir / "observations.json").write_text(json.dumps(index, allow_nan=True))
+
+
+def crash_kind(exc: BaseException, submission_dir: str) -> str:
+    """What kind of crash ``exc`` is, from its type and where it was raised (one of ``CRASH_KINDS``, or "").
+
+    Read from the exception object, not its message: JAX's tracer errors by
+    class; a ``TypeError`` raised before any line of the submission ran as a
+    call that does not fit the function's parameters; a ``TypeError`` or
+    ``ValueError`` raised inside a library (JAX, numpy) on shapes as a shape
+    error.
+    """
+    errors = jax.errors
+    for cls, kind in ((errors.TracerArrayConversionError, "numpy_on_tracer"),
+                      (errors.ConcretizationTypeError, "python_on_tracer"),
+                      (errors.NonConcreteBooleanIndexError, "python_on_tracer"),
+                      (errors.UnexpectedTracerError, "leaked_tracer"),
+                      (errors.KeyReuseError, "key_reuse")):
+        if isinstance(exc, cls):
+            return kind
+    frames = traceback.extract_tb(exc.__traceback__)
+    in_submission = [f.filename.startswith(submission_dir) for f in frames]
+    if isinstance(exc, TypeError) and not any(in_submission):
+        return "signature"
+    in_library = bool(frames) and not in_submission[-1] and any(
+        os.sep + lib + os.sep in frames[-1].filename for lib in ("jax", "numpy", "jaxlib"))
+    if isinstance(exc, (TypeError, ValueError)) and in_library and "shape" in str(exc).lower():
+        return "shape"
+    return ""
 
 
 def path_str(path: tuple[Any, ...]) -> str:

@@ -1,7 +1,13 @@
 """Exercise 1 observations: dropout at several rates and keys; the MLP's key use.
 
+``dropout`` is also called with its first two arguments swapped
+(``dropout/swapped``): a dropout written as ``dropout(x, key, ...)`` works only
+that way round, which names its mistake from what it computes.
+
 ``forward_with_dropout`` is observed with the module's ``dropout`` replaced by
-the contract's dropout (``contract_dropout`` below). Its checks judge what the
+the contract's dropout (``contract_dropout`` below), taking its two first
+arguments in the order the student's own ``dropout`` works in, so a forward pass
+consistent with its dropout is judged on what it does itself. Its checks judge what the
 forward pass itself is responsible for (splitting the key, where dropout sits,
 passing ``train`` on), so a mistake inside the student's ``dropout`` is charged
 once, in dropout's own checks, and not again in every forward check. A forward
@@ -16,12 +22,47 @@ from grader.harness.probes._common import as_jax, key, no_leaks, snapshot
 from grader.protocol import EX1_RATES as RATES
 
 
+class DropoutArgumentOrder(TypeError):
+    """forward_with_dropout called dropout with the key and x in the other order than dropout takes them."""
+
+
+def _is_key(value) -> bool:
+    """A PRNG key: a typed key array, or raw uint32 key data (``jax.random.PRNGKey``)."""
+    dtype = getattr(value, "dtype", None)
+    if dtype is None:
+        return False
+    return jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key) or (dtype == jnp.uint32 and jnp.shape(value)[-1:] == (2,))
+
+
 def contract_dropout(key, x, rate, train=True):
     """Inverted dropout exactly as the exercise API specifies it."""
+    if _is_key(x) and not _is_key(key):
+        raise DropoutArgumentOrder(
+            "forward_with_dropout called dropout(x, key, ...), but its dropout takes (key, x, ...)")
     if not train or rate == 0.0:
         return x
     keep = 1.0 - rate
     return jnp.where(jax.random.bernoulli(key, keep, x.shape), x / keep, 0.0).astype(x.dtype)
+
+
+def contract_dropout_x_first(x, key, rate, train=True):
+    """The contract's dropout for a submission whose own dropout takes (x, key): judged with its own order."""
+    if _is_key(x) and not _is_key(key):
+        raise DropoutArgumentOrder(
+            "forward_with_dropout called dropout(key, x, ...), but its dropout takes (x, key, ...)")
+    return contract_dropout(key, x, rate, train)
+
+
+def _try(fn):
+    try:
+        return fn()
+    except BaseException:  # noqa: BLE001 - a measurement that fails measures nothing (as in Recorder.record)
+        return None
+
+
+def _works(value, x) -> bool:
+    """``value`` is an array shaped like ``x`` (what a working dropout returns)."""
+    return isinstance(value, jax.Array) and value.shape == x.shape
 
 
 def probe(rec, modules, inputs, options):
@@ -30,19 +71,22 @@ def probe(rec, modules, inputs, options):
     k1, k2 = (key(int(s)) for s in inputs["ex1"]["key_seeds"])
     x = data["x"]
 
-    for rate in RATES:
-        rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate))
+    dropped = {rate: rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate)) for rate in RATES}
     rec.record("dropout/again", lambda: m.dropout(k1, x, 0.5))
     rec.record("dropout/other_key", lambda: m.dropout(k2, x, 0.5))
     rec.record("dropout/eval", lambda: m.dropout(k1, x, 0.5, False))
     rec.record("dropout/rate0", lambda: m.dropout(k1, x, 0.0))
+    swapped = _try(lambda: m.dropout(x, k1, 0.5))
+    if _works(swapped, x):  # recorded only when it works: failing is what a right dropout does
+        rec.record("dropout/swapped", lambda: swapped)
     jitted = jax.jit(lambda k, x: m.dropout(k, x, 0.5))
     rec.record("dropout/jit", lambda: no_leaks(jitted, k1, x))
     rec.record("dropout/jit_other_key", lambda: jitted(k2, x))
 
     params, xb = data["params"], data["xb"]
+    x_first = _works(swapped, x) and not _works(dropped[0.5], x)
     if hasattr(m, "dropout"):  # before the first forward call, so a jitted forward traces with it
-        m.dropout = contract_dropout
+        m.dropout = contract_dropout_x_first if x_first else contract_dropout
     forward = m.forward_with_dropout
     rec.record("forward/eval", lambda: forward(params, xb, k1, 0.5, False))
     rec.record("forward/train", lambda: forward(params, xb, k1, 0.5, True))

@@ -1,7 +1,16 @@
-"""Exercise 3 observations: the forward pass at several depths and widths."""
+"""Exercise 3 observations: the forward pass at several depths and widths, and measurements.
+
+The measurements (``measure/...``) run mlp_forward on small networks that each
+isolate one property (the hidden activation's curve, what happens to the
+output, the bias and weights of one layer; see
+``grader.checks.npref.measurement_cases``) and on the first k layers of the
+12-layer case, k = 1..12, so the judge can say which layer first differs and
+how. They earn no points: they only word the messages.
+"""
 
 import jax
 
+from grader.checks.npref import measurement_cases, prefix
 from grader.harness.probes._common import as_jax, no_leaks, snapshot
 
 
@@ -16,3 +25,7 @@ def probe(rec, modules, inputs, options):
     rec.record("jit/d5", lambda: no_leaks(jax.jit(m.mlp_forward), data["d5"]["params"], data["d5"]["x"]))
     for case, c in data.items():
         rec.record(f"input/params_after/{case}", lambda c=c: snapshot(c["params"]))
+    for name, c in as_jax(measurement_cases()).items():
+        rec.record(f"measure/{name}", lambda c=c: m.mlp_forward(c["params"], c["x"]))
+    for k in range(1, len(deep["params"]) + 1):
+        rec.record(f"measure/prefix{k}", lambda k=k: m.mlp_forward(prefix(deep["params"], k), deep["x"]))

@@ -1,0 +1,280 @@
+"""Diagnosis from measurements: judges fed synthetic observations in-process (no child, no JAX run).
+
+A "student" here is a numpy function. Its observations are computed the way
+the ex3 probe records them (the cases, the measurement networks, the first k
+layers of the 12-layer case), so each test shows what the judge says about a
+behaviour it has never been told the name of, and that it names a mistake
+only when the measurement shows it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from grader.checks import Context, ex1, ex3, npref
+from grader.checks.common import NUMPY_ON_TRACER, crash_hint, crash_kind
+from grader.inputs import build
+from grader.sandbox import ObservationError, Observations
+
+INPUTS = build()
+
+
+def _mlp(act=npref.relu, out_act=None, bias=True, bias_scale=1.0, transpose=False, order="numeric"):
+    """A forward pass with one property changed, as a student would write it."""
+    def forward(params, x):
+        h = np.asarray(x, np.float64)
+        names = npref.layer_names(params, order)
+        for i, name in enumerate(names):
+            w = np.asarray(params[name]["w"], np.float64)
+            h = h @ (w.T if transpose else w) + (bias_scale * np.asarray(params[name]["b"]) if bias else 0.0)
+            if i < len(names) - 1:
+                h = act(h)
+        return out_act(h) if out_act else h
+    return forward
+
+
+def _observe(forward) -> Observations:
+    """What the ex3 probe records for ``forward`` (errors as the recorder would report them)."""
+    values, errors = {}, {}
+
+    def record(name, fn):
+        try:
+            values[name] = fn()
+        except Exception as exc:  # noqa: BLE001 - recorded as the child does
+            errors[name] = ObservationError(type(exc).__name__, str(exc))
+
+    cases = INPUTS["ex3"]
+    for case, c in cases.items():
+        record(f"out/{case}", lambda c=c: forward(c["params"], c["x"]))
+        values[f"input/params_after/{case}"] = {f"{n}/{k}": v for n, layer in c["params"].items()
+                                                for k, v in layer.items()}
+    for name, c in npref.measurement_cases().items():
+        record(f"measure/{name}", lambda c=c: forward(c["params"], c["x"]))
+    deep = cases["d12"]
+    for k in range(1, 13):
+        record(f"measure/prefix{k}", lambda k=k: forward(npref.prefix(deep["params"], k), deep["x"]))
+    return Observations(values, errors)
+
+
+REFERENCE = _observe(_mlp())
+
+
+def _verdict(forward, judge=ex3.depths):
+    return judge(Context(_observe(forward), REFERENCE, INPUTS))
+
+
+def test_the_right_forward_pass_measures_nothing_wrong():
+    ctx = Context(REFERENCE, REFERENCE, INPUTS)
+    assert ex3.measure(ctx) == []
+    assert ex3.depths(ctx).passed and ex3.deep(ctx).passed
+
+
+@pytest.mark.parametrize("act, words", [
+    (npref.gelu, "negative just below 0"),
+    (npref.softplus, "positive just below 0"),
+    (lambda z: np.where(z > 0, z, 0.1 * z), "leaky ReLU (slope 0.1"),
+    (np.abs, "it is not ReLU"),
+])
+def test_an_unknown_activation_is_described_by_its_curve_and_named_by_no_mistake(act, words):
+    verdict = _verdict(_mlp(act=act))
+    assert not verdict.passed
+    assert "the hidden activation, sampled from -3 to 3, is" in verdict.message and words in verdict.message
+    assert verdict.mistake == ""  # measured, but no known mistake id fits
+    assert "ReLU (jax.nn.relu)" in verdict.hint
+
+
+def test_gelu_is_named_by_its_curve():
+    verdict = _verdict(_mlp(act=npref.gelu))
+    assert "it is GELU" in verdict.message and "smooth" in verdict.message
+    assert "0 at 0" in verdict.message and "at -0.5 it gives -0.154" in verdict.message
+
+
+def test_two_mistakes_are_both_measured_and_neither_is_named_alone():
+    """sigmoid plus a doubled bias: no numpy variant matches the outputs, the measurements still tell both."""
+    verdict = _verdict(_mlp(act=npref.sigmoid, bias_scale=2.0))
+    assert "(2 times b)" in verdict.message and "it is a sigmoid" in verdict.message
+    assert verdict.mistake == ""  # two findings: naming one would tell half the story
+    assert ex3.SIGMOID.hint in verdict.hint and "adds its own bias once" in verdict.hint
+
+
+def test_a_single_known_mistake_is_named_when_only_the_measurement_sees_it():
+    verdict = _verdict(_mlp(act=npref.sigmoid))
+    assert verdict.mistake == ex3.SIGMOID.id  # (the numpy variant matches too: both agree)
+    findings = ex3.measure(Context(_observe(_mlp(act=np.tanh, bias=False)), REFERENCE, INPUTS))
+    assert [f.mistake for f in findings] == [ex3.NO_BIAS, ex3.TANH]
+
+
+def test_doubled_bias_is_measured():
+    verdict = _verdict(_mlp(bias_scale=2.0))
+    assert "one layer on x = 0 returned" in verdict.message and "(2 times b)" in verdict.message
+    assert verdict.mistake == ""
+
+
+def test_transposed_weights_measured_on_a_square_layer():
+    verdict = _verdict(_mlp(transpose=True))
+    assert verdict.mistake == ex3.TRANSPOSED.id
+    assert "applied w.T" in verdict.message
+
+
+def test_relu_on_the_output_is_measured_on_one_layer():
+    assert ex3.measure(Context(_observe(_mlp(out_act=npref.relu)), REFERENCE, INPUTS))[0].mistake is ex3.OUTPUT_RELU
+
+
+def test_string_order_is_found_at_the_tenth_layer():
+    findings = ex3.measure(Context(_observe(_mlp(order="string")), REFERENCE, INPUTS))
+    assert [f.mistake for f in findings] == [ex3.STRING_ORDER]
+    assert findings[0].text.startswith("the first 9 layers agree; with 10 layers")
+
+
+def test_a_layer_that_never_runs_is_located():
+    def skips_layer4(params, x):
+        kept = {n: layer for n, layer in params.items() if n != "layer4"}
+        return _mlp()(dict(sorted(kept.items(), key=lambda kv: int(kv[0][5:]))), x) if kept else x
+
+    def renumbered(params, x):
+        names = npref.layer_names(params)
+        return _mlp()({n: params[n] for n in names if n != "layer4"}, x)
+
+    findings = ex3.measure(Context(_observe(renumbered), REFERENCE, INPUTS))
+    assert findings and findings[0].text.startswith("the first 3 layers agree; with 4 layers the output equals "
+                                                    "that of the first 3: layer4 did not run")
+    assert findings[0].mistake is None
+
+
+# --- ex1 -------------------------------------------------------------------------------------------------
+
+
+def _ex1_ctx(values: dict, errors: dict | None = None) -> Context:
+    return Context(Observations(values, errors or {}), Observations(), INPUTS)
+
+
+def _draw(keys, out_shape, shape=None):
+    return {"op": "bits", "key": [w for k in keys for w in k], "keys": keys, "shape": shape or out_shape[-1:],
+            "out_shape": out_shape}
+
+
+def test_per_example_masks_under_vmap_pass_placement_and_separate_keys():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    layer1, layer2 = [[i, 1] for i in range(b)], [[i, 2] for i in range(b)]
+    uses = [_draw(layer1, [b, 256], [256]), _draw(layer2, [b, 128], [128])]
+    ctx = _ex1_ctx({"forward/key_uses": uses, "forward/train": np.ones((b, 10))})
+    assert ex1.placement(ctx).passed
+    assert ex1.separate_keys(ctx).passed
+
+
+def test_a_key_shared_by_the_examples_is_reused():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    uses = [_draw([[7, 7]] * b, [b, 256], [256]), _draw([[i, 2] for i in range(b)], [b, 128], [128])]
+    verdict = ex1.separate_keys(_ex1_ctx({"forward/key_uses": uses}))
+    assert verdict.mistake == ex1.REUSED_KEY.id and "draw 1 used one key for several examples" in verdict.message
+
+
+def test_a_mask_on_the_input_is_placed_wrong():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    uses = [_draw([[1, 0]], [b, 784]), _draw([[1, 1]], [b, 256]), _draw([[1, 2]], [b, 128])]
+    verdict = ex1.placement(_ex1_ctx({"forward/key_uses": uses, "forward/train": np.ones((b, 10))}))
+    assert verdict.mistake == ex1.PLACEMENT.id and "the input (B, 784)" in verdict.message
+
+
+def test_dropout_with_its_parameters_swapped_is_named_from_the_swapped_call():
+    x = INPUTS["ex1"]["x"]
+    rng = np.random.default_rng(0)
+    swapped = np.where(rng.random(x.shape) < 0.5, 2 * x, 0.0)
+    error = ObservationError("TypeError", "JAX encountered invalid PRNG key data")
+    names = [f"dropout/rate{r}" for r in ex1.RATES]
+    verdict = ex1.zero_fraction(_ex1_ctx({"dropout/swapped": swapped}, {n: error for n in names}))
+    assert verdict.mistake == ex1.ARGS_SWAPPED.id
+    assert "called as dropout(x, key, 0.5) instead" in verdict.message and "scaled by 2" in verdict.message
+    # Without that measurement the crash stays a crash: no mistake is guessed from its text.
+    with pytest.raises(Exception) as raised:
+        ex1.zero_fraction(_ex1_ctx({}, {n: error for n in names}))
+    assert type(raised.value).__name__ == "StudentError"
+
+
+def test_a_forward_pass_calling_dropout_in_the_other_order_is_named_by_the_error_type():
+    assert ex1.forward_error_hint(ObservationError("DropoutArgumentOrder", "...")) is ex1.FORWARD_ARGS_SWAPPED
+
+
+# --- crash wording ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("error, kind", [
+    (ObservationError("TracerArrayConversionError", "The numpy.ndarray conversion method ... shape mismatch"), NUMPY_ON_TRACER.id),
+    (ObservationError("ConcretizationTypeError", "Abstract tracer value ..."), "python_on_tracer"),
+    (ObservationError("TracerBoolConversionError", "..."), "python_on_tracer"),
+    (ObservationError("TypeError", "dot_general requires contracting dimensions", kind="shape"), "shape"),
+    (ObservationError("TypeError", "f() takes 2 positional arguments", kind="signature"), "signature"),
+    (ObservationError("TypeError", "has the word shape but no kind"), ""),
+    (ObservationError("ValueError", "x", kind="invented_by_the_child"), ""),
+])
+def test_crash_kind_is_read_from_data(error, kind):
+    assert crash_kind(error) == kind
+
+
+def test_ex3_names_numpy_on_a_tracer_not_a_shape_problem():
+    error = ObservationError("TracerArrayConversionError", "shape (5, 20) ... dot_general", kind="numpy_on_tracer")
+    assert ex3.error_hint(error) is NUMPY_ON_TRACER
+    assert "shapes did not fit" in ex3.error_hint(ObservationError("TypeError", "...", kind="shape"))
+    assert "before any line of your function ran" in crash_hint(ObservationError("TypeError", "", kind="signature"))
+
+
+def test_the_child_classifies_real_exceptions():
+    import jax
+    import jax.numpy as jnp
+
+    from grader.harness.recorder import crash_kind as child_kind
+
+    def kind_of(fn, where="/nowhere"):
+        try:
+            fn()
+        except Exception as exc:  # noqa: BLE001 - the exception is the subject
+            return child_kind(exc, where)
+        raise AssertionError("did not raise")
+
+    assert kind_of(lambda: jax.jit(lambda v: np.asarray(v))(jnp.ones(3))) == "numpy_on_tracer"
+    assert kind_of(lambda: jax.jit(lambda v: 1 if v.sum() > 0 else 0)(jnp.ones(3))) == "python_on_tracer"
+    assert kind_of(lambda: jnp.ones((2, 3)) + jnp.ones((4,))) == "shape"
+    assert kind_of(lambda: (lambda a, b: a)(1)) == "signature"
+
+
+def _dropout_values(fn) -> dict:
+    """dropout's observations for ``fn(rate) -> output`` at every rate the probe uses."""
+    return {f"dropout/rate{r}": fn(r) for r in ex1.RATES}
+
+
+def test_a_fixed_rate_inside_dropout_is_measured_as_such():
+    x = INPUTS["ex1"]["x"]
+    mask = np.random.default_rng(1).random(x.shape) >= 0.5
+    verdict = ex1.zero_fraction(_ex1_ctx(_dropout_values(lambda r: np.where(mask, 2 * x, 0.0))))
+    assert "zeroed at every rate: the fraction does not follow rate" in verdict.message
+    assert verdict.mistake == "" and "whatever rate was passed" in verdict.hint
+    verdict = ex1.rescale(_ex1_ctx(_dropout_values(lambda r: np.where(mask, 2 * x, 0.0))))
+    assert "the same factor 2 at every rate" in verdict.message and verdict.mistake == ""
+
+
+def test_survivors_scaled_unevenly_are_measured_as_such():
+    x = INPUTS["ex1"]["x"]
+    rng = np.random.default_rng(2)
+    values = _dropout_values(lambda r: np.where(rng.random(x.shape) >= r, x / (1 - r) * rng.uniform(0.9, 1.1, x.shape),
+                                                0.0))
+    verdict = ex1.rescale(_ex1_ctx(values))
+    assert "not one factor" in verdict.message and verdict.mistake == ""
+
+
+def test_log_softmax_on_the_output_is_measured_without_a_known_id():
+    def log_softmax(z):
+        return np.log(npref.softmax(z))
+
+    findings = ex3.measure(Context(_observe(_mlp(out_act=log_softmax)), REFERENCE, INPUTS))
+    assert [(f.text, f.mistake) for f in findings] == [
+        ("one layer mapping x to (x, -x) returned log-softmax values (log-probabilities)", None)]
+    assert "raw values" in findings[0].hint
+
+
+def test_one_vmapped_key_for_the_whole_batch_is_named_as_a_shared_mask():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    uses = [_draw([[1, 1]], [256]), _draw([[1, 2]], [128])]
+    verdict = ex1.placement(_ex1_ctx({"forward/key_uses": uses, "forward/train": np.ones((b, 10))}))
+    assert verdict.mistake == ex1.FORWARD_SHARED_ROWS.id and "one per layer for the whole batch" in verdict.message
+    assert "one key per example" in verdict.hint
