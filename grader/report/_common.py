@@ -24,6 +24,18 @@ _COMMAND_LINE = re.compile(r"^(\s*)::", re.MULTILINE)
 _ZERO_WIDTH_SPACE = "\u200b"
 
 
+#: ``Report.submission`` of a notebook graded in its kernel (``grader.check``): no path to name.
+KERNEL_ORIGIN = "notebook (kernel)"
+
+
+def explain_command(check_id: str, submission: str = "") -> str:
+    """The ``explain`` command for one check, naming the submission so it runs as printed wherever it was graded."""
+    import shlex
+
+    where = f" {shlex.quote(submission)}" if submission and submission != KERNEL_ORIGIN else ""
+    return f"python -m grader explain {check_id}{where}"
+
+
 def fmt_points(points: float) -> str:
     """``3`` for whole points, ``6.4`` otherwise (at most two decimals)."""
     points = round(float(points), 2)

@@ -13,7 +13,7 @@ import base64
 import html
 from pathlib import Path
 
-from grader.report._common import TITLES, bounded, exercise_groups, fmt_points, not_implemented, tally
+from grader.report._common import TITLES, bounded, exercise_groups, explain_command, fmt_points, not_implemented, tally
 from grader.lesson import describe as lesson_lines
 from grader.results import Report
 
@@ -36,7 +36,7 @@ def _status(status: str) -> str:
     return f'<b style="color:{_COLOUR.get(status, "#000")}">{_e(status.upper())}</b>'
 
 
-def _check_block(check) -> str:
+def _check_block(check, submission: str = "") -> str:
     parts = [f"<li>{_status(check.status)} <code>{_e(check.id)}</code> "
              f"({fmt_points(check.score)}/{fmt_points(check.max_score)}): {_e(check.name)}"]
     if check.message:
@@ -46,7 +46,7 @@ def _check_block(check) -> str:
     snippet = (check.reproduce or {}).get("snippet")
     if snippet:
         parts.append("<details><summary>reproduce it in Python (or run "
-                     f"<code>python -m grader explain {_e(check.id)}</code>)</summary>"
+                     f"<code>{_e(explain_command(check.id, submission))}</code>)</summary>"
                      f"<pre>{_e(snippet)}</pre></details>")
     parts.append("</li>")
     return "".join(parts)
@@ -82,7 +82,7 @@ def render(report: Report, images: tuple[Path, ...] = ()) -> str:
         shown = [c for c in checks if c.status != "pass"]
         if not shown:
             continue
-        body = "<ul>" + "".join(_check_block(c) for c in shown) + "</ul>"
+        body = "<ul>" + "".join(_check_block(c, report.submission) for c in shown) + "</ul>"
         if fold:
             out.append(f"<details><summary><b>{_e(title)}</b>: {len(shown)} check(s) to fix</summary>{body}</details>")
         else:

@@ -14,7 +14,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from grader.report._common import (TITLES, confinement_line, exercise_groups, graded_against, not_implemented, run_summary, tally,
+from grader.report._common import (TITLES, confinement_line, exercise_groups, explain_command, graded_against, not_implemented, run_summary, tally,
                                    unfinished_run)
 from grader.lesson import describe as lesson_lines
 from grader.results import Report
@@ -76,7 +76,7 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
                 console.print(Text("        hint: ", style="cyan") + Text(c.hint))
             if c.reproduce:
                 console.print(Text("        see it yourself: ", style="cyan")
-                              + Text(f"python -m grader explain {c.id}" + (" (or paste:)" if verbose else "")))
+                              + Text(explain_command(c.id, report.submission) + (" (or paste:)" if verbose else "")))
                 if verbose:
                     console.print(Text("          " + c.reproduce.get("snippet", "").rstrip().replace("\n", "\n          ")))
 
