@@ -143,3 +143,45 @@ def test_batch_rows_read_run_statuses_as_data():
     assert classify(harness, ("ex1", "ex3"))[0] == "error"
     assert classify(timeout, ("ex3",))[0] == "timeout"
     assert RunResult("harness", Observations(), 0.0).status == "harness"
+
+
+@pytest.mark.parametrize("submission, printed", [
+    ("my work", "python -m grader explain ex3.deep 'my work'"),
+    ("exercises", "python -m grader explain ex3.deep exercises"),
+    ("notebook (kernel)", None),  # a kernel's code: no command can grade it, the snippet is the way
+])
+def test_the_explain_command_names_what_was_graded(submission, printed):
+    from grader.report.html import render as render_html
+    from grader.report.terminal import render_text
+    from grader.results import CheckResult
+
+    check = CheckResult(id="ex3.deep", exercise="ex3", name="deep", status="fail", score=0, max_score=4,
+                        message="differs", reproduce={"snippet": "print('reproduced')\n"})
+    report = Report(checks=(check,), submission=submission)
+    text, page = render_text(report, width=200), render_html(report)
+    verbose = render_text(report, verbose=True, width=200)
+    assert "print('reproduced')" in verbose
+    if printed is None:
+        assert "python -m grader explain" not in text + page + verbose
+    else:
+        assert printed in text and printed in verbose
+        assert f"<code>{printed.replace(chr(39), '&#x27;')}</code>" in page
+
+
+def test_a_failing_reference_is_described_in_words(tmp_path, monkeypatch):
+    """A relative --reference whose ex3 raises: the error names the module's exception, never a Python repr."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from grader import inputs as grader_inputs
+    from grader.reference import ReferenceRunError, load_reference
+
+    broken = tmp_path / "broken"
+    shutil.copytree(REFERENCE, broken, ignore=shutil.ignore_patterns("__pycache__"))
+    (broken / f"{EX3}.py").write_text("raise RuntimeError('the reference is broken')\n")
+    monkeypatch.chdir(tmp_path)
+    inputs_path = grader_inputs.write(tmp_path / "inputs.npz")
+    with ThreadPoolExecutor(1) as pool, pytest.raises(ReferenceRunError) as failed:
+        load_reference(("ex3",), inputs_path, tmp_path / "work", pool, reference_dir=Path("broken"), use_cache=False)
+    message = str(failed.value)
+    assert "importing it raised RuntimeError: the reference is broken" in message, message
+    assert str(broken) in message and "ObservationError(" not in message

@@ -24,16 +24,18 @@ _COMMAND_LINE = re.compile(r"^(\s*)::", re.MULTILINE)
 _ZERO_WIDTH_SPACE = "\u200b"
 
 
-#: ``Report.submission`` of a notebook graded in its kernel (``grader.check``): no path to name.
+#: ``Report.submission`` of a notebook graded in its kernel whose file is unknown (``grader.notebook.check``).
 KERNEL_ORIGIN = "notebook (kernel)"
 
 
 def explain_command(check_id: str, submission: str = "") -> str:
-    """The ``explain`` command for one check, naming the submission so it runs as printed wherever it was graded."""
+    """The ``explain`` command for one check, naming the submission so that it runs as printed from where the
+    grade ran, on a checkout or an installed grader; "" for a kernel's code, which no command can grade."""
     import shlex
 
-    where = f" {shlex.quote(submission)}" if submission and submission != KERNEL_ORIGIN else ""
-    return f"python -m grader explain {check_id}{where}"
+    if submission == KERNEL_ORIGIN:
+        return ""
+    return f"python -m grader explain {check_id}" + (f" {shlex.quote(submission)}" if submission else "")
 
 
 def fmt_points(points: float) -> str:

@@ -45,9 +45,9 @@ def _check_block(check, submission: str = "") -> str:
         parts.append(f'<div class="hint">hint: {_e(bounded(check.hint, _MESSAGE_LIMIT))}</div>')
     snippet = (check.reproduce or {}).get("snippet")
     if snippet:
-        parts.append("<details><summary>reproduce it in Python (or run "
-                     f"<code>{_e(explain_command(check.id, submission))}</code>)</summary>"
-                     f"<pre>{_e(snippet)}</pre></details>")
+        command = explain_command(check.id, submission)
+        run = f" (or run <code>{_e(command)}</code>)" if command else ""
+        parts.append(f"<details><summary>reproduce it in Python{run}</summary><pre>{_e(snippet)}</pre></details>")
     parts.append("</li>")
     return "".join(parts)
 

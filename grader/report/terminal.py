@@ -74,9 +74,11 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
                 console.print(Text("        " + c.message.replace("\n", "\n        ")))
             if c.hint:
                 console.print(Text("        hint: ", style="cyan") + Text(c.hint))
+            command = explain_command(c.id, report.submission)
             if c.reproduce:
-                console.print(Text("        see it yourself: ", style="cyan")
-                              + Text(explain_command(c.id, report.submission) + (" (or paste:)" if verbose else "")))
+                if command or verbose:
+                    console.print(Text("        see it yourself: ", style="cyan")
+                                  + Text(f"{command} (or paste:)" if command and verbose else command or "paste:"))
                 if verbose:
                     console.print(Text("          " + c.reproduce.get("snippet", "").rstrip().replace("\n", "\n          ")))
 
