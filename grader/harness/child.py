@@ -49,9 +49,9 @@ def apply_jax_environment() -> None:
 #: matplotlib is allowed so that plotting code never costs points: the grader installs it, forces the
 #: non-interactive backend (``MPLBACKEND=Agg``) and never looks at the figures.
 ALLOWED_IMPORTS = frozenset({"jax", "jaxlib", "optax", "numpy", "matplotlib"})
-NOT_ALLOWED = ("{where} imports {name!r}, which a submission may not use: only jax (and jax.numpy), optax, "
-               "numpy and the Python standard library are allowed (matplotlib too, for plots the grader "
-               "ignores). Remove the import, or the code that needs it, and grade again.")
+NOT_ALLOWED = ("{where} may not import {name!r}: only jax (and jax.numpy), optax, numpy and the Python standard "
+               "library are allowed (matplotlib too, for plots the grader ignores). Remove the import, or the code "
+               "that needs it, and grade again.")
 #: Frames of the import machinery itself, skipped to find the code that asked for an import.
 _IMPORT_MACHINERY = (importlib.__file__, "<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>")
 
@@ -65,13 +65,14 @@ class _ImportGuard(importlib.abc.MetaPathFinder):
     """
 
     def __init__(self, submission_dir: Path, own_modules: frozenset[str]) -> None:
-        self._root = str(submission_dir.resolve())
+        self._roots = tuple({os.path.abspath(submission_dir) + os.sep, str(submission_dir.resolve()) + os.sep})
         self._own = own_modules
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
         top = fullname.split(".")[0]
         if top in _HIDDEN:
-            raise ImportError(NOT_ALLOWED.format(where="the submission", name=fullname), name=fullname)
+            where = self._student_caller() or "a submission"
+            raise ImportError(NOT_ALLOWED.format(where=where, name=fullname), name=fullname)
         if top in ALLOWED_IMPORTS or top in sys.stdlib_module_names or top in self._own:
             return None
         where = self._student_caller()
@@ -89,7 +90,7 @@ class _ImportGuard(importlib.abc.MetaPathFinder):
         filename = frame.f_code.co_filename
         if filename == "<string>":
             return "code the submission runs with exec"
-        if filename.startswith(self._root + os.sep):
+        if filename.startswith(self._roots):
             return Path(filename).name
         return None
 
