@@ -38,9 +38,10 @@ from grader.report.terminal import print_report
 from grader.results import EXERCISES, Report
 from grader.rubric import RubricError
 from grader.sandbox import Limits
-from grader.submission import SubmissionError
+from grader.submission import MODULES, SubmissionError
 
 EXIT_OK, EXIT_BELOW, EXIT_GRADER = 0, 1, 2
+DEFAULT_SUBMISSION = "exercises"
 GRADESCOPE_ZIP = "gradescope-zip"
 SEED_ENV = "JAX_GRADER_SEED"
 #: Report formats written to a file: (writer name in WRITERS, argparse dest, what the user is told).
@@ -54,6 +55,25 @@ NO_GITHUB_OUTPUT = (
     "--classroom writes the step output `result` to the file named by $GITHUB_OUTPUT, which is not set. "
     "Run it inside a GitHub Actions step (see docs/integrations.md), or set GITHUB_OUTPUT=some-file to try it locally."
 )
+
+
+def absolute(path: Path | None) -> Path | None:
+    """``path`` made absolute against the working folder, once, here at the command line.
+
+    Runs happen in other processes (the fork server works from ``/``, each
+    child from its own scratch folder, batch workers from theirs), so nothing
+    below the command line may see a path that means something only here.
+    """
+    return None if path is None else Path(os.path.abspath(os.path.expanduser(path)))
+
+
+def default_submission() -> str:
+    """What to grade when no SUBMISSION is given: ``exercises/`` (a checkout, or a folder made by ``init``
+    under that name), else the working folder when it holds exercise files (run inside the folder ``init``
+    wrote), else ``exercises`` (whose absence the error then names)."""
+    if not Path(DEFAULT_SUBMISSION).exists() and any(Path(f"{m}.py").is_file() for m in MODULES.values()):
+        return "."
+    return DEFAULT_SUBMISSION
 
 
 def _exercises(text: str) -> tuple[str, ...]:
@@ -75,9 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
                "reference's observations; 'python -m grader explain CHECK_ID [SUBMISSION]' explains one check "
                "and how to reproduce it.",
     )
-    parser.add_argument("submission", nargs="?", default="exercises",
+    parser.add_argument("submission", nargs="?",
                         help="a folder with the five exercise files, a .py file or an .ipynb notebook "
-                             "(default: exercises/)")
+                             "(default: exercises/, else the working folder if it holds the exercise files)")
     parser.add_argument("--json", type=Path, metavar="PATH", help="write the JSON report to PATH")
     parser.add_argument("--classroom", action="store_true",
                         help="append the GitHub Classroom result (step output `result`, for "
@@ -196,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] in (["seal"], ["init"]):
         return release_main(argv)
     args = build_parser().parse_args(argv)
+    args.submission = args.submission or default_submission()
     if args.timeout <= 0 or args.memory <= 0 or args.jobs < 0:
         print("error: --timeout and --memory must be positive and --jobs non-negative", file=sys.stderr)
         return EXIT_GRADER
@@ -214,9 +235,9 @@ def main(argv: list[str] | None = None) -> int:
         only=args.only or EXERCISES,
         limits=Limits(timeout=args.timeout, memory_bytes=int(args.memory * 2**30)),
         jobs=args.jobs,
-        reference_dir=args.reference,
+        reference_dir=absolute(args.reference),
         use_cache=not args.no_cache,
-        plots_dir=args.plots,
+        plots_dir=absolute(args.plots),
         require_confinement=args.require_confinement and not args.allow_unconfined,
         seed=seed,
     )
@@ -275,7 +296,7 @@ def release_main(argv: list[str]) -> int:
             print(f"wrote {', '.join(p.name for p in written)} into {args.dir}.\nWrite your code there, then "
                   f"grade it with: python -m grader {args.dir}")
             return EXIT_OK
-        manifest = seal(args.out, args.reference, seed_from(args), use_cache=not args.no_cache)
+        manifest = seal(absolute(args.out), absolute(args.reference), seed_from(args), use_cache=not args.no_cache)
     except (ReleaseError, ReferenceRunError, SeedError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER
@@ -296,7 +317,7 @@ def watch_main(args: argparse.Namespace, chosen: list[tuple[str, Path, str]]) ->
     console = Console(highlight=False)
     interactive = console.is_terminal and not args.quiet
     settings = Settings(only=args.only or EXERCISES, timeout=args.timeout, memory_gb=args.memory, jobs=args.jobs,
-                        reference_dir=str(args.reference) if args.reference else None)
+                        reference_dir=str(absolute(args.reference)) if args.reference else None)
 
     def show(report: Report, graded: tuple[str, ...], changed: tuple[str, ...]) -> None:
         if interactive:

@@ -282,8 +282,15 @@ def _run_failure(run: _Run) -> str:
     return f"running {run.task} {RUN_ENDINGS[r.status]}: {r.detail}"
 
 
+#: What a student is told when the grader's own machinery failed (no student code ran).
+HARNESS_HINT = ("This is a problem with the grader or its installation, not with your code: show your instructor "
+                "the error output above.")
+
+
 def _run_failure_hint(run: _Run) -> str:
     r = run.result
+    if r.status == "harness":
+        return HARNESS_HINT
     if r.status == "timeout":
         return "Look for an infinite loop, a very slow Python loop, or code that waits for input."
     if r.status == "memory":

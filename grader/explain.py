@@ -20,14 +20,16 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m grader explain",
         description="Explain one check of a submission, with a Python snippet that reproduces its failure.")
     parser.add_argument("check_id", metavar="CHECK_ID", help="a check id, e.g. ex3.deep (python -m grader -v lists them)")
-    parser.add_argument("submission", nargs="?", default="exercises",
-                        help="a folder, a .py file or an .ipynb notebook (default: exercises/)")
+    parser.add_argument("submission", nargs="?",
+                        help="a folder, a .py file or an .ipynb notebook (default: exercises/, else the working "
+                             "folder if it holds the exercise files)")
     parser.add_argument("--timeout", type=float, default=None, metavar="S", help="wall-clock limit per exercise run")
     parser.add_argument("--reference", type=Path, metavar="DIR", help="the reference solutions to compare with")
     return parser
 
 
 def main(argv: list[str]) -> int:
+    from grader.cli import absolute, default_submission
     from grader.engine import CHECKS, Options, grade
     from grader.reference import ReferenceRunError
     from grader.reproduce import explain_text
@@ -43,7 +45,8 @@ def main(argv: list[str]) -> int:
     exercise = known[args.check_id].exercise
     limits = Limits(timeout=args.timeout) if args.timeout else Limits()
     try:
-        report = grade(args.submission, Options(only=(exercise,), limits=limits, reference_dir=args.reference))
+        report = grade(args.submission or default_submission(),
+                       Options(only=(exercise,), limits=limits, reference_dir=absolute(args.reference)))
     except (SubmissionError, ReferenceRunError, RubricError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER

@@ -40,6 +40,8 @@ from pathlib import Path
 
 _PACKAGE_PARENT = str(Path(__file__).resolve().parent.parent)
 _MAX_MESSAGE = 1 << 22
+#: How a forked child that failed outside the harness's own reporting exits (its traceback is on stderr).
+EXIT_CHILD_FAILED = 70
 
 
 class ForkServerError(RuntimeError):
@@ -104,7 +106,8 @@ class ForkServer:
             self._next += 1
             rid = self._next
             pending = self._pending[rid] = _Pending()
-            request = {"id": rid, "argv": argv, "cwd": str(cwd), "env": env, "plan": plan}
+            # The server works from "/": a relative folder would name another place there.
+            request = {"id": rid, "argv": argv, "cwd": os.path.abspath(cwd), "env": env, "plan": plan}
             try:
                 socket.send_fds(self._sock, [json.dumps(request).encode()], [stdout, stderr])
             except OSError as exc:
@@ -257,8 +260,23 @@ def _child(request: dict, fds: list[int]) -> None:
         apply_jax_environment()
         main(request["argv"])
     except BaseException:  # noqa: BLE001 - nothing may return into the server's loop
-        import traceback
+        _report_and_exit()
+    _report_and_exit()
 
-        traceback.print_exc()
+
+def _report_and_exit() -> None:
+    """Write the exception being handled (if any) straight to descriptor 2, which no buffer holds back, and exit
+    with :data:`EXIT_CHILD_FAILED`: ``os._exit`` flushes nothing."""
+    import traceback
+
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:  # noqa: BLE001 - a closed or broken stream must not hide the traceback
+                pass
+        data = (traceback.format_exc() if sys.exc_info()[0] is not None else "").encode("utf-8", "backslashreplace")
+        while data:
+            data = data[os.write(2, data):]
     finally:
-        os._exit(70)
+        os._exit(EXIT_CHILD_FAILED)

@@ -49,3 +49,8 @@ EX2_LESSON_IMAGES = 32
 #: With --plots (or in a notebook), the accuracy task also trains with plain Adam, and once more with the
 #: student's optimizer recording each step's gradient norm, to show where clipping was active.
 CURVES_OPTION = "plain-adam"
+
+#: The harness writes this to the child's stdout, unbuffered, just before it imports student code. A run that
+#: ended without results and without it failed in the grader's own machinery (bad environment, unsupported
+#: jax, a harness bug): no student code ran, and none can take back bytes already in the pipe.
+STUDENT_CODE_STARTS = "\x1ejax-grader: running the submission\x1e\n"

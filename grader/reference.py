@@ -26,7 +26,8 @@ from typing import Iterable
 
 from grader import sealed
 from grader.exercises import ALL
-from grader.sandbox import Limits, Observations, read_observations, run_task
+from grader.results import RUN_ENDINGS
+from grader.sandbox import Limits, Observations, RunResult, read_observations, run_task
 from grader.submission import MODULES
 
 TASKS = tuple(e.id for e in ALL if e.reference)  # the accuracy threshold is calibrated offline
@@ -78,7 +79,7 @@ def find_code_reference(explicit: Path | None = None) -> Path | None:
     """The reference code: ``explicit``, then ``$JAX_GRADER_REFERENCE``, then the checkout's ``reference/``."""
     for candidate in (explicit, os.environ.get("JAX_GRADER_REFERENCE"), _REPO_REFERENCE):
         if candidate and _is_code(Path(candidate)):
-            return Path(candidate)
+            return Path(os.path.abspath(candidate))
     return None
 
 
@@ -90,8 +91,9 @@ def find_reference(explicit: Path | None = None) -> Path:
     """
     for candidate in (explicit, os.environ.get("JAX_GRADER_REFERENCE")):
         if candidate:
+            # absolute, as every path handed to a run must be (runs work from other folders)
             if _is_code(Path(candidate)) or sealed.is_sealed(Path(candidate)):
-                return Path(candidate)
+                return Path(os.path.abspath(candidate))
             raise ReferenceRunError(
                 f"{candidate} holds neither the reference solutions (the five exercise files) nor a sealed "
                 "reference (manifest.json, made by `python -m grader seal`); pass a folder holding one of them")
@@ -108,7 +110,7 @@ def find_reference(explicit: Path | None = None) -> Path:
 def default_cache_dir() -> Path:
     base = os.environ.get("JAX_GRADER_CACHE") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "jax-autograder")
-    return Path(base)
+    return Path(os.path.abspath(base))  # the runs' compilation cache lives here, and they work elsewhere
 
 
 def code_digest(reference_dir: Path) -> str:
@@ -175,9 +177,7 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
             result = future.result()
             obs = result.observations
             if result.status != "ok" or obs.import_error or obs.errors:
-                problem = obs.import_error or next(iter(obs.errors.items()), None) or result.detail
-                raise ReferenceRunError(f"the reference solution of {task} failed ({result.status}: {problem}); "
-                                        f"the grader cannot judge without it. Its stderr ends: {result.stderr[-1500:]}")
+                raise ReferenceRunError(_reference_failure(task, source, result))
             _store(results[task], root / task)
     finally:
         for folder in results.values():
@@ -192,6 +192,22 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
         shutil.rmtree(root, ignore_errors=True)
         raise ReferenceRunError(f"the cached reference results in {root} are unreadable ({exc}); "
                              "they were removed, grade again") from exc
+
+
+def _reference_failure(task: str, source: Path, result: RunResult) -> str:
+    """Why the reference run of ``task`` cannot be judged against, in words, with the error it raised."""
+    obs = result.observations
+    if obs.import_error is not None:
+        problem = f"importing it raised {obs.import_error.summary()}"
+        trace = obs.import_error.traceback
+    elif obs.errors:
+        name, error = next(iter(obs.errors.items()))
+        problem, trace = f"observing {name} raised {error.summary()}", error.traceback
+    else:
+        problem = f"its run {RUN_ENDINGS[result.status]}: {result.detail}"
+        trace = "" if result.status == "harness" else result.stderr.strip()[-1500:]  # a harness detail has it
+    return (f"the reference solution of {task} (in {source}) failed, so the grader cannot judge without it; "
+            f"{problem}" + (f"\n{trace.rstrip()}" if trace else ""))
 
 
 def _sealed_or_code(source: Path, tasks: tuple[str, ...], inputs_path: Path, seed: int | None,

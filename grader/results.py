@@ -17,7 +17,7 @@ SCHEMA_VERSION = 1
 Status = Literal["pass", "fail", "error", "skipped"]
 EXERCISES = IDS
 
-RunStatus = Literal["ok", "crashed", "timeout", "memory", "bad_output", "not_run"]
+RunStatus = Literal["ok", "crashed", "timeout", "memory", "bad_output", "not_run", "harness"]
 #: How each way an exercise run can end reads in a sentence ("ex3 crashed"); ``ok`` needs no words.
 RUN_ENDINGS: dict[str, str] = {
     "ok": "ran to the end",
@@ -26,6 +26,7 @@ RUN_ENDINGS: dict[str, str] = {
     "memory": "ran out of memory",
     "bad_output": "produced unreadable results",
     "not_run": "was not run",
+    "harness": "failed in the grader before any of the submission's code ran",
 }
 
 

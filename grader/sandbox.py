@@ -34,6 +34,7 @@ import numpy as np
 from grader import forkserver, untrusted
 from grader.confine import Confinement, Plan
 from grader.policy import NONE, offered, plan
+from grader.protocol import STUDENT_CODE_STARTS
 from grader.results import RunStatus
 
 MARKER_VAR = "JAX_GRADER_SANDBOX"
@@ -175,16 +176,19 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
         ended = _fresh(argv, workdir, compilation_cache, child_plan, limits)
     seconds = time.monotonic() - start
     stdout, stderr = ended.stdout, ended.stderr
+    printed = stdout.text()
+    started = printed.startswith(STUDENT_CODE_STARTS)
     common = dict(
-        seconds=seconds, returncode=ended.returncode, stdout=stdout.text(), stderr=stderr.text(),
-        stdout_bytes=stdout.total,
+        seconds=seconds, returncode=ended.returncode, stdout=printed.removeprefix(STUDENT_CODE_STARTS),
+        stderr=stderr.text(), stdout_bytes=max(0, stdout.total - len(STUDENT_CODE_STARTS) * started),
     )
     if ended.timed_out:
         return RunResult("timeout", Observations(), detail=f"killed after the {limits.timeout:.0f} s time limit", **common)
     try:
         observations = read_observations(out_dir)
     except FileNotFoundError:
-        status, detail = _crash(ended.returncode, stderr.text())
+        status, detail = _crash(ended.returncode, stderr.text()) if started else _harness_failure(ended.returncode,
+                                                                                               stderr.text())
         return RunResult(status, Observations(), detail=detail, **common)
     except ForgedResults as exc:
         return RunResult("bad_output", Observations(), detail=f"{FORGED} ({exc})", **common)
@@ -472,6 +476,7 @@ def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> di
         "JAX_PLATFORMS": "cpu",
         "TF_CPP_MIN_LOG_LEVEL": "3",
         "JAX_ENABLE_X64": "0",
+        "MPLBACKEND": "Agg",  # a submission's plots are drawn nowhere and never block (grader.harness.child)
     }
     if marker:
         env[MARKER_VAR] = marker
@@ -510,6 +515,14 @@ def _kill_marked(marker: str) -> None:
                 os.kill(int(entry.name), signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+
+
+def _harness_failure(returncode: int | None, stderr: str) -> tuple[RunStatus, str]:
+    """``(status, detail)`` of a child that failed before any student code ran: the grader's fault, traceback kept."""
+    trace = stderr.strip()
+    trace = trace if len(trace) <= 4000 else "...\n" + trace[-4000:]
+    return "harness", (f"the grader's child process exited with status {returncode} before running the submission"
+                       + (f"; its error output:\n{trace}" if trace else " and printed nothing"))
 
 
 def _crash(returncode: int | None, stderr: str) -> tuple[RunStatus, str]:

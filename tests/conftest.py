@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -105,3 +108,31 @@ def alive_under(folder: Path) -> list[int]:
             if folder == cwd or folder in cwd.parents:
                 found.append(int(entry.name))
     return found
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    """The package's wheel, built once per session."""
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+                   check=True, capture_output=True)
+    (path,) = out.glob("jax_autograder-*.whl")
+    return path
+
+
+@pytest.fixture(scope="session")
+def installed_grader(wheel, tmp_path_factory) -> tuple[Path, Path]:
+    """``(python, site-packages)`` of a fresh venv with the wheel installed (once per session).
+
+    The venv sees the test venv's libraries (jax, optax, matplotlib...) through a plain path, not its
+    editable grader.
+    """
+    venv = tmp_path_factory.mktemp("installed") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               check=True, capture_output=True, text=True).stdout.strip())
+    (site / "test-venv-libraries.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q", str(wheel)],
+                   check=True, capture_output=True)
+    return python, site

@@ -17,7 +17,7 @@ from typing import Iterator
 
 from grader.batch.grading import Settings
 from grader.batch.outputs import STUDENT_FORMATS, validate_formats
-from grader.cli import add_seed_option, seed_from
+from grader.cli import absolute, add_seed_option, seed_from
 from grader.inputs import SeedError
 from grader.results import EXERCISES
 from grader.sandbox import Limits
@@ -161,10 +161,10 @@ def _batch(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER
     settings = Settings(only=args.only, timeout=args.timeout, memory_gb=args.memory,
-                        reference_dir=str(args.reference) if args.reference else None,
+                        reference_dir=str(absolute(args.reference)) if args.reference else None,
                         max_archive_mb=args.max_archive_mb, require_confinement=not args.allow_unconfined,
                         seed=seed)
-    config = BatchConfig(submissions=args.submissions, out=args.out, settings=settings, jobs=args.jobs,
+    config = BatchConfig(submissions=absolute(args.submissions), out=absolute(args.out), settings=settings, jobs=args.jobs,
                          force=args.force, shard=args.shard, formats=args.formats, isolate=not args.in_process,
                          submission_timeout=args.submission_timeout, fresh_reference=args.no_cache, dask=args.dask)
     progress = Progress(jobs=jobs_or_cores(args.jobs), quiet=args.quiet)

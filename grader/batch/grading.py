@@ -34,7 +34,8 @@ STATUSES = ("graded", "crashed", "timeout", "error", "invalid", "duplicate", "pe
 ``crashed``: graded, but the process of some exercise died (segfault, exit, memory); it scores 0.
 ``timeout``: graded, but some exercise ran past ``--timeout`` and scores 0; or (no score) the whole
 submission ran past its deadline.
-``error``: the grader failed on this submission (no score); a grader bug, not the student's fault.
+``error``: the grader failed on this submission (no score), or an exercise's run failed in the grader's own
+machinery before the student's code ran (run status ``harness``); a grader problem, not the student's fault.
 ``invalid``: the entry cannot be graded (corrupt or unsafe archive, empty folder, no exercise files...).
 ``duplicate``: several entries claim the same student id; none was graded.
 ``pending``: not graded yet (an interrupted batch).
@@ -171,7 +172,8 @@ def classify(report: Report, only: tuple[str, ...] = EXERCISES) -> tuple[str, st
     """
     failed = {exercise: run for exercise, run in report.runs.items() if run.status not in ("ok", "not_run")}
     statuses = {run.status for run in failed.values()}
-    status = "timeout" if "timeout" in statuses else "crashed" if failed else "graded"
+    status = ("error" if "harness" in statuses else "timeout" if "timeout" in statuses else "crashed" if failed
+              else "graded")
     ignored = [f"{module}.py" for exercise, module in MODULES.items() if exercise not in only]
     notes = [n for n in report.notes if not any(name in n for name in ignored)]
     detail = [run.sentence(exercise) for exercise, run in failed.items()] + notes

@@ -278,7 +278,7 @@ def to_html(a: Analysis, title: str = "Class summary") -> str:
            f"<title>{e(title)}</title><style>{_CSS}</style></head><body>", f"<h1>{e(title)}</h1>",
            f'<p class="lede">{a.students} students: '
            + ", ".join(f"{n} {_status(s)}" for s, n in a.statuses.items()) + "</p>"]
-    out += [f'<p class="warn">{e(n)}</p>' for n in a.notes]
+    out += [f'<p class="{"lede" if n.startswith("Exercise runs confined: full") else "warn"}">{e(n)}</p>' for n in a.notes]
     if a.totals:
         cards = [("scored", str(len(a.totals))), ("mean", _num(a.stat("mean"))), ("median", _num(a.stat("median"))),
                  ("stdev", _num(a.stat("stdev"))), ("lowest", fmt_points(a.stat("min") or 0)),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.abc
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -19,6 +20,7 @@ import numpy as np
 from grader.exercises import ALL
 from grader.harness import probes
 from grader.harness.recorder import Recorder, flush_and_exit
+from grader.protocol import STUDENT_CODE_STARTS
 
 #: Which student modules each task imports.
 TASK_MODULES = {e.id: e.modules for e in ALL}
@@ -34,24 +36,62 @@ _JAX_ENVIRONMENT = (
 
 def apply_jax_environment() -> None:
     """Apply the run's JAX settings, for a child forked from a process that imported jax before they were set."""
-    import os
-
     import jax
 
+    known = getattr(jax.config, "values", {})
     for variable, name, kind in _JAX_ENVIRONMENT:
-        if variable in os.environ:
+        # A setting this jax lacks (jax_persistent_cache_enable_xla_caches came in 0.4.36) only costs speed.
+        if variable in os.environ and name in known:
             jax.config.update(name, kind(os.environ[variable]))
 
 
+#: What student code may import (the contract's rule), besides the standard library and its own files.
+#: matplotlib is allowed so that plotting code never costs points: the grader installs it, forces the
+#: non-interactive backend (``MPLBACKEND=Agg``) and never looks at the figures.
+ALLOWED_IMPORTS = frozenset({"jax", "jaxlib", "optax", "numpy", "matplotlib"})
+NOT_ALLOWED = ("{where} may not import {name!r}: only jax (and jax.numpy), optax, numpy and the Python standard "
+               "library are allowed (matplotlib too, for plots the grader ignores). Remove the import, or the code "
+               "that needs it, and grade again.")
+#: Frames of the import machinery itself, skipped to find the code that asked for an import.
+_IMPORT_MACHINERY = (importlib.__file__, "<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>")
+
+
 class _ImportGuard(importlib.abc.MetaPathFinder):
-    """Refuse imports of the grader, the reference solutions and the test suite."""
+    """Judge every import student code makes by the contract's rule, the same in a checkout and an installed wheel.
+
+    Only imports asked for by the submission's own code (its files, or code it built with ``exec``) are
+    judged: jax, optax and numpy import what they need themselves. The grader, the reference solutions
+    and the test suite are refused to everyone.
+    """
+
+    def __init__(self, submission_dir: Path, own_modules: frozenset[str]) -> None:
+        self._roots = tuple({os.path.abspath(submission_dir) + os.sep, str(submission_dir.resolve()) + os.sep})
+        self._own = own_modules
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
-        if fullname.split(".")[0] in _HIDDEN:
-            raise ImportError(
-                f"a submission may not import {fullname!r}: only jax, jax.numpy, optax, numpy "
-                "and the standard library are allowed"
-            )
+        top = fullname.split(".")[0]
+        if top in _HIDDEN:
+            where = self._student_caller() or "a submission"
+            raise ImportError(NOT_ALLOWED.format(where=where, name=fullname), name=fullname)
+        if top in ALLOWED_IMPORTS or top in sys.stdlib_module_names or top in self._own:
+            return None
+        where = self._student_caller()
+        if where is not None:
+            raise ImportError(NOT_ALLOWED.format(where=where, name=fullname), name=fullname)
+        return None
+
+    def _student_caller(self) -> str | None:
+        """The submission file asking for this import (``None`` when library code asks)."""
+        frame = sys._getframe(2)
+        while frame is not None and frame.f_code.co_filename in _IMPORT_MACHINERY:
+            frame = frame.f_back
+        if frame is None:
+            return None
+        filename = frame.f_code.co_filename
+        if filename == "<string>":
+            return "code the submission runs with exec"
+        if filename.startswith(self._roots):
+            return Path(filename).name
         return None
 
 
@@ -88,14 +128,17 @@ def main(argv: list[str]) -> None:
         probes.PREPARE[task](inputs, options)
     recorder = Recorder(submission_dir)
 
-    package_parent = sys.path.pop(0)  # put there by the sandbox's bootstrap
-    sys.path[:] = [str(submission_dir)] + [p for p in sys.path if p and p != package_parent]
+    # The folder holding the grader stays on the path (for an installed grader it is site-packages, where
+    # jax finds what it imports lazily): what student code may import is the guard's to judge, by name.
+    sys.path[:] = [str(submission_dir)] + [p for p in sys.path if p]
     for name in [m for m in sys.modules if m.split(".")[0] in _HIDDEN]:
         del sys.modules[name]
-    sys.meta_path.insert(0, _ImportGuard())
+    own = frozenset(p.stem for p in submission_dir.iterdir() if p.suffix == ".py" or (p / "__init__.py").is_file())
+    sys.meta_path.insert(0, _ImportGuard(submission_dir, own))
     sys.dont_write_bytecode = True
     sys.argv[:] = [sys.argv[0]]  # the submission has no business knowing where results go
 
+    os.write(1, STUDENT_CODE_STARTS.encode())  # from here on, a failure may be the submission's
     modules: dict[str, ModuleType] = {}
     for name in TASK_MODULES[task]:
         try:

@@ -35,6 +35,20 @@ _COMMAND_LINE = re.compile(r"^(\s*)::", re.MULTILINE)
 _ZERO_WIDTH_SPACE = "\u200b"
 
 
+#: ``Report.submission`` of a notebook graded in its kernel whose file is unknown (``grader.notebook.check``).
+KERNEL_ORIGIN = "notebook (kernel)"
+
+
+def explain_command(check_id: str, submission: str = "") -> str:
+    """The ``explain`` command for one check, naming the submission so that it runs as printed from where the
+    grade ran, on a checkout or an installed grader; "" for a kernel's code, which no command can grade."""
+    import shlex
+
+    if submission == KERNEL_ORIGIN:
+        return ""
+    return f"python -m grader explain {check_id}" + (f" {shlex.quote(submission)}" if submission else "")
+
+
 def fmt_points(points: float) -> str:
     """``3`` for whole points, ``6.4`` otherwise (at most two decimals)."""
     points = round(float(points), 2)

@@ -54,6 +54,11 @@ def _numbers(report: Report) -> list[str]:
     return numbers
 
 
+def _official(line: str, report: Report) -> str:
+    note = report.inputs.get("note", "")
+    return line.replace(note, "").strip() if note else line
+
+
 def _output(report: Report) -> str:
     if report.checks:
         passed = sum(c.status == "pass" for c in report.checks)
@@ -62,11 +67,14 @@ def _output(report: Report) -> str:
     else:
         lines = ["**The grader could not grade this submission.**"]
     lines += [f"- {inline(truncate(note, 2000))}" for note in report.notes]
-    lines += [f"- {inline(line)}" for line in graded_against(report)]
+    # Gradescope's grade is the official one: the public-inputs caveat ("the official grade uses other
+    # inputs") is for a student grading at home, not for it.
+    lines += [f"- {inline(_official(line, report))}" for line in graded_against(report)]
     if line := confinement_line(report):
         lines += ["", inline(line)]
     if report.answers is not None and report.answers.strip():
-        lines += ["", "Your answers (answers.md), shown for your instructor to read; not scored:", "",
+        # answers.md or a notebook's answer cells: name neither
+        lines += ["", "Your answers to the lesson's questions, shown for your instructor to read; not scored:", "",
                   fenced(truncate(report.answers.strip(), ANSWERS_LIMIT), "markdown")]
     return "\n".join(lines) + "\n"
 

@@ -13,7 +13,8 @@ import base64
 import html
 from pathlib import Path
 
-from grader.report._common import TITLES, bounded, exercise_groups, fmt_points, inert_report, not_implemented, tally
+from grader.report._common import (TITLES, bounded, exercise_groups, explain_command, fmt_points, inert_report,
+                                   not_implemented, tally)
 from grader.lesson import describe as lesson_lines
 from grader.results import Report
 
@@ -36,7 +37,7 @@ def _status(status: str) -> str:
     return f'<b style="color:{_COLOUR.get(status, "#000")}">{_e(status.upper())}</b>'
 
 
-def _check_block(check) -> str:
+def _check_block(check, submission: str = "") -> str:
     parts = [f"<li>{_status(check.status)} <code>{_e(check.id)}</code> "
              f"({fmt_points(check.score)}/{fmt_points(check.max_score)}): {_e(check.name)}"]
     if check.message:
@@ -45,9 +46,9 @@ def _check_block(check) -> str:
         parts.append(f'<div class="hint">hint: {_e(bounded(check.hint, _MESSAGE_LIMIT))}</div>')
     snippet = (check.reproduce or {}).get("snippet")
     if snippet:
-        parts.append("<details><summary>reproduce it in Python (or run "
-                     f"<code>python -m grader explain {_e(check.id)}</code>)</summary>"
-                     f"<pre>{_e(snippet)}</pre></details>")
+        command = explain_command(check.id, submission)
+        run = f" (or run <code>{_e(command)}</code>)" if command else ""
+        parts.append(f"<details><summary>reproduce it in Python{run}</summary><pre>{_e(snippet)}</pre></details>")
     parts.append("</li>")
     return "".join(parts)
 
@@ -83,7 +84,7 @@ def render(report: Report, images: tuple[Path, ...] = ()) -> str:
         shown = [c for c in checks if c.status != "pass"]
         if not shown:
             continue
-        body = "<ul>" + "".join(_check_block(c) for c in shown) + "</ul>"
+        body = "<ul>" + "".join(_check_block(c, report.submission) for c in shown) + "</ul>"
         if fold:
             out.append(f"<details><summary><b>{_e(title)}</b>: {len(shown)} check(s) to fix</summary>{body}</details>")
         else:

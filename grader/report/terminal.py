@@ -14,8 +14,8 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from grader.report._common import (TITLES, confinement_line, exercise_groups, graded_against, inert_report,
-                                   not_implemented, run_summary, tally, unfinished_run)
+from grader.report._common import (TITLES, confinement_line, exercise_groups, explain_command, graded_against,
+                                   inert_report, not_implemented, run_summary, tally, unfinished_run)
 
 from grader.lesson import describe as lesson_lines
 from grader.results import Report
@@ -76,9 +76,11 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
                 console.print(Text("        " + c.message.replace("\n", "\n        ")))
             if c.hint:
                 console.print(Text("        hint: ", style="cyan") + Text(c.hint))
+            command = explain_command(c.id, report.submission)
             if c.reproduce:
-                console.print(Text("        see it yourself: ", style="cyan")
-                              + Text(f"python -m grader explain {c.id}" + (" (or paste:)" if verbose else "")))
+                if command or verbose:
+                    console.print(Text("        see it yourself: ", style="cyan")
+                                  + Text(f"{command} (or paste:)" if command and verbose else command or "paste:"))
                 if verbose:
                     console.print(Text("          " + c.reproduce.get("snippet", "").rstrip().replace("\n", "\n          ")))
 
