@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from grader import machine, policy
+from grader import machine, policy, sealed
 from grader.batch import state
 from grader.machine import WITHOUT_VAR, Offers
 
@@ -134,38 +134,45 @@ def test_modules_missing_elsewhere_are_never_needed():
     assert proc.stdout.strip().startswith("limits: time, output; memory not capped")
 
 
+def _grade_without_linux(folder: Path, tmp_path: Path, cache_dir: Path, *options: str) -> tuple[dict, str]:
+    """Grade ``folder`` as a student does (the sealed reference) with every Linux-only facility off.
+
+    Returns the JSON report and what was printed.
+    """
+    scratch = tmp_path / "tmp"
+    scratch.mkdir(exist_ok=True)
+    out = tmp_path / "report.json"
+    env = {**os.environ, WITHOUT_VAR: LINUX_ONLY, "JAX_GRADER_CACHE": str(cache_dir), "TMPDIR": str(scratch)}
+    proc = subprocess.run([sys.executable, "-m", "grader", str(folder), "--json", str(out), "--reference",
+                           str(sealed.SHIPPED), *options], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert not alive_under(scratch)  # every run's process was killed, without sessions or /proc
+    return json.loads(out.read_text()), proc.stdout
+
+
 def test_grading_without_linux_facilities_gives_the_same_verdicts(tmp_path, cache_dir, grade_with):
     """The whole student path with no Landlock, seccomp, /proc, fork server, resource, fcntl, prctl or sessions.
 
-    One grade: ex1 is the reference (full marks), ex2 hangs (killed at the time limit, nothing left
-    running), ex3 is a mutant, whose verdicts match a normal grade's.
+    ex1 is the reference's (full marks) and ex3 a mutant, whose verdicts match a normal grade's; the
+    report states the reduced confinement in one line.
     """
-    folder = submission_with(tmp_path, {
-        "ex2_per_example_grads": CORPUS / "hostile" / "ex2_per_example_grads__hang.py",
-        "ex3_mlp_forward": CORPUS / "mutants" / "ex3_mlp_forward__string_order.py",
-    })
-    scratch = tmp_path / "tmp"
-    scratch.mkdir()
-    out = tmp_path / "report.json"
-    env = {**os.environ, WITHOUT_VAR: LINUX_ONLY, "JAX_GRADER_CACHE": str(cache_dir), "TMPDIR": str(scratch)}
-    proc = subprocess.run([sys.executable, "-m", "grader", str(folder), "--only", "ex1,ex2,ex3", "--timeout", "20",
-                           "--json", str(out)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    report = json.loads(out.read_text())
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": CORPUS / "mutants" / "ex3_mlp_forward__string_order.py"})
+    report, stdout = _grade_without_linux(folder, tmp_path, cache_dir, "--only", "ex1,ex3")
     confinement = report["confinement"]
     assert confinement["level"] == "none" and "\n" not in confinement["description"]
     assert confinement["description"].startswith(
         "none (landlock and seccomp switched off by JAX_GRADER_WITHOUT; limits: time, output; memory not capped")
-    assert f"Exercise runs confined: {confinement['description']}" in proc.stdout
-    checks = {c["id"]: c for c in report["checks"]}
-    ex1 = [c for c in checks.values() if c["exercise"] == "ex1"]
-    assert ex1 and all(c["status"] == "pass" for c in ex1)
-    ex2 = [c for c in checks.values() if c["exercise"] == "ex2"]
-    assert ex2 and all(c["score"] == 0 for c in ex2)
-    assert any("time limit" in c["message"] for c in ex2)
-    assert not alive_under(scratch)
-
-    normal = grade_with(folder, only=("ex3",))
-    assert [(c.id, c.status, c.score) for c in normal.checks] == [
-        (c["id"], c["status"], c["score"]) for c in checks.values() if c["exercise"] == "ex3"]
+    assert f"Exercise runs confined: {confinement['description']}" in stdout
+    ex1 = [c for c in report["checks"] if c["exercise"] == "ex1"]
+    assert ex1 and all(c["status"] == "pass" for c in ex1), ex1
+    normal = grade_with(folder, only=("ex3",), reference_dir=sealed.SHIPPED)
     assert any(c.status == "fail" for c in normal.checks)
+    assert [(c.id, c.status, c.score) for c in normal.checks] == [
+        (c["id"], c["status"], c["score"]) for c in report["checks"] if c["exercise"] == "ex3"]
+
+
+def test_time_limit_holds_without_linux_facilities(tmp_path, cache_dir):
+    folder = submission_with(tmp_path, {"ex2_per_example_grads": CORPUS / "hostile" / "ex2_per_example_grads__hang.py"})
+    report, _ = _grade_without_linux(folder, tmp_path, cache_dir, "--only", "ex2", "--timeout", "10")
+    assert report["score"] == 0 and any("time limit" in c["message"] for c in report["checks"])
