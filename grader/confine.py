@@ -22,6 +22,10 @@ exits before student code runs (fail closed). The parent learns what the
 machine offers with :func:`probe`, by confining a throwaway child and trying
 what must now fail.
 
+Which of these the machine has is :mod:`grader.machine`'s to say: on macOS
+only the rlimits apply (and ``RLIMIT_AS`` is not enforced there), on Windows
+none does; the parent states what held.
+
 Standard library only: this module runs before anything else is importable.
 """
 

@@ -4,7 +4,9 @@ The child is a fresh ``python -I`` interpreter in its own session (process
 group), started in a scratch folder, with a wall-clock limit, an address-space
 cap and a cap on how much of its output is kept. Whatever happens, the whole
 process group is killed afterwards, and so is any process that still carries
-the run's marker in its environment (a daemon that escaped the group).
+the run's marker in its environment (a daemon that escaped the group). How a
+process tree is started, listed and killed on this platform (and which limits
+hold) is :mod:`grader.machine`'s.
 
 The child reports back through two files it writes in an output folder: a JSON
 index and an ``.npz`` of arrays, read here with ``allow_pickle=False``. Nothing
