@@ -62,7 +62,7 @@ class Offers:
     process_table: str
     """How processes are listed: ``proc`` (with each one's environment), ``ps`` (parents only) or ``""``."""
     fork_server: bool
-    """``os.fork`` and descriptor passing over Unix sockets (:mod:`grader.forkserver`)."""
+    """``os.fork`` and descriptor passing over ``SOCK_SEQPACKET`` Unix sockets (:mod:`grader.forkserver`): Linux."""
     rlimits: bool
     """The ``resource`` module: file size, open files and core dumps can be capped."""
     memory_limit: bool
@@ -149,8 +149,8 @@ def detect(environ: dict[str, str] | None = None) -> Offers:
         and os.path.exists("/proc/sys/kernel/seccomp/actions_avail"),
         capabilities=linux and on("capabilities") and os.geteuid() == 0,
         process_table="proc" if proc else "ps" if ps else "",
-        fork_server=on("forkserver") and hasattr(os, "fork") and hasattr(socket, "send_fds")
-        and hasattr(socket, "SOCK_SEQPACKET"),
+        # Linux only: macOS has no SOCK_SEQPACKET Unix sockets, and forking after threads started is unsafe there.
+        fork_server=linux and on("forkserver") and hasattr(os, "fork") and hasattr(socket, "send_fds"),
         rlimits=rlimits,
         memory_limit=rlimits and linux,
         file_lock="fcntl" if on("fcntl") and _importable("fcntl") else "msvcrt" if _importable("msvcrt") else "file",

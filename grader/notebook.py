@@ -8,6 +8,11 @@ may not import the grader. The joined module is then graded exactly as a
 file would be, each exercise in its own sandboxed child; nothing runs in the
 kernel's process but the judging, and the notebook need not be saved.
 
+Cells that raised in the kernel are left out, and the report says which.
+IPython 9 records them; on older ones (Colab's 7.34) :func:`raised_cells`
+watches cells from the first ``check`` on and traces the kernel's last
+exception before it to its cell.
+
 This module imports neither jax nor the engine until ``check`` is called, so
 ``import grader`` in a notebook stays cheap.
 """
@@ -138,15 +143,16 @@ def _watcher(shell: Any) -> _RaisedWatcher:
     return watcher
 
 
-def _last_raised(shell: Any) -> dict[int, str]:
-    """The cell that raised the kernel's last exception (``sys.last_traceback``), found by its code name."""
+def _last_raised(shell: Any, before: int) -> dict[int, str]:
+    """The cell before ``In[before]`` that raised the kernel's last exception (``sys.last_traceback``), found by
+    its code name (ipykernel names a cell by its source: of cells with the same source, the latest is taken)."""
     tb = getattr(sys, "last_traceback", None)
     if tb is None:
         return {}
     history = shell.history_manager
     raw, parsed = list(history.input_hist_raw), list(history.input_hist_parsed)
     numbers: dict[str, int] = {}
-    for number in range(1, min(len(raw), len(parsed))):
+    for number in range(1, min(len(raw), len(parsed), before)):
         try:
             numbers[shell.compile.get_code_name(raw[number], parsed[number], number)] = number  # the latest wins
         except Exception:  # noqa: BLE001 - an IPython without get_code_name: no cell can be named
@@ -172,7 +178,9 @@ def raised_cells(shell: Any) -> tuple[dict[int, str], bool]:
         return {n: str(e.get("ename", "an exception")) if isinstance(e, dict) else "an exception"
                 for n, e in dict(kept).items()}, True
     watcher = _watcher(shell)
-    watcher.cells.update(_last_raised(shell))  # remembered: a later exception replaces sys.last_traceback
+    # Cells from the watcher's first on, it saw; before it, the last exception may be one's (remembered: a
+    # later exception replaces sys.last_traceback).
+    watcher.cells.update(_last_raised(shell, before=watcher.since))
     return dict(watcher.cells), watcher.since <= 1
 
 

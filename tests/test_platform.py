@@ -23,7 +23,7 @@ LINUX = sys.platform.startswith("linux")
 pytestmark = pytest.mark.skipif(not LINUX, reason="rehearses other platforms by switching Linux's facilities off")
 
 MACOS = Offers(system="macos", landlock=False, seccomp=False, capabilities=False, process_table="ps",
-               fork_server=True, rlimits=True, memory_limit=False, file_lock="fcntl", pdeathsig=False,
+               fork_server=False, rlimits=True, memory_limit=False, file_lock="fcntl", pdeathsig=False,
                sessions=True)
 WINDOWS = Offers(system="windows", landlock=False, seccomp=False, capabilities=False, process_table="",
                  fork_server=False, rlimits=False, memory_limit=False, file_lock="msvcrt", pdeathsig=False,
