@@ -22,20 +22,26 @@ exits before student code runs (fail closed). The parent learns what the
 machine offers with :func:`probe`, by confining a throwaway child and trying
 what must now fail.
 
+Which of these the machine has is :mod:`grader.machine`'s to say: on macOS
+only the rlimits apply (and ``RLIMIT_AS`` is not enforced there), on Windows
+none does; the parent states what held.
+
 Standard library only: this module runs before anything else is importable.
 """
 
 from __future__ import annotations
 
 import ctypes
+import functools
 import json
 import os
 import platform
-import resource
 import signal
 import struct
 import sys
 from dataclasses import asdict, dataclass, field
+
+from grader.machine import offers
 
 # --- Landlock (include/uapi/linux/landlock.h) -------------------------------------------------------------------
 _SYS_LANDLOCK_CREATE_RULESET, _SYS_LANDLOCK_ADD_RULE, _SYS_LANDLOCK_RESTRICT_SELF = 444, 445, 446
@@ -184,12 +190,13 @@ class Confinement:
 
 # --- applying a plan (in the child) -----------------------------------------------------------------------------
 
-#: Every mechanism here is Linux's; elsewhere (macOS) a plan holds only the resource limits.
-LINUX = sys.platform.startswith("linux")
-_libc = ctypes.CDLL(None, use_errno=True) if LINUX else None
-if _libc is not None:
-    _libc.syscall.restype = ctypes.c_long
-    _libc.prctl.restype = ctypes.c_int
+@functools.lru_cache(maxsize=1)
+def _libc() -> ctypes.CDLL:
+    """The C library, for the Linux mechanisms; called only where :func:`grader.machine.offers` has them."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    libc.prctl.restype = ctypes.c_int
+    return libc
 
 
 def _fail(what: str) -> ConfinementError:
@@ -199,20 +206,25 @@ def _fail(what: str) -> ConfinementError:
 
 def landlock_abi() -> int:
     """The kernel's Landlock ABI version, 0 when Landlock is absent or disabled."""
-    if not LINUX:
+    if not offers().landlock:
         return 0
-    abi = _libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0),
+    abi = _libc().syscall(_SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0),
                         ctypes.c_uint32(_CREATE_RULESET_VERSION))
     return max(int(abi), 0)
 
 
 def seccomp_supported() -> bool:
-    return LINUX and platform.machine() in _SYSCALLS and os.path.exists("/proc/sys/kernel/seccomp/actions_avail")
+    return offers().seccomp and platform.machine() in _SYSCALLS
 
 
 def _set_limits(plan: Plan) -> None:
+    """The plan's rlimits, those the machine enforces (:meth:`grader.machine.Offers.limits` says which)."""
+    if not offers().rlimits:
+        return
+    import resource
+
     limits = [(resource.RLIMIT_CORE, 0), (resource.RLIMIT_FSIZE, plan.file_bytes)]
-    if plan.memory_bytes:
+    if plan.memory_bytes and offers().memory_limit:
         limits.append((resource.RLIMIT_AS, plan.memory_bytes))
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     limits.append((resource.RLIMIT_NOFILE, plan.open_files if hard == resource.RLIM_INFINITY
@@ -224,12 +236,12 @@ def _set_limits(plan: Plan) -> None:
 def _drop_capabilities() -> None:
     last = int(open("/proc/sys/kernel/cap_last_cap").read())
     for cap in range(last + 1):
-        if _libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0) != 0:
+        if _libc().prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0) != 0:
             raise _fail("dropping capabilities from the bounding set")
-    _libc.prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    _libc().prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
     header = struct.pack("=Ii", 0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
     data = bytes(24)  # two empty {effective, permitted, inheritable} sets
-    if _libc.syscall(126 if platform.machine() == "x86_64" else 91, header, data) != 0:  # capset
+    if _libc().syscall(126 if platform.machine() == "x86_64" else 91, header, data) != 0:  # capset
         raise _fail("capset")
 
 
@@ -239,7 +251,7 @@ def _landlock(plan: Plan) -> None:
     attr = struct.pack("=QQQ", fs, (_NET_BIND_TCP | _NET_CONNECT_TCP) if abi >= 4 else 0,
                        (_SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL) if abi >= 6 else 0)
     size = 24 if abi >= 6 else 16 if abi >= 4 else 8
-    ruleset = _libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, attr[:size], ctypes.c_size_t(size), ctypes.c_uint32(0))
+    ruleset = _libc().syscall(_SYS_LANDLOCK_CREATE_RULESET, attr[:size], ctypes.c_size_t(size), ctypes.c_uint32(0))
     if ruleset < 0:
         raise _fail("landlock_create_ruleset")
     try:
@@ -247,9 +259,9 @@ def _landlock(plan: Plan) -> None:
             for path in paths:
                 _add_path_rule(ruleset, path, rights & fs)
         # No rule for ports: with TCP handled, every bind and connect is refused.
-        if _libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        if _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
             raise _fail("prctl(PR_SET_NO_NEW_PRIVS)")
-        if _libc.syscall(_SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0)) != 0:
+        if _libc().syscall(_SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0)) != 0:
             raise _fail("landlock_restrict_self")
     finally:
         os.close(ruleset)
@@ -264,7 +276,7 @@ def _add_path_rule(ruleset: int, path: str, rights: int) -> None:
         if not os.path.isdir(path):
             rights &= _FILE_RIGHTS
         rule = struct.pack("=Qi", rights, fd)  # struct landlock_path_beneath_attr is packed
-        if _libc.syscall(_SYS_LANDLOCK_ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(_RULE_PATH_BENEATH), rule,
+        if _libc().syscall(_SYS_LANDLOCK_ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(_RULE_PATH_BENEATH), rule,
                          ctypes.c_uint32(0)) != 0:
             raise _fail(f"landlock_add_rule({path})")
     finally:
@@ -318,9 +330,9 @@ def _seccomp() -> None:
     program = _seccomp_program()
     buffer = ctypes.create_string_buffer(program, len(program))
     fprog = struct.pack("@HP", len(program) // 8, ctypes.addressof(buffer))  # struct sock_fprog
-    if _libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+    if _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         raise _fail("prctl(PR_SET_NO_NEW_PRIVS)")
-    if _libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.c_char_p(fprog), 0, 0) != 0:
+    if _libc().prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.c_char_p(fprog), 0, 0) != 0:
         raise _fail("prctl(PR_SET_SECCOMP)")
 
 
@@ -330,10 +342,10 @@ def _die_with_parent() -> None:
     The run's parent (the grader, or the fork server) is what kills it on a timeout; a run that
     outlived its parent would run on unwatched. If the parent is already gone, exit now.
     """
-    if not LINUX:
-        return
+    if not offers().pdeathsig:
+        return  # elsewhere the parent kills the run's tree itself, on time or on its way out
     parent = os.getppid()
-    if _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+    if _libc().prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
         raise _fail("prctl(PR_SET_PDEATHSIG)")
     if os.getppid() != parent:
         os._exit(EXIT_CONFINEMENT_FAILED)

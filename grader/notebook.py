@@ -8,6 +8,11 @@ may not import the grader. The joined module is then graded exactly as a
 file would be, each exercise in its own sandboxed child; nothing runs in the
 kernel's process but the judging, and the notebook need not be saved.
 
+Cells that raised in the kernel are left out, and the report says which.
+IPython 9 records them; on older ones (Colab's 7.34) :func:`raised_cells`
+watches cells from the first ``check`` on and traces the kernel's last
+exception before it to its cell.
+
 This module imports neither jax nor the engine until ``check`` is called, so
 ``import grader`` in a notebook stays cheap.
 """
@@ -28,6 +33,14 @@ NOT_IN_IPYTHON = (
 )
 #: Where Jupyter front ends say which notebook a kernel belongs to (JupyterLab / Notebook 7, VS Code).
 _NOTEBOOK_PATH_VARS = ("__vsc_ipynb_file__", "__session__")
+
+
+INCOMPLETE_HISTORY = (
+    "this IPython keeps no record of which cells raised: the grader left out the cells that raised since "
+    "the first grader.check() in this kernel and the last one that raised before it. If an exercise fails "
+    "with an error from another cell that raised, run that cell again once it works, or restart the kernel "
+    "and run all cells."
+)
 
 
 class NotInIPython(RuntimeError):
@@ -102,6 +115,75 @@ def _shell() -> Any:
     return shell
 
 
+class _RaisedWatcher:
+    """A ``post_run_cell`` callback that remembers the cells that raised (execution number -> exception type)."""
+
+    def __init__(self, since: int) -> None:
+        self.cells: dict[int, str] = {}
+        self.since = since
+        """The first execution number it saw run."""
+
+    def __call__(self, result: Any = None) -> None:
+        error = getattr(result, "error_in_exec", None) or getattr(result, "error_before_exec", None)
+        number = getattr(result, "execution_count", None)
+        if error is not None and isinstance(number, int):
+            self.cells[number] = type(error).__name__
+
+
+#: One watcher per shell (a kernel has one), registered by its first ``check``.
+_WATCHERS: dict[int, _RaisedWatcher] = {}
+
+
+def _watcher(shell: Any) -> _RaisedWatcher:
+    """The shell's watcher, registered on first use (it sees the cell running now and every later one)."""
+    watcher = _WATCHERS.get(id(shell))
+    if watcher is None:
+        watcher = _WATCHERS[id(shell)] = _RaisedWatcher(since=int(getattr(shell, "execution_count", 1) or 1))
+        shell.events.register("post_run_cell", watcher)
+    return watcher
+
+
+def _last_raised(shell: Any, before: int) -> dict[int, str]:
+    """The cell before ``In[before]`` that raised the kernel's last exception (``sys.last_traceback``), found by
+    its code name (ipykernel names a cell by its source: of cells with the same source, the latest is taken)."""
+    tb = getattr(sys, "last_traceback", None)
+    if tb is None:
+        return {}
+    history = shell.history_manager
+    raw, parsed = list(history.input_hist_raw), list(history.input_hist_parsed)
+    numbers: dict[str, int] = {}
+    for number in range(1, min(len(raw), len(parsed), before)):
+        try:
+            numbers[shell.compile.get_code_name(raw[number], parsed[number], number)] = number  # the latest wins
+        except Exception:  # noqa: BLE001 - an IPython without get_code_name: no cell can be named
+            return {}
+    while tb is not None:
+        number = numbers.get(tb.tb_frame.f_code.co_filename)
+        if number is not None:
+            return {number: getattr(getattr(sys, "last_type", None), "__name__", "an exception")}
+        tb = tb.tb_next
+    return {}
+
+
+def raised_cells(shell: Any) -> tuple[dict[int, str], bool]:
+    """The cells that raised in this kernel (execution number -> exception type), and whether that is all of them.
+
+    IPython 9 keeps each failed cell's exception in its history. Older ones (Colab runs IPython 7.34) do
+    not: from the first ``check`` on, a ``post_run_cell`` callback records them, and before it only the
+    kernel's last exception can be traced to its cell.
+    """
+    history = shell.history_manager
+    kept = getattr(history, "exceptions", None)
+    if kept is not None:
+        return {n: str(e.get("ename", "an exception")) if isinstance(e, dict) else "an exception"
+                for n, e in dict(kept).items()}, True
+    watcher = _watcher(shell)
+    # Cells from the watcher's first on, it saw; before it, the last exception may be one's (remembered: a
+    # later exception replaces sys.last_traceback).
+    watcher.cells.update(_last_raised(shell, before=watcher.since))
+    return dict(watcher.cells), watcher.since <= 1
+
+
 def _notebook_path(shell: Any) -> Path | None:
     for name in _NOTEBOOK_PATH_VARS:
         value = shell.user_ns.get(name)
@@ -146,9 +228,7 @@ def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout
     shell = _shell()
     history = shell.history_manager
     cells = list(history.input_hist_raw[1:])
-    # IPython 9 keeps each failed cell's exception; older versions do not, and every cell is kept.
-    raised = {n: str(e.get("ename", "an exception")) if isinstance(e, dict) else "an exception"
-              for n, e in dict(getattr(history, "exceptions", {}) or {}).items()}
+    raised, complete = raised_cells(shell)
     from grader.engine import Options, grade
     from grader.sandbox import Limits
     from grader.submission import notebook_answers
@@ -163,6 +243,9 @@ def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout
     options = Options(only=tuple(exercise_ids) or EXERCISES,
                       limits=Limits(timeout=timeout) if timeout else Limits(), plots_dir=figures)
     report = grade(submission, options)
+    if not complete and any(c.status == "error" and c.message.startswith("importing the submission")
+                            for c in report.checks):
+        notes.append(INCOMPLETE_HISTORY)
     report = replace(report, notes=(*notes, *report.notes))
     if display:
         from grader.plots import LESSON_PICTURES

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import platform
 import site
 import subprocess
 import sys
@@ -26,11 +27,12 @@ import tempfile
 from pathlib import Path
 from typing import Iterable
 
-from grader.confine import LINUX, Confinement, Plan, landlock_abi, seccomp_supported
+from grader.confine import Confinement, Plan, landlock_abi, seccomp_supported
+from grader.machine import WITHOUT_VAR, child_env, offers
 
 _PACKAGE = Path(__file__).resolve().parent
 #: What the harness needs of the grader package itself; nothing else in it is readable.
-_HARNESS_FILES = ("__init__.py", "confine.py", "exercises.py", "protocol.py", "data.py", "harness", "_data")
+_HARNESS_FILES = ("__init__.py", "confine.py", "machine.py", "exercises.py", "protocol.py", "data.py", "harness", "_data")
 _SYSTEM_READ = ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib", "/etc/ld.so.cache",
                 "/etc/localtime", "/dev/urandom", "/dev/random", "/dev/zero", "/proc/self", "/proc/cpuinfo",
                 "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup")
@@ -129,7 +131,8 @@ def _try(offer: Confinement) -> dict | None:
         try:
             proc = subprocess.run([sys.executable, "-I", "-c", _SELFTEST, str(_PACKAGE.parent), str(secret),
                                    str(scratch)], input=probe_plan.to_json() + "\n", capture_output=True, text=True,
-                                  timeout=60, env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"})
+                                  timeout=60, env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
+                                                       **child_env()})
         except (OSError, subprocess.TimeoutExpired):
             return None
         if proc.returncode != 0:  # EXIT_CONFINEMENT_FAILED, or any other failure to confine
@@ -143,14 +146,24 @@ def _try(offer: Confinement) -> dict | None:
 @functools.lru_cache(maxsize=1)
 def offered() -> Confinement:
     """The strongest confinement this machine gives a child, observed on a throwaway child (once per process)."""
-    abi = landlock_abi()
+    machine = offers()
     detail = []
-    if not abi:
+    switched = [name for name in ("landlock", "seccomp") if name in machine.without]
+    if switched:
+        detail.append(f"{' and '.join(switched)} switched off by {WITHOUT_VAR}")
+    elif machine.system != "linux":
+        detail.append(f"{machine.name} offers neither Landlock nor seccomp")
+    abi = landlock_abi()
+    if not abi and machine.landlock:
         detail.append("the kernel offers no Landlock")
     seccomp = seccomp_supported()
-    if not seccomp:
-        detail.append(f"no seccomp filter for {os.uname().machine} here")
-    root = os.geteuid() == 0 and LINUX  # dropping capabilities is Linux's
+    if not seccomp and machine.system == "linux" and "seccomp" not in switched:
+        detail.append(f"no seccomp filter for {platform.machine()} here")
+    if machine.missing_limits():
+        detail.append(machine.limits())
+    root = machine.capabilities
+    if not (abi or seccomp or root):
+        return Confinement(detail=tuple(detail))  # nothing to observe: the limits alone hold
     candidates = [Confinement(abi, seccomp, root), Confinement(abi, False, root), Confinement(0, seccomp, root),
                   Confinement(0, False, root), Confinement(0, False, False)]
     for candidate in dict.fromkeys(candidates):

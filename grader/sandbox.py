@@ -4,7 +4,9 @@ The child is a fresh ``python -I`` interpreter in its own session (process
 group), started in a scratch folder, with a wall-clock limit, an address-space
 cap and a cap on how much of its output is kept. Whatever happens, the whole
 process group is killed afterwards, and so is any process that still carries
-the run's marker in its environment (a daemon that escaped the group).
+the run's marker in its environment (a daemon that escaped the group). How a
+process tree is started, listed and killed on this platform (and which limits
+hold) is :mod:`grader.machine`'s.
 
 The child reports back through two files it writes in an output folder: a JSON
 index and an ``.npz`` of arrays, read here with ``allow_pickle=False``. Nothing
@@ -31,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from grader import forkserver, untrusted
+from grader import forkserver, machine, untrusted
 from grader.confine import Confinement, Plan
 from grader.policy import NONE, offered, plan
 from grader.protocol import STUDENT_CODE_STARTS
@@ -215,12 +217,12 @@ def warm_up(limits: Limits = Limits()) -> threading.Thread:
 
 def _fresh(argv: list[str], workdir: Path, compilation_cache: Path | None, child_plan: Plan,
            limits: Limits) -> _Ended:
-    """A fresh ``python -I`` child; afterwards its group and every process with its marker are killed."""
+    """A fresh ``python -I`` child; afterwards its tree and every process with its marker are killed."""
     marker = secrets.token_hex(16)
     cmd = [sys.executable, "-I", "-c", _BOOTSTRAP, _PACKAGE_PARENT, *argv[:3], *argv[4:]]
     proc = subprocess.Popen(
         cmd, cwd=workdir, env=_child_env(marker, workdir, compilation_cache), stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, **machine.new_group(),
     )
     try:
         proc.stdin.write(f"{argv[3]}\n{child_plan.to_json()}\n".encode())
@@ -490,31 +492,19 @@ def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> di
     for name in ("VIRTUAL_ENV", "XLA_FLAGS"):
         if name in os.environ:
             env[name] = os.environ[name]
+    env.update(machine.child_env(workdir))
     return env
 
 
-def _kill_group(pgid: int) -> None:
-    try:
-        os.killpg(pgid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+def _kill_group(pid: int) -> None:
+    """Kill the run's process and what it started (its process group, or its tree on Windows)."""
+    machine.kill_tree(pid)
 
 
 def _kill_marked(marker: str) -> None:
-    """Kill every process whose environment carries this run's marker."""
-    needle = f"{MARKER_VAR}={marker}".encode()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            environ = (entry / "environ").read_bytes()
-        except OSError:
-            continue
-        if needle in environ.split(b"\0"):
-            try:
-                os.kill(int(entry.name), signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+    """Kill every process whose environment carries this run's marker (where processes' environments are readable)."""
+    for pid in machine.processes_with_variable(f"{MARKER_VAR}={marker}"):
+        machine.kill(pid)
 
 
 def _harness_failure(returncode: int | None, stderr: str) -> tuple[RunStatus, str]:

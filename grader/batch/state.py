@@ -10,25 +10,27 @@ per current student.
 every student id of that shard, and the settings, so ``merge`` can check that
 shards fit together and are complete.
 
-A lock (``.lock``, ``flock``) keeps two batches from writing one OUT_DIR; the
-kernel releases it when a batch dies.
+A lock (``.lock``: ``flock``, or ``msvcrt.locking`` on Windows) keeps two
+batches from writing one OUT_DIR; the kernel releases it when a batch dies.
+Where neither exists, ``.lock.pid`` names the batch holding it, and a batch
+that died is recognised by its process id (:class:`grader.machine.Lock`).
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 from pathlib import Path
 from typing import IO, Any
 
 from grader.batch.grading import Outcome
+from grader.machine import Lock
 
 STATE = "state.jsonl"
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 #: Files and folders a batch creates in OUT_DIR; anything else there means it is not ours.
-OWN_NAMES = {STATE, MANIFEST, LOCK, ".work", "students", "grades.csv", "summary.md", "summary.html",
+OWN_NAMES = {STATE, MANIFEST, LOCK, f"{LOCK}.pid", ".work", "students", "grades.csv", "summary.md", "summary.html",
              "histogram.png", ".grades.csv.tmp", ".summary.md.tmp", ".summary.html.tmp", f".{STATE}.tmp",
              f".{MANIFEST}.tmp"}
 
@@ -37,7 +39,7 @@ class OutDirError(RuntimeError):
     """OUT_DIR cannot be used; the message says why and what to do."""
 
 
-def prepare(out: Path, inputs: tuple[Path, ...] = ()) -> IO[str]:
+def prepare(out: Path, inputs: tuple[Path, ...] = ()) -> Lock:
     """Create or reuse ``out``, check it is ours, and lock it; return the lock's handle (keep it open)."""
     out = Path(out)
     resolved = out.resolve()
@@ -54,13 +56,10 @@ def prepare(out: Path, inputs: tuple[Path, ...] = ()) -> IO[str]:
             raise OutDirError(f"{out} already holds files that a batch did not write ({', '.join(foreign[:5])}); "
                               "choose an empty or new output folder")
     out.mkdir(parents=True, exist_ok=True)
-    handle = (out / LOCK).open("a")
     try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return Lock(out / LOCK)
     except BlockingIOError as exc:
-        handle.close()
         raise OutDirError(f"another batch is writing to {out}; wait for it or choose another output folder") from exc
-    return handle
 
 
 def load(out: Path) -> dict[str, Outcome]:

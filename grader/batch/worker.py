@@ -12,18 +12,20 @@ is killed with everything it started, and that submission alone gets a
 submission's runs left behind, so nothing of one submission lives into the
 next.
 
-The worker dies with the batch: it asks the kernel for SIGTERM when its
-parent exits, and on SIGTERM kills every process it started (the sandboxed
-children run in sessions of their own, so no signal reaches them otherwise)
-before exiting. It is also a child subreaper, so a daemon that a child leaves
-behind stays its descendant and is killed with it.
+The worker dies with the batch: on Linux it asks the kernel for SIGTERM when
+its parent exits, and on SIGTERM kills every process it started (the
+sandboxed children run in sessions of their own, so no signal reaches them
+otherwise) before exiting. It is also a child subreaper there, so a daemon
+that a child leaves behind stays its descendant and is killed with it.
+Elsewhere (:mod:`grader.machine`) the worker ends when the batch closes its
+input, and processes are listed with ``ps`` (macOS) or killed as a tree with
+``taskkill /T`` (Windows).
 
 :class:`Worker` is the batch's side of one such process.
 """
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import json
 import os
@@ -33,45 +35,16 @@ import sys
 import tempfile
 from pathlib import Path
 
+from grader import machine
+
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
 
-def _prctl(option: int, value: int) -> None:
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
-    except (OSError, AttributeError):  # not Linux: the batch still kills the worker's tree itself
-        pass
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process below ``pid``, found through ``/proc`` (children first seen, then theirs)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(")") + 2:].split()
-        children.setdefault(int(fields[1]), []).append(int(entry.name))
-    found, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
 def kill_all(pids: list[int]) -> None:
-    """SIGKILL each process and its process group (a sandboxed child leads a group of its own)."""
+    """Kill each process with what it started (a sandboxed child leads a group of its own)."""
     for pid in pids:
-        for kill in (os.killpg, os.kill):
-            try:
-                kill(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+        machine.kill_tree(pid)
 
 
 class Worker:
@@ -87,7 +60,7 @@ class Worker:
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "grader.batch.worker", str(os.getpid())], stdin=subprocess.PIPE,
-                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+                stdout=out, stderr=subprocess.STDOUT, **machine.new_group())
         self.jobs = 0
 
     @property
@@ -116,7 +89,7 @@ class Worker:
 
     def stop(self) -> None:
         """SIGTERM the worker (it kills its children), then SIGKILL whatever of its tree is left."""
-        tree = descendants(self.proc.pid)
+        tree = machine.descendants(self.proc.pid)
         if self.proc.poll() is None:
             try:
                 self.proc.send_signal(signal.SIGTERM)
@@ -142,7 +115,7 @@ class Worker:
 # --- the worker process -----------------------------------------------------------------------------------------
 
 def _on_term(signum: int, frame: object) -> None:
-    kill_all(descendants(os.getpid()))
+    kill_all(machine.descendants(os.getpid()))
     os._exit(128 + signum)
 
 
@@ -169,15 +142,15 @@ def _leftovers() -> list[int]:
     from grader import forkserver
 
     keep = forkserver.server_pid()
-    return [pid for pid in descendants(os.getpid()) if pid != keep]
+    return [pid for pid in machine.descendants(os.getpid()) if pid != keep]
 
 
 def main(argv: list[str]) -> int:
     parent = int(argv[0])
     signal.signal(signal.SIGTERM, _on_term)
-    _prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-    _prctl(_PR_SET_CHILD_SUBREAPER, 1)
-    if os.getppid() != parent:  # the batch died before the request above took effect
+    machine.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)  # Linux; elsewhere the batch kills the worker's tree
+    machine.prctl(_PR_SET_CHILD_SUBREAPER, 1)
+    if machine.offers().pdeathsig and os.getppid() != parent:  # the batch died before the request took effect
         return 1
     for line in sys.stdin:
         job_path = Path(line.strip())
