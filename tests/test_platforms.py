@@ -346,7 +346,11 @@ def test_workflows_annotate_cache_and_summarise(workflow):
     assert "--json grade/report.json" in _step(text, "Grade") and '--markdown "$GITHUB_STEP_SUMMARY"' in text
     annotate = _step(text, "Annotate errors on the student's lines")
     assert "if: always()" in annotate and "python -m grader.report.actions grade/report.json" in annotate
-    assert "cache: pip" in _step(text, "Set up Python")
+    if workflow == CI_WORKFLOW:  # uv, with its cache kept between runs (docs/integrations.md has the figures)
+        assert "enable-cache: true" in _step(text, "Set up uv")
+        assert 'uv pip install --system --compile-bytecode "$GRADER_PACKAGE"' in _step(text, "Install the grader")
+    else:
+        assert "cache: pip" in _step(text, "Set up Python")
     assert "sunset" in text
 
 
