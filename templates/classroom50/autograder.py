@@ -7,7 +7,7 @@ in the grader's docs/integrations.md). Classroom 50's runner runs it once per
 submission, with the student's checkout as the working folder; it
 
 1. installs the grader (GRADER_PACKAGE) into a virtualenv of its own, with the
-   runner's Python (the assignment's runtime.python: 3.11, 3.12 or 3.13);
+   runner's Python (set the assignment's runtime.python to "3.11");
 2. grades SUBMISSION, on the inputs of the secret seed if you keep one (the
    file `seed` beside this script, or $JAX_GRADER_SEED);
 3. leaves result.json (classroom50/result/v1) and release-body.md (the
@@ -95,7 +95,7 @@ def find_reference(bundle: Path, scratch: Path) -> Path | None:
         entries = [p for p in target.iterdir()]
         return entries[0] if len(entries) == 1 and entries[0].is_dir() else target
     path = Path(where)
-    return path if path.is_absolute() else bundle / path
+    return (path if path.is_absolute() else bundle / path).resolve()
 
 
 def install(scratch: Path) -> Path:
