@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from grader.report import (actions, classroom, classroom50, gradescope, json_report, junit, markdown, prairielearn,
+from grader.report import (classroom, classroom50, gradescope, json_report, junit, markdown, prairielearn,
                            terminal)
 from grader.results import Report
 
@@ -29,5 +29,5 @@ WRITERS: dict[str, Writer] = {
     "prairielearn": prairielearn.write,
 }
 
-__all__ = ["WRITERS", "Writer", "actions", "classroom", "classroom50", "gradescope", "json_report", "junit", "markdown",
+__all__ = ["WRITERS", "Writer", "classroom", "classroom50", "gradescope", "json_report", "junit", "markdown",
            "prairielearn", "terminal"]
