@@ -3,7 +3,8 @@
 Parses arguments and calls importable functions; exits 0 whenever grading
 finished (whatever the score), 1 when ``--fail-under`` says so, 2 when the
 grader could not run. One run writes every report format asked for
-(``--json``, ``--classroom``, ``--gradescope``, ``--junit``, ``--markdown``)
+(``--json``, ``--classroom``, ``--gradescope``, ``--junit``, ``--markdown``,
+``--classroom50``, ``--prairielearn``)
 from the same :class:`~grader.results.Report`. When grading cannot run, the
 formats asked for are still written, every check marked ``error`` with the
 reason, so a platform shows why instead of a missing file; the exit status
@@ -34,6 +35,7 @@ from grader.policy import ConfinementRefused
 from grader.progress import ExerciseProgress
 from grader.reference import ReferenceRunError
 from grader.report import WRITERS
+from grader.report.classroom50 import Classroom50Error, identity_from_env
 from grader.report.terminal import print_report
 from grader.results import EXERCISES, Report
 from grader.rubric import RubricError
@@ -50,6 +52,8 @@ FILE_FORMATS = (
     ("gradescope", "gradescope", "Gradescope results"),
     ("junit", "junit", "JUnit XML"),
     ("markdown", "markdown", "Markdown report"),
+    ("classroom50", "classroom50", "Classroom 50 result.json"),
+    ("prairielearn", "prairielearn", "PrairieLearn results.json"),
 )
 NO_GITHUB_OUTPUT = (
     "--classroom writes the step output `result` to the file named by $GITHUB_OUTPUT, which is not set. "
@@ -108,6 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write JUnit XML to PATH (one testsuite per exercise, one testcase per check)")
     parser.add_argument("--markdown", type=Path, metavar="PATH",
                         help='write the report as Markdown to PATH (e.g. "$GITHUB_STEP_SUMMARY"); replaces PATH')
+    parser.add_argument("--classroom50", type=Path, metavar="PATH",
+                        help="write Classroom 50's result.json (classroom50/result/v1) to PATH; the identity comes "
+                             "from the runner's environment ($CLASSROOM, $ASSIGNMENT, $SUBMISSION_TAG, $COMMIT_URL, "
+                             "$RELEASE_URL)")
+    parser.add_argument("--prairielearn", type=Path, metavar="PATH",
+                        help="write PrairieLearn's external-grader results.json to PATH (the PNGs in the folder "
+                             "'plots' beside it become its images)")
     parser.add_argument("--only", type=_exercises, metavar="EX[,EX...]",
                         help=f"grade only these exercises ({', '.join(EXERCISES)})")
     parser.add_argument("--verbose", "-v", action="store_true", help="also list passing checks and timings")
@@ -223,6 +234,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.classroom and not os.environ.get("GITHUB_OUTPUT"):
         print(f"error: {NO_GITHUB_OUTPUT}", file=sys.stderr)
         return EXIT_GRADER
+    if args.classroom50:
+        try:
+            identity_from_env()
+        except Classroom50Error as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_GRADER
     try:
         seed = seed_from(args)
     except SeedError as exc:

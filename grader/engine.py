@@ -13,7 +13,7 @@ import shutil
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -330,7 +330,8 @@ def _student_error(check: Check, points: float, run: _Run, error: ObservationErr
     if error.traceback:
         message += "\n" + error.traceback
     known = (check.error_hint(error) if check.error_hint else "") or _generic_error_hint(error)
+    file, line = error.location()
     if isinstance(known, Mistake):
-        return _result(check, "error", points, 0, run, message, known.hint, known.id)
-    return _result(check, "error", points, 0, run, message, known)
+        return replace(_result(check, "error", points, 0, run, message, known.hint, known.id), file=file, line=line)
+    return replace(_result(check, "error", points, 0, run, message, known), file=file, line=line)
 

@@ -81,6 +81,11 @@ class CheckResult:
     """The id of the known mistake the hint names (``ex3.sigmoid_for_relu``); "" when it names none."""
     reproduce: dict[str, Any] | None = None
     """For a failed value check: how to see the failure in Python (``grader.reproduce``), as plain data."""
+    file: str = ""
+    """For an error raised by the student's code: the exercise file it was raised in (``ex1_dropout.py``), from
+    the innermost frame of the student's own code in the traceback; "" when unknown."""
+    line: int = 0
+    """The line of that frame in ``file`` (1-based); 0 when unknown."""
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

@@ -67,6 +67,13 @@ class Limits:
     starting a fresh interpreter for each; the results are the same."""
 
 
+#: One frame of a traceback as the recorder writes it: ``  File "ex1_dropout.py", line 12, in dropout``.
+_FRAME = re.compile(r'^  File "([^"\n]+\.py)", line (\d+)', re.MULTILINE)
+#: Where a syntax error's message puts its place: ``invalid syntax (ex1_dropout.py, line 3)``.
+_SYNTAX_PLACE = re.compile(r"\(([^()\n]+\.py), line (\d+)\)\s*$")
+_SYNTAX_ERRORS = ("SyntaxError", "IndentationError", "TabError")
+
+
 @dataclass(frozen=True)
 class ObservationError:
     """An exception raised by student code while one observation was taken."""
@@ -81,6 +88,18 @@ class ObservationError:
     def summary(self) -> str:
         text = f"{self.type}: {self.message}".strip()
         return text if len(text) < 600 else text[:600] + " ..."
+
+    def location(self) -> tuple[str, int]:
+        """``(file, line)`` of the innermost frame of the student's own code in :attr:`traceback`, or ``("", 0)``.
+
+        The traceback lists only the student's frames (``grader.harness.recorder``), in Python's format; a
+        syntax error has none (it is raised while compiling) and names its place in its message instead.
+        """
+        frames = _FRAME.findall(self.traceback)
+        if frames:
+            return frames[-1][0], int(frames[-1][1])
+        where = _SYNTAX_PLACE.search(self.message) if self.type in _SYNTAX_ERRORS else None
+        return (where.group(1), int(where.group(2))) if where else ("", 0)
 
 
 @dataclass(frozen=True)

@@ -188,7 +188,7 @@ def json_scores(report: Report) -> dict[str, tuple[float, float]]:
 
 
 def test_every_format_is_a_writer_in_the_registry():
-    assert set(WRITERS) == {"json", "classroom", "gradescope", "junit", "markdown"}
+    assert set(WRITERS) == {"json", "classroom", "gradescope", "junit", "markdown", "classroom50", "prairielearn"}
     for name, writer in WRITERS.items():
         assert callable(writer), name
 

@@ -367,7 +367,8 @@ def test_an_installed_wheel_grades_with_no_reference_code(installed_grader, tmp_
                                       ROOT / "templates" / "grade-in-ci.yml"])
 def test_workflows_install_the_package_not_the_solutions(workflow):
     text = workflow.read_text()
-    assert 'python -m pip install "$GRADER_PACKAGE"' in text
+    assert ('python -m pip install "$GRADER_PACKAGE"' in text
+            or 'uv pip install --system "$GRADER_PACKAGE"' in text)
     assert "GRADER_PACKAGE: https://" in text and ".whl" in text
     assert text.count("uses: actions/checkout@") == 1  # the student's repository only
     assert "--reference" not in text and "reference/" not in text

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from grader.report import classroom, gradescope, json_report, junit, markdown, terminal
+from grader.report import (classroom, classroom50, gradescope, json_report, junit, markdown, prairielearn,
+                           terminal)
 from grader.results import Report
 
 
@@ -24,6 +25,9 @@ WRITERS: dict[str, Writer] = {
     "gradescope": gradescope.write,
     "junit": junit.write,
     "markdown": markdown.write,
+    "classroom50": classroom50.write,
+    "prairielearn": prairielearn.write,
 }
 
-__all__ = ["WRITERS", "Writer", "classroom", "gradescope", "json_report", "junit", "markdown", "terminal"]
+__all__ = ["WRITERS", "Writer", "classroom", "classroom50", "gradescope", "json_report", "junit", "markdown",
+           "prairielearn", "terminal"]
