@@ -16,7 +16,6 @@ from rich.text import Text
 
 from grader.report._common import (TITLES, confinement_line, exercise_groups, graded_against, inert_report,
                                    not_implemented, run_summary, tally, unfinished_run)
-
 from grader.lesson import describe as lesson_lines
 from grader.results import Report
 from grader.submission import MODULES
