@@ -32,6 +32,7 @@ def main(argv: list[str]) -> int:
     from grader.cli import absolute, default_submission
     from grader.engine import CHECKS, Options, grade
     from grader.reference import ReferenceRunError
+    from grader.report._common import inert
     from grader.reproduce import explain_text
     from grader.rubric import RubricError
     from grader.sandbox import Limits
@@ -51,5 +52,5 @@ def main(argv: list[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER
     check = next(c for c in report.checks if c.id == args.check_id)
-    print(explain_text(check))
+    print(inert(explain_text(check)))  # the message quotes the student's error: printed inert
     return EXIT_OK

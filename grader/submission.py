@@ -69,7 +69,7 @@ def _read_notebook(path: Path):
         return nbformat.reads(data.decode("utf-8"), as_version=4)
     except Exception as exc:  # noqa: BLE001 - nbformat raises many kinds
         raise SubmissionError(f"{untrusted.shown(path)} is not a readable Jupyter notebook "
-                              f"({type(exc).__name__}: {exc})") from exc
+                              f"({type(exc).__name__}: {untrusted.shown(str(exc)[:500])})") from exc
 
 
 def notebook_source(path: Path) -> str:

@@ -351,7 +351,7 @@ def forged_results(out: Path, mode: str) -> None:
         index.write_bytes(b"[" * 200_000 + b"]" * 200_000)
         return
     if mode == "deep_value":
-        good["values"]["x"] = {"kind": "json", "value": json.loads("[" * 100 + "]" * 100)}
+        good["values"]["x"] = {"kind": "json", "value": json.loads("[" * 150 + "]" * 150)}
     elif mode == "huge":
         index.write_bytes(b" " * (9 << 20))
         return

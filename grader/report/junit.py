@@ -17,7 +17,6 @@ from pathlib import Path
 
 from grader.report._common import (TITLES, bounded, clean, detail, exercise_groups, first_line, fmt_points,
                                    inert_report, tally, truncate, write_atomic)
-
 from grader.results import CheckResult, Report
 
 MESSAGE_LIMIT = 8000

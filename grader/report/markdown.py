@@ -17,7 +17,6 @@ from pathlib import Path
 from grader.report._common import (TITLES, clean, confinement_line, exercise_groups, fmt_points, graded_against,
                                    inert_report, not_implemented, run_summary, tally, truncate, unfinished_run,
                                    write_atomic)
-
 from grader.results import CheckResult, Report
 from grader.submission import MODULES
 
