@@ -108,7 +108,8 @@ def strict_load(text: str) -> Any:
 
 def _check(id_: str, status: str, score: float, max_score: float, message: str = "", hint: str = "",
            file: str = "", line: int = 0) -> CheckResult:
-    return CheckResult(id=id_, exercise=id_.split(".")[0], name=f"what {id_} checks", status=status,  # type: ignore[arg-type]
+    return CheckResult(id=id_, exercise=id_.split(".")[0], name=f"what {id_} checks",
+                       status=status,  # type: ignore[arg-type]
                        score=score, max_score=max_score, message=message, hint=hint, file=file, line=line)
 
 
@@ -212,7 +213,8 @@ def test_prairielearn_results_for_a_graded_submission(tmp_path):
     prairielearn.write(FRACTIONAL, results_dir / "results.json")
     data = strict_load((results_dir / "results.json").read_text(encoding="utf-8"))
     assert data["gradable"] is True
-    assert 0 <= data["score"] <= 1 and math.isclose(data["score"], FRACTIONAL.score / FRACTIONAL.max_score, abs_tol=1e-6)
+    assert 0 <= data["score"] <= 1
+    assert math.isclose(data["score"], FRACTIONAL.score / FRACTIONAL.max_score, abs_tol=1e-6)
     assert "14.37 / 30" in data["message"]
     assert [t["name"].split(":")[0] for t in data["tests"]] == [c.id for c in FRACTIONAL.checks]
     for test, check in zip(data["tests"], FRACTIONAL.checks):
@@ -347,7 +349,7 @@ def test_workflows_annotate_cache_and_summarise(workflow):
     annotate = _step(text, "Annotate errors on the student's lines")
     assert "if: always()" in annotate and "python -m grader.report.actions grade/report.json" in annotate
     if workflow == CI_WORKFLOW:  # uv, with its cache kept between runs (docs/integrations.md has the figures)
-        assert "enable-cache: true" in _step(text, "Set up uv")
+        assert "enable-cache: true" in _step(text, "Set up uv") and "prune-cache: false" in _step(text, "Set up uv")
         assert 'uv pip install --system "$GRADER_PACKAGE"' in _step(text, "Install the grader")
     else:
         assert "cache: pip" in _step(text, "Set up Python")
