@@ -51,7 +51,8 @@ SUBMISSION = "exercises"
 REQUIRE_CONFINEMENT = True
 # Only with a seed: what to judge against. "" uses the sealed reference inside the package (public inputs only);
 # otherwise a folder beside this script, or the https URL of a .tar.gz of one, holding a sealed reference made
-# for the seed (python -m grader seal OUT --seed N) or the reference solutions.
+# for the seed (python -m grader seal OUT --seed N). Never the reference solutions: what this script can read,
+# a student can find (docs/integrations.md, "Secret inputs").
 REFERENCE = ""
 
 RESULT = "result.json"
