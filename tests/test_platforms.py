@@ -397,6 +397,7 @@ def test_classroom50_autograder_in_a_simulated_runner(tmp_path):
     checkout = tmp_path / "jax-spring-intro-jax-alice"
     _work(checkout / "exercises")
     (checkout / "result.json").write_text('{"score": 100, "max-score": 100}')  # planted: must not survive
+    (checkout / "result.json.tmp").symlink_to(tmp_path / "elsewhere.json")  # planted: the grader writes here first
     (checkout / "grader").mkdir()  # planted: the checkout is not on the grader's import path
     (checkout / "grader" / "__main__.py").write_text("raise SystemExit('the student planted this')\n")
     done = _runner(tmp_path, checkout, JAX_GRADER_ARGS="--only ex3 --allow-unconfined")
@@ -406,6 +407,7 @@ def test_classroom50_autograder_in_a_simulated_runner(tmp_path):
     assert data["score"] == data["max-score"] == 2000, [t["message"] for t in data["tests"] if not t["passed"]]
     body = (checkout / "release-body.md").read_text(encoding="utf-8")
     assert body.startswith("## jax-autograder: 20 / 20")
+    assert not (checkout / "result.json").is_symlink() and not (tmp_path / "elsewhere.json").exists()
 
 
 def test_classroom50_autograder_exit_status_says_who_failed(tmp_path):

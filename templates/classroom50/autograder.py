@@ -144,8 +144,9 @@ def students_fault(scratch: Path) -> bool:
 
 def main() -> int:
     checkout = Path.cwd()
-    # A result.json or release-body.md committed by the student must never stand in for the grader's.
-    for name in (RESULT, RELEASE_BODY):
+    # A result.json or release-body.md committed by the student (or a file or link where the grader writes them
+    # first) must never stand in for the grader's.
+    for name in (RESULT, RELEASE_BODY, RESULT + ".tmp", RELEASE_BODY + ".tmp"):
         (checkout / name).unlink(missing_ok=True)
     bundle, scratch = bundle_dir(), scratch_dir()
     try:
