@@ -444,6 +444,13 @@ def test_classroom50_autograder_finds_the_seed_where_the_instructor_keeps_it(tmp
     monkeypatch.setenv("CLASSROOM50_BUNDLE_DIR", str(tmp_path))
     assert module.bundle_dir() == tmp_path
     assert module.find_reference(tmp_path, tmp_path) is None
+    # A Release's text is at most 125,000 characters: a flooded report is cut, its open code block closed.
+    body = "## jax-autograder\n\n````text\n" + "flood\n" * 50_000 + "````\n\nthe end\n"
+    fitted = module.fit_release_body(body)
+    assert len(fitted) <= module.RELEASE_BODY_LIMIT < 125_000 and "the end" not in fitted
+    assert fitted.endswith("````\n\n_The report is cut here to fit a GitHub Release; the whole report is in the "
+                           "workflow's log._\n")
+    assert module.fit_release_body("short\n") == "short\n"
     monkeypatch.setenv("JAX_GRADER_REFERENCE", "sealed-7")
     assert module.find_reference(tmp_path, tmp_path) == (tmp_path / "sealed-7").resolve()  # absolute: the grader
     # runs its children elsewhere, and a relative --reference loses ex4's reference run
