@@ -473,3 +473,14 @@ def test_prairielearn_entry_script_in_a_simulated_grade_layout(tmp_path):
     data = strict_load((empty / "results" / "results.json").read_text(encoding="utf-8"))
     assert data["gradable"] is False and "none of the exercise files" in data["format_errors"][0]
     assert re.search(r"student", data["format_errors"][0])
+    # The grader cannot even start: the attempt still does not count, and the student is told to ask.
+    fake = tmp_path / "python-without-the-grader"
+    fake.write_text("#!/bin/sh\nexit 1\n")
+    fake.chmod(0o755)
+    broken = tmp_path / "broken"
+    _work(broken / "student")
+    done = subprocess.run(["bash", str(RUN_SH)], env=_env(JAX_GRADER_ROOT=str(broken), JAX_GRADER_PYTHON=str(fake)),
+                          capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    data = strict_load((broken / "results" / "results.json").read_text(encoding="utf-8"))
+    assert data["gradable"] is False and "Tell your instructor" in data["format_errors"][0]
