@@ -108,7 +108,8 @@ def strict_load(text: str) -> Any:
 
 def _check(id_: str, status: str, score: float, max_score: float, message: str = "", hint: str = "",
            file: str = "", line: int = 0) -> CheckResult:
-    return CheckResult(id=id_, exercise=id_.split(".")[0], name=f"what {id_} checks", status=status,  # type: ignore[arg-type]
+    return CheckResult(id=id_, exercise=id_.split(".")[0], name=f"what {id_} checks",
+                       status=status,  # type: ignore[arg-type]
                        score=score, max_score=max_score, message=message, hint=hint, file=file, line=line)
 
 
@@ -212,7 +213,8 @@ def test_prairielearn_results_for_a_graded_submission(tmp_path):
     prairielearn.write(FRACTIONAL, results_dir / "results.json")
     data = strict_load((results_dir / "results.json").read_text(encoding="utf-8"))
     assert data["gradable"] is True
-    assert 0 <= data["score"] <= 1 and math.isclose(data["score"], FRACTIONAL.score / FRACTIONAL.max_score, abs_tol=1e-6)
+    assert 0 <= data["score"] <= 1
+    assert math.isclose(data["score"], FRACTIONAL.score / FRACTIONAL.max_score, abs_tol=1e-6)
     assert "14.37 / 30" in data["message"]
     assert [t["name"].split(":")[0] for t in data["tests"]] == [c.id for c in FRACTIONAL.checks]
     for test, check in zip(data["tests"], FRACTIONAL.checks):
@@ -347,7 +349,7 @@ def test_workflows_annotate_cache_and_summarise(workflow):
     annotate = _step(text, "Annotate errors on the student's lines")
     assert "if: always()" in annotate and "python -m grader.report.actions grade/report.json" in annotate
     if workflow == CI_WORKFLOW:  # uv, with its cache kept between runs (docs/integrations.md has the figures)
-        assert "enable-cache: true" in _step(text, "Set up uv")
+        assert "enable-cache: true" in _step(text, "Set up uv") and "prune-cache: false" in _step(text, "Set up uv")
         assert 'uv pip install --system "$GRADER_PACKAGE"' in _step(text, "Install the grader")
     else:
         assert "cache: pip" in _step(text, "Set up Python")
@@ -395,6 +397,7 @@ def test_classroom50_autograder_in_a_simulated_runner(tmp_path):
     checkout = tmp_path / "jax-spring-intro-jax-alice"
     _work(checkout / "exercises")
     (checkout / "result.json").write_text('{"score": 100, "max-score": 100}')  # planted: must not survive
+    (checkout / "result.json.tmp").symlink_to(tmp_path / "elsewhere.json")  # planted: the grader writes here first
     (checkout / "grader").mkdir()  # planted: the checkout is not on the grader's import path
     (checkout / "grader" / "__main__.py").write_text("raise SystemExit('the student planted this')\n")
     done = _runner(tmp_path, checkout, JAX_GRADER_ARGS="--only ex3 --allow-unconfined")
@@ -404,6 +407,7 @@ def test_classroom50_autograder_in_a_simulated_runner(tmp_path):
     assert data["score"] == data["max-score"] == 2000, [t["message"] for t in data["tests"] if not t["passed"]]
     body = (checkout / "release-body.md").read_text(encoding="utf-8")
     assert body.startswith("## jax-autograder: 20 / 20")
+    assert not (checkout / "result.json").is_symlink() and not (tmp_path / "elsewhere.json").exists()
 
 
 def test_classroom50_autograder_exit_status_says_who_failed(tmp_path):
@@ -440,6 +444,13 @@ def test_classroom50_autograder_finds_the_seed_where_the_instructor_keeps_it(tmp
     monkeypatch.setenv("CLASSROOM50_BUNDLE_DIR", str(tmp_path))
     assert module.bundle_dir() == tmp_path
     assert module.find_reference(tmp_path, tmp_path) is None
+    # A Release's text is at most 125,000 characters: a flooded report is cut, its open code block closed.
+    body = "## jax-autograder\n\n````text\n" + "flood\n" * 50_000 + "````\n\nthe end\n"
+    fitted = module.fit_release_body(body)
+    assert len(fitted) <= module.RELEASE_BODY_LIMIT < 125_000 and "the end" not in fitted
+    assert fitted.endswith("````\n\n_The report is cut here to fit a GitHub Release; the whole report is in the "
+                           "workflow's log._\n")
+    assert module.fit_release_body("short\n") == "short\n"
     monkeypatch.setenv("JAX_GRADER_REFERENCE", "sealed-7")
     assert module.find_reference(tmp_path, tmp_path) == (tmp_path / "sealed-7").resolve()  # absolute: the grader
     # runs its children elsewhere, and a relative --reference loses ex4's reference run
@@ -462,3 +473,14 @@ def test_prairielearn_entry_script_in_a_simulated_grade_layout(tmp_path):
     data = strict_load((empty / "results" / "results.json").read_text(encoding="utf-8"))
     assert data["gradable"] is False and "none of the exercise files" in data["format_errors"][0]
     assert re.search(r"student", data["format_errors"][0])
+    # The grader cannot even start: the attempt still does not count, and the student is told to ask.
+    fake = tmp_path / "python-without-the-grader"
+    fake.write_text("#!/bin/sh\nexit 1\n")
+    fake.chmod(0o755)
+    broken = tmp_path / "broken"
+    _work(broken / "student")
+    done = subprocess.run(["bash", str(RUN_SH)], env=_env(JAX_GRADER_ROOT=str(broken), JAX_GRADER_PYTHON=str(fake)),
+                          capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    data = strict_load((broken / "results" / "results.json").read_text(encoding="utf-8"))
+    assert data["gradable"] is False and "Tell your instructor" in data["format_errors"][0]

@@ -11,7 +11,7 @@ submission, with the student's checkout as the working folder; it
 2. grades SUBMISSION, on the inputs of the secret seed if you keep one (the
    file `seed` beside this script, or $JAX_GRADER_SEED);
 3. leaves result.json (classroom50/result/v1) and release-body.md (the
-   student's report, as Markdown) in the checkout.
+   student's report, as Markdown, cut to fit a GitHub Release) in the checkout.
 
 It exits 0 whenever grading ran, whatever the score, and also when the
 submission itself cannot be graded (no exercise files...): result.json then
@@ -51,11 +51,14 @@ SUBMISSION = "exercises"
 REQUIRE_CONFINEMENT = True
 # Only with a seed: what to judge against. "" uses the sealed reference inside the package (public inputs only);
 # otherwise a folder beside this script, or the https URL of a .tar.gz of one, holding a sealed reference made
-# for the seed (python -m grader seal OUT --seed N) or the reference solutions.
+# for the seed (python -m grader seal OUT --seed N). Never the reference solutions: what this script can read,
+# a student can find (docs/integrations.md, "Secret inputs").
 REFERENCE = ""
 
 RESULT = "result.json"
 RELEASE_BODY = "release-body.md"
+# GitHub refuses a Release whose text is longer than 125,000 characters; the runner publishes release-body.md as one.
+RELEASE_BODY_LIMIT = 120_000
 # What the grader's command line says when the submission, not the grader, is why nothing could be graded.
 STUDENTS_FAULT = "the submission cannot be graded"
 
@@ -132,6 +135,28 @@ def grade(python: Path, checkout: Path, seed: str | None, reference: Path | None
     return subprocess.run(command, cwd=checkout, env=env, check=False).returncode
 
 
+def fit_release_body(text: str, limit: int = RELEASE_BODY_LIMIT) -> str:
+    """``text`` cut at a line boundary to at most ``limit`` characters, an open code fence closed, with a note."""
+    note = "\n_The report is cut here to fit a GitHub Release; the whole report is in the workflow's log._\n"
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    fence = ""
+    size = len(note) + 20
+    for line in text.splitlines(keepends=True):
+        if size + len(line) > limit:
+            break
+        kept.append(line)
+        size += len(line)
+        stripped = line.strip()
+        if fence and stripped == fence:
+            fence = ""
+        elif not fence and stripped.startswith("```"):
+            fence = stripped[: len(stripped) - len(stripped.lstrip("`"))]
+    closing = f"{fence}\n" if fence else ""
+    return "".join(kept) + closing + note
+
+
 def students_fault(scratch: Path) -> bool:
     """True when grading stopped because of the submission (the report says so), not because of the grader."""
     try:
@@ -143,8 +168,9 @@ def students_fault(scratch: Path) -> bool:
 
 def main() -> int:
     checkout = Path.cwd()
-    # A result.json or release-body.md committed by the student must never stand in for the grader's.
-    for name in (RESULT, RELEASE_BODY):
+    # A result.json or release-body.md committed by the student (or a file or link where the grader writes them
+    # first) must never stand in for the grader's.
+    for name in (RESULT, RELEASE_BODY, RESULT + ".tmp", RELEASE_BODY + ".tmp"):
         (checkout / name).unlink(missing_ok=True)
     bundle, scratch = bundle_dir(), scratch_dir()
     try:
@@ -159,6 +185,9 @@ def main() -> int:
         print(f"::error::jax-autograder could not start: {exc}", file=sys.stderr)
         return 1
     graded = (checkout / RESULT).is_file()
+    body = checkout / RELEASE_BODY
+    if body.is_file():
+        body.write_text(fit_release_body(body.read_text(encoding="utf-8")), encoding="utf-8")
     if status == 0 and graded:
         return 0
     if graded and students_fault(scratch):
