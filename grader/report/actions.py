@@ -27,7 +27,7 @@ import posixpath
 import sys
 from pathlib import Path, PurePosixPath
 
-from grader.report._common import clean, first_line, truncate
+from grader.report._common import clean, first_line, inert_report, truncate
 from grader.results import Report
 from grader.submission import MODULES
 
@@ -67,7 +67,7 @@ def student_path(submission: str, file: str) -> str | None:
 def annotations(report: Report) -> list[str]:
     """One ``::error`` command per (file, line) where the student's code raised, at most :data:`MAX_ANNOTATIONS`."""
     places: dict[tuple[str, int], list] = {}
-    for check in report.checks:
+    for check in inert_report(report).checks:
         if check.status not in ("error", "fail") or not check.file or check.line <= 0:
             continue
         path = student_path(report.submission or ".", check.file)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from grader.report._common import bounded, clean, write_atomic
+from grader.report._common import bounded, clean, inert_report, write_atomic
 from grader.results import CheckResult, Report
 
 SCHEMA = "classroom50/result/v1"
@@ -136,6 +136,7 @@ def _test(check: CheckResult) -> dict[str, Any]:
 def result(report: Report, identity: Identity, now: _dt.datetime | None = None) -> dict[str, Any]:
     """The ``result.json`` document for ``report``."""
     when = (now or _dt.datetime.now(_dt.timezone.utc)).astimezone(_dt.timezone.utc).strftime(_TIME_FORMAT)
+    report = inert_report(report)
     tests = [_test(c) for c in report.checks]
     document: dict[str, Any] = {
         "schema": SCHEMA,

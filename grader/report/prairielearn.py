@@ -32,7 +32,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from grader.report._common import TITLES, bounded, detail, first_line, fmt_points, truncate, write_atomic
+from grader.report._common import (TITLES, bounded, detail, first_line, fmt_points, inert_report, truncate,
+                                   write_atomic)
 from grader.report.markdown import render as render_markdown
 from grader.results import CheckResult, Report
 
@@ -91,6 +92,7 @@ def _test(check: CheckResult, limit: int) -> dict[str, Any]:
 def results(report: Report, images: list[dict[str, str]] | None = None, check_limit: int = _LIMITS[0][0],
             text_limit: int = _LIMITS[0][1]) -> dict[str, Any]:
     """The ``results.json`` document, texts cut to the given lengths."""
+    report = inert_report(report)
     errors = ungradable(report)
     if errors:
         return {
