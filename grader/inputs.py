@@ -136,7 +136,7 @@ def _ex4(seed: int | None = None) -> dict[str, Any]:
     if seed is None:
         return {"async_cost": np.asarray(EX4_ASYNC_COST), "count_cost": np.asarray(EX4_COUNT_COST)}
     rng = _rng("ex4", seed)
-    return {"async_cost": np.asarray(rng.uniform(0.05, 0.08)), "count_cost": np.asarray(rng.uniform(0.035, 0.05))}
+    return {"async_cost": np.asarray(rng.uniform(0.07, 0.09)), "count_cost": np.asarray(rng.uniform(0.03, 0.04))}
 
 
 def _ex5(seed: int | None = None) -> dict[str, Any]:
