@@ -215,15 +215,16 @@ def largest(ctx: Context) -> Verdict:
                     own = None
                 own_argmax = own_argmax and own is not None and got["value"] == own
                 compared += 1
-            ref_norms = npref.per_example_norms(ctx.want(f"grads/{case}"))
             problems.append(f"batch '{case}': returned {got['value']}, the largest norm is at {want['value']}")
-            hint = hint or (ARGMIN if got["value"] == int(np.argmin(ref_norms)) else
-                            "Return the argmax of per_example_grad_norms(per_example_grads(params, x, y)).")
+            if ctx.reference.has(f"grads/{case}"):  # the smallest norm, where the reference's gradients were kept
+                ref_norms = npref.per_example_norms(ctx.want(f"grads/{case}"))
+                hint = hint or (ARGMIN if got["value"] == int(np.argmin(ref_norms)) else "")
         if not ok_type:
             problems.append(f"batch '{case}': returned a {got['type']}, expected a Python int")
             hint = hint or INT
     if not problems:
         return PASS
+    hint = hint or "Return the argmax of per_example_grad_norms(per_example_grads(params, x, y))."
     wrong_values = [p for p in problems if "returned a " not in p]
     if wrong_values and own_argmax and compared and _values_credit(ctx) < 1:
         return skip("not judged: the index is the argmax of your own per-example gradients, which are wrong "
