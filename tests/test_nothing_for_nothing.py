@@ -50,7 +50,7 @@ import hashlib
 
 import numpy as np
 import pytest
-from conftest import EXERCISES_DIR, REFERENCE, submission_with
+from conftest import CORPUS, EXERCISES_DIR, REFERENCE, submission_with
 from test_seeds import judge, observe
 
 from grader import data as grader_data
@@ -167,6 +167,15 @@ def test_answers_that_compute_nothing_score_zero_at_a_secret_seed(task, module, 
     reference = Observations() if task == "ex4" else observe(task, REFERENCE, SECRET, tmp_path_factory)
     score, earning = _score(judge(task, got, reference, SECRET), task)
     assert score == 0, earning
+
+
+@pytest.mark.parametrize("variant", ["reference", "ex4_jit_speedup__discarded_warmup", "ex4_jit_speedup__time_time"])
+def test_correct_timers_keep_full_marks_at_a_secret_seed(variant, tmp_path, tmp_path_factory):
+    """The same judges, on timers that measure: nothing above is paid for by marking honest work down."""
+    folder = REFERENCE if variant == "reference" else submission_with(
+        tmp_path, {"ex4_jit_speedup": CORPUS / "correct" / f"{variant}.py"})
+    results = judge("ex4", observe("ex4", folder, SECRET, tmp_path_factory), Observations(), SECRET)
+    assert [(r.id, r.status, r.message[:300]) for r in results.values() if r.status != "pass"] == []
 
 
 def test_ex4_public_cost_formula_passes_on_the_public_inputs_only(tmp_path, tmp_path_factory):

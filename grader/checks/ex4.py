@@ -86,7 +86,7 @@ HINT_SLOWER = (
 OK_RANGE = (0.9, 1.25)
 #: A wrong unit: both runs' ratios, far from 1, agree within this range. A per-step time does not (1/3 and
 #: 1/6), nor a CPU clock (it follows the CPU time per call, the same in both runs, so its ratios differ as
-#: the two runs' costs per call do: by 2/3 publicly, by less than 0.6 at any seed).
+#: the two runs' costs per call do: by 2/3 publicly, by less than 0.25 at any seed).
 SAME_RATIO = (0.8, 1.25)
 #: A timer that read a clock but not through the wait returns about the CPU time the calls spent before
 #: returning; on a busy machine a little less (a CPU clock) or much more (a wall clock, preempted).
