@@ -50,7 +50,7 @@ import hashlib
 
 import numpy as np
 import pytest
-from conftest import EXERCISES_DIR, REFERENCE, submission_with
+from conftest import CORPUS, EXERCISES_DIR, REFERENCE, submission_with
 from test_seeds import judge, observe
 
 from grader import data as grader_data
@@ -169,6 +169,15 @@ def test_answers_that_compute_nothing_score_zero_at_a_secret_seed(task, module, 
     assert score == 0, earning
 
 
+@pytest.mark.parametrize("variant", ["reference", "ex4_jit_speedup__discarded_warmup", "ex4_jit_speedup__time_time"])
+def test_correct_timers_keep_full_marks_at_a_secret_seed(variant, tmp_path, tmp_path_factory):
+    """The same judges, on timers that measure: nothing above is paid for by marking honest work down."""
+    folder = REFERENCE if variant == "reference" else submission_with(
+        tmp_path, {"ex4_jit_speedup": CORPUS / "correct" / f"{variant}.py"})
+    results = judge("ex4", observe("ex4", folder, SECRET, tmp_path_factory), Observations(), SECRET)
+    assert [(r.id, r.status, r.message[:300]) for r in results.values() if r.status != "pass"] == []
+
+
 def test_ex4_public_cost_formula_passes_on_the_public_inputs_only(tmp_path, tmp_path_factory):
     """The formula above is right on the public inputs (so the test above can fail), not on secret ones."""
     folder = submission_with(tmp_path, {"ex4_jit_speedup": _stub_with("ex4_jit_speedup", EX4_PUBLIC_COST)})
@@ -245,3 +254,53 @@ def test_labels_are_not_in_the_child_for_a_forward_that_reads_its_frames(tmp_pat
     (check,) = [c for c in report.checks if c.exercise == "accuracy"]
     assert report.runs["accuracy"].status == "ok", report.runs["accuracy"]
     assert check.score == 0, check.message
+
+
+class _Recorded:
+    """A judge context over recorded observations (the parent's view, no child)."""
+
+    def __init__(self, observations: dict):
+        self.observations = observations
+
+    def got(self, name):
+        return self.observations[name]
+
+
+def _timed_run(seconds: float, n: int, cost: float, waited: list[int] | None = None, calls: int | None = None) -> dict:
+    calls = n + 1 if calls is None else calls
+    # the first call queues nothing; each later one `cost` s, back to back
+    to_last = [cost * (calls - 1 - max(0, k - 1)) for k in range(calls)]
+    return {"seconds": seconds, "n_steps": n, "cost": cost, "calls": calls, "to_last": to_last,
+            "waited": list(range(calls + 1)) if waited is None else waited, "last": calls, "sync": 0.002 * n,
+            "wall": cost * n}
+
+
+@pytest.mark.parametrize("returned,kind", [
+    (lambda t: t, "ok"),
+    (lambda t: 0.25, "not_measured"),  # a constant: the same whatever the costs
+    (lambda t: t * 1000, "unit"),  # milliseconds
+    (lambda t: t / 60, "unit"),  # minutes
+    (lambda t: t / 3 if t < 0.2 else t / 6, "per_step"),
+    (lambda t: t * 2 / 3 if t < 0.2 else t * 5 / 6, "off_by_one"),  # the clock started a call late
+])
+def test_ex4_timer_classes_are_told_apart_from_the_known_costs(returned, kind):
+    from grader.checks import ex4
+
+    first, second = 3 * 0.06, 6 * 0.04
+    observations = {
+        "time/async": _timed_run(returned(first), 3, 0.06),
+        "time/count": _timed_run(returned(second), 6, 0.04),
+        "time/compile": _timed_run(returned(0.004), 3, 0.0),
+    }
+    assert ex4.timing(_Recorded(observations)).kind == kind
+
+
+def test_ex4_waiting_on_an_earlier_result_is_named_not_taken_for_a_per_step_time():
+    from grader.checks import ex4
+
+    observations = {  # waited on call 1 of 3 (and 1 of 6): the first timed result, 1/n_steps of the work in
+        "time/async": _timed_run(0.06, 3, 0.06, waited=[0, 1]),
+        "time/count": _timed_run(0.04, 6, 0.04, waited=[0, 1]),
+        "time/compile": _timed_run(0.004, 3, 0.0),
+    }
+    assert ex4.timing(_Recorded(observations)).kind == "earlier"

@@ -194,12 +194,13 @@ def largest(ctx: Context) -> Verdict:
 
     Judged against the reference's argmax only: the argmax of the
     submission's own norms earns nothing when its gradients are wrong (zeros
-    give index 0), but it is not charged twice either: when the index is the
-    argmax of the submission's own wrong gradients, the check is not judged.
+    give index 0), but it is not charged twice either: when every wrong index
+    is the argmax of the submission's own wrong gradients (where they were
+    observed: not on the ``vec16`` batch), the check is not judged.
     The type earns its part only with the right index, so a constant int
     earns nothing.
     """
-    problems, hint, credit, own_argmax = [], "", 0.0, True
+    problems, hint, credit, own_argmax, compared = [], "", 0.0, True, 0
     cases = LARGEST_CASES
     for case in cases:
         got, want = ctx.got(f"largest/{case}"), ctx.want(f"largest/{case}")
@@ -207,22 +208,25 @@ def largest(ctx: Context) -> Verdict:
         ok_value = got["value"] == want["value"]
         credit += (0.5 * ok_type + 0.5) * ok_value / len(cases)
         if not ok_value:
-            try:
-                own = int(np.argmax(npref.per_example_norms(ctx.got(f"grads/{case}"))))
-            except (StudentError, ValueError, TypeError, AttributeError, KeyError):
-                own = None
-            own_argmax = own_argmax and own is not None and got["value"] == own
-            ref_norms = npref.per_example_norms(ctx.want(f"grads/{case}"))
+            if ctx.student.has(f"grads/{case}") or f"grads/{case}" in ctx.student.errors:
+                try:
+                    own = int(np.argmax(npref.per_example_norms(ctx.got(f"grads/{case}"))))
+                except (StudentError, ValueError, TypeError, AttributeError, KeyError):
+                    own = None
+                own_argmax = own_argmax and own is not None and got["value"] == own
+                compared += 1
             problems.append(f"batch '{case}': returned {got['value']}, the largest norm is at {want['value']}")
-            hint = hint or (ARGMIN if got["value"] == int(np.argmin(ref_norms)) else
-                            "Return the argmax of per_example_grad_norms(per_example_grads(params, x, y)).")
+            if ctx.reference.has(f"grads/{case}"):  # the smallest norm, where the reference's gradients were kept
+                ref_norms = npref.per_example_norms(ctx.want(f"grads/{case}"))
+                hint = hint or (ARGMIN if got["value"] == int(np.argmin(ref_norms)) else "")
         if not ok_type:
             problems.append(f"batch '{case}': returned a {got['type']}, expected a Python int")
             hint = hint or INT
     if not problems:
         return PASS
+    hint = hint or "Return the argmax of per_example_grad_norms(per_example_grads(params, x, y))."
     wrong_values = [p for p in problems if "returned a " not in p]
-    if wrong_values and own_argmax and _values_credit(ctx) < 1:
+    if wrong_values and own_argmax and compared and _values_credit(ctx) < 1:
         return skip("not judged: the index is the argmax of your own per-example gradients, which are wrong "
                     "(charged in ex2.values)")
     if hint is not INT and not norms(ctx).passed:

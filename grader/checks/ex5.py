@@ -416,8 +416,8 @@ def params_unchanged(ctx: Context) -> Verdict:
 CHECKS = [
     Check("ex5.chain", "clip by global norm, then Adam (checked across a gradient spike)", chain, ("make_optimizer",)),
     Check("ex5.hyperparams", "learning_rate and max_norm are honoured", hyperparams, ("make_optimizer",)),
-    Check("ex5.step_values", "a step: new params, new state, loss before the update; state carried over steps", step_values,
-          ("make_train_step",)),
+    Check("ex5.step_values", "a step: new params, new state, loss before the update; state carried over steps",
+          step_values, ("make_train_step",)),
     Check("ex5.uses_given_optimizer", "the step uses the optimizer it is given", uses_given_optimizer,
           ("make_train_step",), foreign_state_hint),
     Check("ex5.jitted", "the step is jitted and not retraced", jitted, ("make_train_step",)),

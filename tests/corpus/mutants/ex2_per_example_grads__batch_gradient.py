@@ -1,4 +1,8 @@
-"""The vmapped function differentiates the loss of the whole batch (closing over x and y), so every slice is the batch-mean gradient."""
+"""The vmapped function differentiates the loss of the whole batch (closing over x and y), so every slice is the batch-mean gradient.
+
+Every example then has the same norm, so largest_gradient_example returns 0, the argmax of those wrong
+norms: ex2.largest is not judged (no credit for it, no second charge).
+"""
 
 import jax
 import jax.numpy as jnp
@@ -17,7 +21,8 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex2.values", "mistake": "ex2.batch_gradient", "max_failing": 1, "hint": "not one gradient per example"}
+EXPECT = {"check": "ex2.values", "mistake": "ex2.batch_gradient", "max_failing": 1, "hint": "not one gradient per example",
+          "also": ["ex2.largest"]}
 
 
 def per_example_grads(params, x, y):
