@@ -278,3 +278,13 @@ def test_one_vmapped_key_for_the_whole_batch_is_named_as_a_shared_mask():
     verdict = ex1.placement(_ex1_ctx({"forward/key_uses": uses, "forward/train": np.ones((b, 10))}))
     assert verdict.mistake == ex1.FORWARD_SHARED_ROWS.id and "one per layer for the whole batch" in verdict.message
     assert "one key per example" in verdict.hint
+
+
+@pytest.mark.parametrize("kind", ["gelu", "bias_twice"])
+def test_deep_judges_the_order_through_the_measured_computation(kind):
+    """An unnamed computation mistake is charged once, in depths; deep judges the order with it."""
+    wrong = {"gelu": {"act": npref.gelu}, "bias_twice": {"bias_scale": 2.0}}[kind]
+    assert _verdict(_mlp(**wrong), ex3.deep).passed
+    verdict = _verdict(_mlp(order="string", **wrong), ex3.deep)
+    assert verdict.mistake == ex3.STRING_ORDER.id and "with the computation measured" in verdict.message
+    assert not _verdict(_mlp(**wrong), ex3.depths).passed
