@@ -288,3 +288,20 @@ def test_deep_judges_the_order_through_the_measured_computation(kind):
     verdict = _verdict(_mlp(order="string", **wrong), ex3.deep)
     assert verdict.mistake == ex3.STRING_ORDER.id and "with the computation measured" in verdict.message
     assert not _verdict(_mlp(**wrong), ex3.depths).passed
+
+
+def test_the_crash_kind_travels_from_the_recorder_to_the_judge(tmp_path):
+    """The child's ``crash`` field reaches ObservationError.kind; a kind the grader does not know is ignored."""
+    import jax
+    import jax.numpy as jnp
+
+    from grader.harness.recorder import Recorder
+    from grader.sandbox import read_observations
+
+    rec = Recorder(tmp_path)
+    rec.record("numpy", lambda: jax.jit(lambda v: np.asarray(v))(jnp.ones(3)))
+    rec.values["forged"] = {"kind": "error", "type": "ValueError", "message": "", "crash": "anything"}
+    rec.write(tmp_path)
+    errors = read_observations(tmp_path).errors
+    assert errors["numpy"].kind == "numpy_on_tracer" and crash_hint(errors["numpy"]) is NUMPY_ON_TRACER
+    assert errors["forged"].kind == "anything" and crash_hint(errors["forged"]) == ""
