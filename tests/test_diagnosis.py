@@ -51,6 +51,10 @@ def _observe(forward) -> Observations:
                                                 for k, v in layer.items()}
     for name, c in npref.measurement_cases().items():
         record(f"measure/{name}", lambda c=c: forward(c["params"], c["x"]))
+    try:
+        values["measure/swapped/d3"] = np.asarray(forward(cases["d3"]["x"], cases["d3"]["params"]))
+    except Exception:  # noqa: BLE001 - kept only when it works, as the probe does
+        pass
     deep = cases["d12"]
     for k in range(1, 13):
         record(f"measure/prefix{k}", lambda k=k: forward(npref.prefix(deep["params"], k), deep["x"]))
@@ -140,6 +144,18 @@ def test_a_layer_that_never_runs_is_located():
     assert findings and findings[0].text.startswith("the first 3 layers agree; with 4 layers the output equals "
                                                     "that of the first 3: layer4 did not run")
     assert findings[0].mistake is None
+
+
+def test_parameters_in_the_order_x_params_are_measured_by_calling_them_that_way():
+    right = _mlp()
+
+    def swapped(x, params):
+        return right(params, x)
+
+    verdict = _verdict(swapped)
+    assert verdict.mistake == ex3.ARGS_SWAPPED.id and "called as mlp_forward(x, params) instead" in verdict.message
+    ctx = Context(REFERENCE, REFERENCE, INPUTS)
+    assert ex3.depths(ctx).passed  # the right order: its swapped call fails and is not kept
 
 
 # --- ex1 -------------------------------------------------------------------------------------------------

@@ -68,6 +68,8 @@ OUTPUT_RELU = Mistake("ex3.relu_on_output", "a ReLU on the output layer",
 OUTPUT_SOFTMAX = Mistake("ex3.softmax_output", "a softmax on the output",
                          "The output went through a softmax: mlp_forward returns the last layer's raw values "
                          "(logits).")
+ARGS_SWAPPED = Mistake("ex3.arguments_swapped", "mlp_forward's parameters in the order (x, params)",
+                       "mlp_forward takes (params, x), in that order: params first, then the batch.")
 HINT_JIT = "Under jax.jit the forward pass failed or changed: keep it pure (no Python side effects, no global state)."
 HINT_CONTRACT = ("mlp_forward applies layer1, layer2, ..., layerN in numeric order, each x @ w + b, with ReLU after "
                  "every layer but the last.")
@@ -407,6 +409,10 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         problems.append(f"{_describe(case)}: {array_mismatch(got, want)}")
     mistake = _one_mistake(named)
     if errors and len(errors) == len(cases) and mistake is None:
+        swapped = _measured(ctx, "measure/swapped/d3")
+        if swapped is not None and _up_to_output(swapped, np.asarray(ctx.want("out/d3"), np.float64)):
+            return fail("; ".join(problems) + "; measured: called as mlp_forward(x, params) instead, it returned the "
+                        "right answer for 3 layers, so its parameters are in the order (x, params)", ARGS_SWAPPED)
         text, measured = _measured_words(measure(ctx))
         if not isinstance(measured, Mistake):
             raise errors[0]  # worded by the crash's kind (engine), as nothing measured names its cause
