@@ -321,3 +321,17 @@ def test_the_crash_kind_travels_from_the_recorder_to_the_judge(tmp_path):
     errors = read_observations(tmp_path).errors
     assert errors["numpy"].kind == "numpy_on_tracer" and crash_hint(errors["numpy"]) is NUMPY_ON_TRACER
     assert errors["forged"].kind == "anything" and crash_hint(errors["forged"]) == ""
+
+
+def test_a_rate_that_never_reaches_dropout_is_measured_at_rate_zero():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    rng = np.random.default_rng(3)
+    plain, train = rng.standard_normal((b, 10)), rng.standard_normal((b, 10))
+    ctx = Context(Observations({"forward/eval": plain, "forward/rate0": train, "forward/train": train}),
+                  Observations({"forward/eval": plain}), INPUTS)
+    verdict = ex1.eval_forward(ctx)
+    assert verdict.mistake == ex1.RATE_NOT_PASSED.id and "rate=0.0 gave exactly the output of rate=0.5" in verdict.message
+    other = rng.standard_normal((b, 10))  # rate=0.0 wrong in another way: measured, not named
+    ctx = Context(Observations({"forward/eval": plain, "forward/rate0": other, "forward/train": train}),
+                  Observations({"forward/eval": plain}), INPUTS)
+    assert ex1.eval_forward(ctx).mistake == ""

@@ -67,6 +67,10 @@ HINT_EVAL_FORWARD = (
     "With train=False (or rate=0) forward_with_dropout must equal the plain forward pass: the lesson's MLP, "
     "ReLU after each hidden layer, with dropout doing nothing."
 )
+RATE_NOT_PASSED = Mistake(
+    "ex1.rate_not_passed", "a fixed rate in forward_with_dropout",
+    "With rate=0.0 the output equals the output at rate 0.5 for the same key: the rate argument never reached "
+    "the dropout calls. Pass rate through to both dropout calls.")
 REUSED_KEY = Mistake(
     "ex1.same_key_both_layers", "one key for both dropout layers",
     "Both dropout layers drew their masks from the same key, so their masks are correlated. Split once, "
@@ -313,6 +317,10 @@ def eval_forward(ctx: Context) -> Verdict:
     if array_mismatch(ctx.got("forward/eval"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None:
         hint = TRAIN_NOT_PASSED
         problems.append("train=False gave exactly the train-mode output for the same key")
+    elif (len(problems) == 1 and problems[0].startswith("rate=0.0")
+          and array_mismatch(ctx.got("forward/rate0"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None):
+        hint = RATE_NOT_PASSED
+        problems.append("rate=0.0 gave exactly the output of rate=0.5 for the same key")
     return fail("forward_with_dropout vs the plain forward pass (32 examples): "
                 + "; ".join(problems), hint, fraction=fraction)
 
