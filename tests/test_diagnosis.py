@@ -335,3 +335,12 @@ def test_a_rate_that_never_reaches_dropout_is_measured_at_rate_zero():
     ctx = Context(Observations({"forward/eval": plain, "forward/rate0": other, "forward/train": train}),
                   Observations({"forward/eval": plain}), INPUTS)
     assert ex1.eval_forward(ctx).mistake == ""
+
+
+def test_eval_mode_scaling_is_measured_as_a_factor():
+    x = INPUTS["ex1"]["x"]
+    values = _dropout_values(lambda r: x)
+    verdict = ex1.identity(_ex1_ctx({**values, "dropout/eval": x * 0.5, "dropout/rate0": x}))
+    assert "every element is x times 0.5" in verdict.message and "non-inverted dropout" in verdict.hint
+    verdict = ex1.identity(_ex1_ctx({**values, "dropout/eval": x * 3.0, "dropout/rate0": x}))
+    assert "every element is x times 3" in verdict.message and verdict.hint == ex1.HINT_IDENTITY

@@ -247,7 +247,26 @@ def identity(ctx: Context) -> Verdict:
     if array_mismatch(ctx.got("dropout/eval"), ctx.got("dropout/rate0.5"), rtol=0, atol_scale=0) is None:
         hint = TRAIN_IGNORED
         problems.append("with train=False the output equals the train-mode output for the same key")
+    else:
+        factor = _uniform_scale(np.asarray(ctx.got("dropout/eval"), dtype=np.float64), x)
+        if factor is not None:
+            problems.append(f"with train=False every element is x times {factor:.4g}")
+            if np.isclose(factor, 0.5, rtol=1e-5):
+                hint = ("With train=False dropout(key, x, 0.5, False) returned x * (1 - rate): that is the test-time "
+                        "scaling of non-inverted dropout. Inverted dropout scales the survivors in train mode "
+                        "instead, so in eval mode it returns x itself.")
     return fail("; ".join(problems), hint, fraction=fraction)
+
+
+def _uniform_scale(out: np.ndarray, x: np.ndarray) -> float | None:
+    """The one factor ``out`` is ``x`` scaled by, if it is (and not 1); None otherwise."""
+    if out.shape != x.shape or not np.all(x != 0):
+        return None
+    ratio = out / x
+    factor = float(np.median(ratio))
+    if factor == 1.0 or not np.allclose(ratio, factor, rtol=1e-5):
+        return None
+    return factor
 
 
 @_shape_guard
