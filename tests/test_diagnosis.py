@@ -51,6 +51,10 @@ def _observe(forward) -> Observations:
                                                 for k, v in layer.items()}
     for name, c in npref.measurement_cases().items():
         record(f"measure/{name}", lambda c=c: forward(c["params"], c["x"]))
+    try:
+        values["measure/swapped/d3"] = np.asarray(forward(cases["d3"]["x"], cases["d3"]["params"]))
+    except Exception:  # noqa: BLE001 - kept only when it works, as the probe does
+        pass
     deep = cases["d12"]
     for k in range(1, 13):
         record(f"measure/prefix{k}", lambda k=k: forward(npref.prefix(deep["params"], k), deep["x"]))
@@ -140,6 +144,18 @@ def test_a_layer_that_never_runs_is_located():
     assert findings and findings[0].text.startswith("the first 3 layers agree; with 4 layers the output equals "
                                                     "that of the first 3: layer4 did not run")
     assert findings[0].mistake is None
+
+
+def test_parameters_in_the_order_x_params_are_measured_by_calling_them_that_way():
+    right = _mlp()
+
+    def swapped(x, params):
+        return right(params, x)
+
+    verdict = _verdict(swapped)
+    assert verdict.mistake == ex3.ARGS_SWAPPED.id and "called as mlp_forward(x, params) instead" in verdict.message
+    ctx = Context(REFERENCE, REFERENCE, INPUTS)
+    assert ex3.depths(ctx).passed  # the right order: its swapped call fails and is not kept
 
 
 # --- ex1 -------------------------------------------------------------------------------------------------
@@ -278,3 +294,53 @@ def test_one_vmapped_key_for_the_whole_batch_is_named_as_a_shared_mask():
     verdict = ex1.placement(_ex1_ctx({"forward/key_uses": uses, "forward/train": np.ones((b, 10))}))
     assert verdict.mistake == ex1.FORWARD_SHARED_ROWS.id and "one per layer for the whole batch" in verdict.message
     assert "one key per example" in verdict.hint
+
+
+@pytest.mark.parametrize("kind", ["gelu", "bias_twice"])
+def test_deep_judges_the_order_through_the_measured_computation(kind):
+    """An unnamed computation mistake is charged once, in depths; deep judges the order with it."""
+    wrong = {"gelu": {"act": npref.gelu}, "bias_twice": {"bias_scale": 2.0}}[kind]
+    assert _verdict(_mlp(**wrong), ex3.deep).passed
+    verdict = _verdict(_mlp(order="string", **wrong), ex3.deep)
+    assert verdict.mistake == ex3.STRING_ORDER.id and "with the computation measured" in verdict.message
+    assert not _verdict(_mlp(**wrong), ex3.depths).passed
+
+
+def test_the_crash_kind_travels_from_the_recorder_to_the_judge(tmp_path):
+    """The child's ``crash`` field reaches ObservationError.kind; a kind the grader does not know is ignored."""
+    import jax
+    import jax.numpy as jnp
+
+    from grader.harness.recorder import Recorder
+    from grader.sandbox import read_observations
+
+    rec = Recorder(tmp_path)
+    rec.record("numpy", lambda: jax.jit(lambda v: np.asarray(v))(jnp.ones(3)))
+    rec.values["forged"] = {"kind": "error", "type": "ValueError", "message": "", "crash": "anything"}
+    rec.write(tmp_path)
+    errors = read_observations(tmp_path).errors
+    assert errors["numpy"].kind == "numpy_on_tracer" and crash_hint(errors["numpy"]) is NUMPY_ON_TRACER
+    assert errors["forged"].kind == "anything" and crash_hint(errors["forged"]) == ""
+
+
+def test_a_rate_that_never_reaches_dropout_is_measured_at_rate_zero():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    rng = np.random.default_rng(3)
+    plain, train = rng.standard_normal((b, 10)), rng.standard_normal((b, 10))
+    ctx = Context(Observations({"forward/eval": plain, "forward/rate0": train, "forward/train": train}),
+                  Observations({"forward/eval": plain}), INPUTS)
+    verdict = ex1.eval_forward(ctx)
+    assert verdict.mistake == ex1.RATE_NOT_PASSED.id and "rate=0.0 gave exactly the output of rate=0.5" in verdict.message
+    other = rng.standard_normal((b, 10))  # rate=0.0 wrong in another way: measured, not named
+    ctx = Context(Observations({"forward/eval": plain, "forward/rate0": other, "forward/train": train}),
+                  Observations({"forward/eval": plain}), INPUTS)
+    assert ex1.eval_forward(ctx).mistake == ""
+
+
+def test_eval_mode_scaling_is_measured_as_a_factor():
+    x = INPUTS["ex1"]["x"]
+    values = _dropout_values(lambda r: x)
+    verdict = ex1.identity(_ex1_ctx({**values, "dropout/eval": x * 0.5, "dropout/rate0": x}))
+    assert "every element is x times 0.5" in verdict.message and "non-inverted dropout" in verdict.hint
+    verdict = ex1.identity(_ex1_ctx({**values, "dropout/eval": x * 3.0, "dropout/rate0": x}))
+    assert "every element is x times 3" in verdict.message and verdict.hint == ex1.HINT_IDENTITY

@@ -6,9 +6,9 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint, unchanged
-from grader.sandbox import ObservationError
 from grader.checks.compare import array_mismatch
 from grader.protocol import EX1_RATES as RATES
+from grader.sandbox import ObservationError
 
 ARGS_SWAPPED = Mistake(
     "ex1.arguments_swapped", "dropout's parameters in the order (x, key)",
@@ -67,6 +67,10 @@ HINT_EVAL_FORWARD = (
     "With train=False (or rate=0) forward_with_dropout must equal the plain forward pass: the lesson's MLP, "
     "ReLU after each hidden layer, with dropout doing nothing."
 )
+RATE_NOT_PASSED = Mistake(
+    "ex1.rate_not_passed", "a fixed rate in forward_with_dropout",
+    "With rate=0.0 the output equals the output at rate 0.5 for the same key: the rate argument never reached "
+    "the dropout calls. Pass rate through to both dropout calls.")
 REUSED_KEY = Mistake(
     "ex1.same_key_both_layers", "one key for both dropout layers",
     "Both dropout layers drew their masks from the same key, so their masks are correlated. Split once, "
@@ -243,7 +247,26 @@ def identity(ctx: Context) -> Verdict:
     if array_mismatch(ctx.got("dropout/eval"), ctx.got("dropout/rate0.5"), rtol=0, atol_scale=0) is None:
         hint = TRAIN_IGNORED
         problems.append("with train=False the output equals the train-mode output for the same key")
+    else:
+        factor = _uniform_scale(np.asarray(ctx.got("dropout/eval"), dtype=np.float64), x)
+        if factor is not None:
+            problems.append(f"with train=False every element is x times {factor:.4g}")
+            if np.isclose(factor, 0.5, rtol=1e-5):
+                hint = ("With train=False dropout(key, x, 0.5, False) returned x * (1 - rate): that is the test-time "
+                        "scaling of non-inverted dropout. Inverted dropout scales the survivors in train mode "
+                        "instead, so in eval mode it returns x itself.")
     return fail("; ".join(problems), hint, fraction=fraction)
+
+
+def _uniform_scale(out: np.ndarray, x: np.ndarray) -> float | None:
+    """The one factor ``out`` is ``x`` scaled by, if it is (and not 1); None otherwise."""
+    if out.shape != x.shape or not np.all(x != 0):
+        return None
+    ratio = out / x
+    factor = float(np.median(ratio))
+    if factor == 1.0 or not np.allclose(ratio, factor, rtol=1e-5):
+        return None
+    return factor
 
 
 @_shape_guard
@@ -313,6 +336,10 @@ def eval_forward(ctx: Context) -> Verdict:
     if array_mismatch(ctx.got("forward/eval"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None:
         hint = TRAIN_NOT_PASSED
         problems.append("train=False gave exactly the train-mode output for the same key")
+    elif (len(problems) == 1 and problems[0].startswith("rate=0.0")
+          and array_mismatch(ctx.got("forward/rate0"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None):
+        hint = RATE_NOT_PASSED
+        problems.append("rate=0.0 gave exactly the output of rate=0.5 for the same key")
     return fail("forward_with_dropout vs the plain forward pass (32 examples): "
                 + "; ".join(problems), hint, fraction=fraction)
 

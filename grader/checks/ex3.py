@@ -68,6 +68,8 @@ OUTPUT_RELU = Mistake("ex3.relu_on_output", "a ReLU on the output layer",
 OUTPUT_SOFTMAX = Mistake("ex3.softmax_output", "a softmax on the output",
                          "The output went through a softmax: mlp_forward returns the last layer's raw values "
                          "(logits).")
+ARGS_SWAPPED = Mistake("ex3.arguments_swapped", "mlp_forward's parameters in the order (x, params)",
+                       "mlp_forward takes (params, x), in that order: params first, then the batch.")
 HINT_JIT = "Under jax.jit the forward pass failed or changed: keep it pure (no Python side effects, no global state)."
 HINT_CONTRACT = ("mlp_forward applies layer1, layer2, ..., layerN in numeric order, each x @ w + b, with ReLU after "
                  "every layer but the last.")
@@ -224,6 +226,22 @@ class Finding:
     mistake: Mistake | None = None
     hint: str = ""
     """What to do, when no known mistake says it."""
+    variant: tuple = ()
+    """The measured behaviour as ``npref.mlp`` keywords (``(("act", fn),)``, ``(("bias_scale", 2.0),)``), when
+    it is one that a whole network can be recomputed with."""
+
+
+def _model(findings: list[Finding]) -> dict | None:
+    """The student's computation as measured, as keywords for :func:`_run_model`; None if not every finding has one."""
+    if not findings or not all(f.variant for f in findings):
+        return None
+    return {k: v for f in findings for k, v in f.variant}
+
+
+def _run_model(params: dict, x: np.ndarray, model: dict, order: str = "numeric") -> np.ndarray:
+    scale = model.get("bias_scale", 1.0)
+    scaled = {n: {"w": layer["w"], "b": np.asarray(layer["b"], np.float64) * scale} for n, layer in params.items()}
+    return npref.mlp(scaled, x, order, act=model.get("act", npref.relu))
 
 
 def _measured(ctx: Context, name: str) -> np.ndarray | None:
@@ -273,7 +291,8 @@ def measure(ctx: Context) -> list[Finding]:
                 ratio = float(np.median(bias / b))
                 times = f" ({ratio:.3g} times b)" if npref.near(bias, ratio * b) else ""
                 found.append(Finding(f"one layer on x = 0 returned {np.round(bias, 3).tolist()}{times}, not its bias "
-                                     f"b = {b.tolist()}", hint="Each layer adds its own bias once: x @ w + b."))
+                                     f"b = {b.tolist()}", hint="Each layer adds its own bias once: x @ w + b.",
+                                     variant=(("bias_scale", ratio),) if times else ()))
         if not npref.near(matrix, w):
             weights_ok = False
             if npref.near(matrix, w.T):
@@ -298,7 +317,8 @@ def measure(ctx: Context) -> list[Finding]:
             what = f"it is {name}" if name else "it is not ReLU"
             found.append(Finding(f"the hidden activation, sampled from -3 to 3, is {shape}: {what}",
                                  CURVE_MISTAKES.get(name), f"The hidden activation is {name or 'not ReLU'}; the "
-                                 "exercise asks for ReLU (jax.nn.relu) after every layer but the last."))
+                                 "exercise asks for ReLU (jax.nn.relu) after every layer but the last.",
+                                 (("act", npref.CURVES[name]),) if name in npref.CURVES else ()))
     hidden = _measured(ctx, "measure/hidden_bias")
     hb = np.asarray(cases["hidden_bias"]["params"]["layer1"]["b"], np.float64)
     if not found and hidden is not None and hidden.shape == (1, 2) and not npref.near(hidden[0], npref.relu(hb)):
@@ -389,6 +409,10 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         problems.append(f"{_describe(case)}: {array_mismatch(got, want)}")
     mistake = _one_mistake(named)
     if errors and len(errors) == len(cases) and mistake is None:
+        swapped = _measured(ctx, "measure/swapped/d3")
+        if swapped is not None and _up_to_output(swapped, np.asarray(ctx.want("out/d3"), np.float64)):
+            return fail("; ".join(problems) + "; measured: called as mlp_forward(x, params) instead, it returned the "
+                        "right answer for 3 layers, so its parameters are in the order (x, params)", ARGS_SWAPPED)
         text, measured = _measured_words(measure(ctx))
         if not isinstance(measured, Mistake):
             raise errors[0]  # worded by the crash's kind (engine), as nothing measured names its cause
@@ -440,7 +464,18 @@ def deep(ctx: Context) -> Verdict:
     when depths named a mistake in which layers run, the order cannot be judged.
     """
     verdict = _judge_cases(ctx, ("d12",))
-    if verdict.passed or not verdict.mistake or verdict.mistake in {STRING_ORDER.id, DICT_ORDER.id}:
+    if verdict.passed or verdict.mistake in {STRING_ORDER.id, DICT_ORDER.id}:
+        return verdict
+    model = _model(measure(ctx))
+    if model is not None and "out/d12" not in ctx.student.errors:
+        c, got = _case(ctx, "d12"), np.asarray(ctx.got("out/d12"), np.float64)
+        if _up_to_output(got, _run_model(c["params"], c["x"], model)):
+            return Verdict(True, "the 12 layers ran in numeric order: the answer is what the computation measured "
+                                 "in ex3.depths gives in that order")
+        if _up_to_output(got, _run_model(c["params"], c["x"], model, "string")):
+            return fail(verdict.message + "; with the computation measured in ex3.depths, it is what the layers in "
+                        "string order (layer1, layer10, layer11, ...) give", STRING_ORDER)
+    if not verdict.mistake:
         return verdict
     try:
         named = depths(ctx).mistake

@@ -5,7 +5,8 @@ isolate one property (the hidden activation's curve, what happens to the
 output, the bias and weights of one layer; see
 ``grader.checks.npref.measurement_cases``) and on the first k layers of the
 12-layer case, k = 1..12, so the judge can say which layer first differs and
-how. They earn no points: they only word the messages.
+how, and call it once with its two arguments the other way round
+(``measure/swapped/d3``, kept only when that call returns an array). They earn no points: they only word the messages.
 """
 
 import jax
@@ -27,5 +28,11 @@ def probe(rec, modules, inputs, options):
         rec.record(f"input/params_after/{case}", lambda c=c: snapshot(c["params"]))
     for name, c in as_jax(measurement_cases()).items():
         rec.record(f"measure/{name}", lambda c=c: m.mlp_forward(c["params"], c["x"]))
+    try:  # the arguments the other way round: recorded only when that works, as a right answer fails so
+        swapped = m.mlp_forward(data["d3"]["x"], data["d3"]["params"])
+    except BaseException:  # noqa: BLE001 - a measurement that fails measures nothing (as in Recorder.record)
+        swapped = None
+    if isinstance(swapped, jax.Array):
+        rec.record("measure/swapped/d3", lambda: swapped)
     for k in range(1, len(deep["params"]) + 1):
         rec.record(f"measure/prefix{k}", lambda k=k: m.mlp_forward(prefix(deep["params"], k), deep["x"]))

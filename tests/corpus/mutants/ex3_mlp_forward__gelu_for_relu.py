@@ -1,12 +1,12 @@
 """GELU in place of ReLU: no known mistake id, so the measured activation curve names it in words.
-
-ex3.deep fails on the same values (no known variant shows the 12 layers ran in numeric order).
+ex3.deep recomputes the 12 layers with the measured GELU: in numeric order they agree, so the order is
+judged right and the mistake is charged once.
 """
 
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex3.depths", "mistake": "", "hint": "activation is GELU", "max_failing": 2, "also": ["ex3.deep"]}
+EXPECT = {"check": "ex3.depths", "mistake": "", "hint": "activation is GELU", "max_failing": 1}
 
 
 def mlp_forward(params, x):
