@@ -189,3 +189,18 @@ def test_a_failing_reference_is_described_in_words(tmp_path, monkeypatch):
     message = str(failed.value)
     assert "importing it raised RuntimeError: the reference is broken" in message, message
     assert str(broken) in message and "ObservationError(" not in message
+
+
+def test_the_default_submission_is_found_from_inside_the_folder_too(tmp_path, monkeypatch):
+    """The stubs' and answers.md's commands name no folder: they work from a checkout and inside init's folder."""
+    from grader.cli import DEFAULT_SUBMISSION, default_submission
+    from grader.release import init
+
+    monkeypatch.chdir(tmp_path)
+    assert default_submission() == DEFAULT_SUBMISSION  # nothing here: the error will name exercises/
+    init(tmp_path / "mywork")
+    monkeypatch.chdir(tmp_path / "mywork")
+    assert default_submission() == "."
+    (tmp_path / "mywork" / DEFAULT_SUBMISSION).mkdir()
+    assert default_submission() == DEFAULT_SUBMISSION
+    assert "run in this\nfolder" in (tmp_path / "mywork" / "answers.md").read_text()
