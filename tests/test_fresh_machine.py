@@ -80,15 +80,17 @@ def test_documented_commands_from_another_folder_on_a_cold_cache(where, request,
     assert (alice["status"], float(alice["total"]), float(alice["max"])) == ("graded", 20.0, 20.0), alice
 
 
-def test_an_import_outside_the_rule_is_named(tmp_path, cache_dir):
-    """sklearn is installed beside the grader, in a checkout as in a wheel: refused all the same, by name."""
+@pytest.mark.parametrize("module", ["sklearn", "ml_dtypes"])
+def test_an_import_outside_the_rule_is_named(module, tmp_path, cache_dir):
+    """sklearn is installed beside the grader, in a checkout as in a wheel; ml_dtypes is even imported
+    already, by jax: refused all the same, by name."""
     sub = tmp_path / "sub"
     shutil.copytree(REFERENCE, sub, ignore=shutil.ignore_patterns("__pycache__"))
-    (sub / f"{EX3}.py").write_text("import sklearn\n" + (sub / f"{EX3}.py").read_text())
+    (sub / f"{EX3}.py").write_text(f"import {module}\n" + (sub / f"{EX3}.py").read_text())
     report = grade(sub, Options(only=("ex3",), cache_dir=cache_dir))
     check = by_id(report)["ex3.depths"]
     assert check.status == "error" and check.score == 0
-    assert f"{EX3}.py may not import 'sklearn'" in check.message and "only jax" in check.message
+    assert f"{EX3}.py may not import '{module}'" in check.message and "only jax" in check.message
 
 
 def _forked_child(server: forkserver.ForkServer, argv: list[str], cwd: Path) -> tuple[int, str]:
