@@ -80,15 +80,17 @@ def test_documented_commands_from_another_folder_on_a_cold_cache(where, request,
     assert (alice["status"], float(alice["total"]), float(alice["max"])) == ("graded", 20.0, 20.0), alice
 
 
-def test_an_import_outside_the_rule_is_named(tmp_path, cache_dir):
-    """sklearn is installed beside the grader, in a checkout as in a wheel: refused all the same, by name."""
+@pytest.mark.parametrize("module", ["sklearn", "ml_dtypes"])
+def test_an_import_outside_the_rule_is_named(module, tmp_path, cache_dir):
+    """sklearn is installed beside the grader, in a checkout as in a wheel; ml_dtypes is even imported
+    already, by jax: refused all the same, by name."""
     sub = tmp_path / "sub"
     shutil.copytree(REFERENCE, sub, ignore=shutil.ignore_patterns("__pycache__"))
-    (sub / f"{EX3}.py").write_text("import sklearn\n" + (sub / f"{EX3}.py").read_text())
+    (sub / f"{EX3}.py").write_text(f"import {module}\n" + (sub / f"{EX3}.py").read_text())
     report = grade(sub, Options(only=("ex3",), cache_dir=cache_dir))
     check = by_id(report)["ex3.depths"]
     assert check.status == "error" and check.score == 0
-    assert f"{EX3}.py may not import 'sklearn'" in check.message and "only jax" in check.message
+    assert f"{EX3}.py may not import '{module}'" in check.message and "only jax" in check.message
 
 
 def _forked_child(server: forkserver.ForkServer, argv: list[str], cwd: Path) -> tuple[int, str]:
@@ -189,3 +191,18 @@ def test_a_failing_reference_is_described_in_words(tmp_path, monkeypatch):
     message = str(failed.value)
     assert "importing it raised RuntimeError: the reference is broken" in message, message
     assert str(broken) in message and "ObservationError(" not in message
+
+
+def test_the_default_submission_is_found_from_inside_the_folder_too(tmp_path, monkeypatch):
+    """The stubs' and answers.md's commands name no folder: they work from a checkout and inside init's folder."""
+    from grader.cli import DEFAULT_SUBMISSION, default_submission
+    from grader.release import init
+
+    monkeypatch.chdir(tmp_path)
+    assert default_submission() == DEFAULT_SUBMISSION  # nothing here: the error will name exercises/
+    init(tmp_path / "mywork")
+    monkeypatch.chdir(tmp_path / "mywork")
+    assert default_submission() == "."
+    (tmp_path / "mywork" / DEFAULT_SUBMISSION).mkdir()
+    assert default_submission() == DEFAULT_SUBMISSION
+    assert "run in this\nfolder" in (tmp_path / "mywork" / "answers.md").read_text()

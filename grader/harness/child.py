@@ -7,6 +7,7 @@ the grader's own packages are hidden (the submission cannot import them or
 
 from __future__ import annotations
 
+import builtins
 import importlib.abc
 import importlib.util
 import os
@@ -69,20 +70,39 @@ class _ImportGuard(importlib.abc.MetaPathFinder):
         self._own = own_modules
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
-        top = fullname.split(".")[0]
-        if top in _HIDDEN:
-            where = self._student_caller() or "a submission"
-            raise ImportError(NOT_ALLOWED.format(where=where, name=fullname), name=fullname)
-        if top in ALLOWED_IMPORTS or top in sys.stdlib_module_names or top in self._own:
-            return None
-        where = self._student_caller()
-        if where is not None:
-            raise ImportError(NOT_ALLOWED.format(where=where, name=fullname), name=fullname)
+        """Modules not imported yet, however asked for (``import``, ``importlib.import_module``...)."""
+        self.judge(fullname, sys._getframe(1))
         return None
 
-    def _student_caller(self) -> str | None:
+    def install(self) -> None:
+        """Also judge ``import`` statements of modules the harness already imported (jax's own dependencies,
+        such as ml_dtypes or absl, are in ``sys.modules``, where ``find_spec`` is never asked)."""
+        original = builtins.__import__
+
+        def judged_import(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (),
+                          level: int = 0) -> ModuleType:
+            if level == 0 and name:
+                self.judge(name, sys._getframe(1))
+            return original(name, globals, locals, fromlist, level)
+
+        sys.meta_path.insert(0, self)
+        builtins.__import__ = judged_import
+
+    def judge(self, fullname: str, frame: Any) -> None:
+        """Raise ``ImportError`` when the code of ``frame`` (or the code that asked the import machinery at
+        ``frame``) is the submission's and ``fullname`` is outside the rule."""
+        top = fullname.split(".")[0]
+        if top in _HIDDEN:
+            raise ImportError(NOT_ALLOWED.format(where=self._student_caller(frame) or "a submission",
+                                                 name=fullname), name=fullname)
+        if top in ALLOWED_IMPORTS or top in sys.stdlib_module_names or top in self._own:
+            return
+        where = self._student_caller(frame)
+        if where is not None:
+            raise ImportError(NOT_ALLOWED.format(where=where, name=fullname), name=fullname)
+
+    def _student_caller(self, frame: Any) -> str | None:
         """The submission file asking for this import (``None`` when library code asks)."""
-        frame = sys._getframe(2)
         while frame is not None and frame.f_code.co_filename in _IMPORT_MACHINERY:
             frame = frame.f_back
         if frame is None:
@@ -134,7 +154,7 @@ def main(argv: list[str]) -> None:
     for name in [m for m in sys.modules if m.split(".")[0] in _HIDDEN]:
         del sys.modules[name]
     own = frozenset(p.stem for p in submission_dir.iterdir() if p.suffix == ".py" or (p / "__init__.py").is_file())
-    sys.meta_path.insert(0, _ImportGuard(submission_dir, own))
+    _ImportGuard(submission_dir, own).install()
     sys.dont_write_bytecode = True
     sys.argv[:] = [sys.argv[0]]  # the submission has no business knowing where results go
 
