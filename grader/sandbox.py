@@ -85,6 +85,14 @@ class ObservationError:
     """What kind of crash, as the child classified it from the exception object (its ``crash`` field; see
     grader.checks.common.CRASH_HINTS)."""
 
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> ObservationError:
+        """The error as the harness records it (``grader.harness.recorder.Recorder.describe``), fields checked."""
+        for name in _ERROR_FIELDS:
+            _text(record[name], f"an error's {name}")
+        return cls(_clean(record["type"]), _clean(record["message"]), _clean(record["traceback"]),
+                   _clean(record["crash"]))
+
     def summary(self) -> str:
         text = f"{self.type}: {self.message}".strip()
         return text if len(text) < 600 else text[:600] + " ..."
@@ -381,13 +389,13 @@ def _check_index(index: Any) -> tuple[dict[str, Any], dict[str, ObservationError
             _check_json(entry["value"], name)
             values[name] = entry["value"]
         else:
-            errors[name] = _error(entry)
+            errors[name] = ObservationError.from_record(entry)
     import_error = index["import_error"]
     if import_error is not None:
         if not isinstance(import_error, dict) or set(import_error) != _ERROR_FIELDS | {"module"}:
             raise ForgedResults("the import error in observations.json is not one the harness writes")
         _text(import_error["module"], "a module name")
-    return values, errors, (_error(import_error) if import_error is not None else None), keys
+    return values, errors, (ObservationError.from_record(import_error) if import_error is not None else None), keys
 
 
 def _key(key: Any) -> str:
@@ -470,13 +478,6 @@ def _read_array(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) ->
     if len(data) != nbytes:
         raise ForgedResults(f"observations.npz: {info.filename!r} does not hold the size its header declares")
     return np.frombuffer(data, dtype=dtype).reshape(shape, order="F" if fortran else "C")
-
-
-def _error(entry: dict[str, Any]) -> ObservationError:
-    for name in _ERROR_FIELDS:
-        _text(entry[name], f"an error's {name}")
-    return ObservationError(_clean(entry["type"]), _clean(entry["message"]), _clean(entry["traceback"]),
-                            _clean(entry["crash"]))
 
 
 def _clean(text: str) -> str:

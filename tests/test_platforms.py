@@ -294,7 +294,7 @@ def test_a_crash_at_a_known_line_becomes_one_escaped_annotation(tmp_path):
     try:
         module.dropout(None, None, 0.5)
     except ValueError as exc:
-        error = ObservationError(**Recorder(submission).describe(exc))
+        error = ObservationError.from_record(Recorder(submission).describe(exc))
     assert error.location() == ("ex1_dropout.py", 5)
     checks = tuple(_import_error(c.id, error) for c in CHECKS if c.exercise == "ex1")
     assert {(c.file, c.line) for c in checks} == {("ex1_dropout.py", 5)}
@@ -316,7 +316,7 @@ def test_syntax_errors_and_submission_kinds_place_annotations(tmp_path):
     try:
         compile(broken.read_text(), str(broken), "exec")
     except SyntaxError as exc:
-        error = ObservationError(**Recorder(tmp_path).describe(exc))
+        error = ObservationError.from_record(Recorder(tmp_path).describe(exc))
     assert error.location() == ("ex3_mlp_forward.py", 2)
     assert actions.student_path("work/", "ex3_mlp_forward.py") == "work/ex3_mlp_forward.py"
     assert actions.student_path("solution.py", "ex3_mlp_forward.py") == "solution.py"  # one file holds all
