@@ -132,10 +132,6 @@ def test_string_order_is_found_at_the_tenth_layer():
 
 
 def test_a_layer_that_never_runs_is_located():
-    def skips_layer4(params, x):
-        kept = {n: layer for n, layer in params.items() if n != "layer4"}
-        return _mlp()(dict(sorted(kept.items(), key=lambda kv: int(kv[0][5:]))), x) if kept else x
-
     def renumbered(params, x):
         names = npref.layer_names(params)
         return _mlp()({n: params[n] for n in names if n != "layer4"}, x)
