@@ -51,6 +51,27 @@ def test_the_plan_reads_the_harness_but_nothing_else_of_the_grader(tmp_path):
     assert plan.listable == (str(package),)  # names only, so imports of the allowed files still find them
 
 
+def test_every_grader_module_the_harness_imports_is_readable_by_a_confined_child(tmp_path):
+    """A fresh confined child imports the harness after Landlock applies: each grader module it imports
+    must be in the plan's reads, or the run fails only where there is no fork server to import it first."""
+    import ast
+
+    reads = {Path(p) for p in _reads_and_writes(tmp_path).read}
+    package = ROOT / "grader"
+    imported = set()
+    for source in (package / "harness").rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("grader."):
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(a.name for a in node.names if a.name.startswith("grader."))
+    assert imported
+    for module in sorted(imported):
+        path = package.joinpath(*module.split(".")[1:])
+        file = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        assert any(file == r or r in file.parents for r in reads), f"the harness imports {module}, out of a child's reach"
+
+
 def test_run_endings_name_memory_exhaustion():
     assert _crash(-6, "terminate called after throwing an instance of 'std::bad_alloc'")[0] == "memory"
     assert _crash(1, "Traceback...\nMemoryError")[0] == "memory"
