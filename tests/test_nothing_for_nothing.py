@@ -41,7 +41,10 @@ accuracy
 
 The judged observations are made in this process (as in ``test_seeds.py``),
 except the frame-reading ``mlp_forward``, which must run in a real child to
-see what a child holds.
+see what a child holds. Beside them: correct timers keep full marks at the
+same seed, and ex4's timer classes (constant, wrong unit, per-step, off by
+one, waiting on an earlier result) are told apart on recorded observations;
+the same classes run end to end as mutants in ``corpus/mutants/ex4_*``.
 """
 
 from __future__ import annotations

@@ -143,7 +143,12 @@ def test_mutants_are_caught_and_named_at_a_secret_seed(name, tmp_path, tmp_path_
     charged = results[expect["check"]]
     assert charged.status != "pass", charged
     assert expect["hint"].lower() in charged.hint.lower(), charged.hint
-    assert {r.id for r in results.values() if r.status != "pass"} == {expect["check"], *expect.get("also", ())}
+    # Charged exactly where the header says. A check may also be left unjudged where what it reads is the
+    # mutant's own wrong output (ex2.largest on its own wrong gradients: whether their argmax is still right
+    # depends on where the inputs put the standout example), never charged.
+    unjudged = {r.id for r in results.values() if r.status == "skipped" and r.message.startswith("not judged")}
+    charged = {r.id for r in results.values() if r.status != "pass"} - unjudged
+    assert charged == {expect["check"], *expect.get("also", ())} - unjudged, results
 
 
 def _hard_coded_ex3(tmp_path, sealed_public: Observations):
