@@ -599,15 +599,18 @@ def test_real_class_end_to_end(tmp_path, cache_dir, monkeypatch):
 
 
 def test_real_stuck_submission_is_stopped_at_its_deadline(tmp_path, cache_dir):
-    """The worker past its deadline is killed with its children; the next submission gets a fresh worker."""
+    """The worker past its deadline is killed with its children; the next submission gets a fresh worker.
+
+    The deadline leaves the next submission room for a fresh worker (JAX imported anew) on a loaded machine.
+    """
     (tmp_path / "class" / "hang").mkdir(parents=True)
     (tmp_path / "class" / "hang" / f"{EX3}.py").write_text(HANG)
     shutil.copytree(REFERENCE, tmp_path / "class" / "later")
     settings = Settings(only=("ex3",), timeout=300, cache_dir=str(cache_dir))
-    result = run_batch(BatchConfig(tmp_path / "class", tmp_path / "out", settings, jobs=1, submission_timeout=8))
+    result = run_batch(BatchConfig(tmp_path / "class", tmp_path / "out", settings, jobs=1, submission_timeout=20))
     hang, later = result.outcomes
-    assert hang.status == "timeout" and "took longer than 8 s" in hang.detail and hang.report is None
-    assert 8 <= hang.seconds < 20
+    assert hang.status == "timeout" and "took longer than 20 s" in hang.detail and hang.report is None
+    assert 20 <= hang.seconds < 35
     assert later.status == "graded" and later.report.score == 20
     assert alive_under(tmp_path / "out") == []
 
