@@ -1,4 +1,5 @@
-"""Forks (a bounded bomb: 64 sleeping children) and starts programs; confined, no new process can exist."""
+"""Forks (a bounded bomb: 64 sleeping children, on the first call) and starts programs; confined, no new
+process can exist."""
 import os
 import subprocess
 import time
@@ -27,8 +28,13 @@ def _spawn() -> int:
     return started
 
 
+_STARTED = []
+
+
 def mlp_forward(params, x):
-    if not _spawn():
+    if not _STARTED:
+        _STARTED.append(_spawn())
+    if not _STARTED[0]:
         raise PermissionError("could start no process")
     names = sorted(params, key=lambda name: int(name[len("layer"):]))
     for name in names[:-1]:
