@@ -1,0 +1,16 @@
+# BLIND-SET: correct
+# EXERCISE: ex3
+# WHAT: Sort names by (len(name), name), which orders layer1..layerN numerically.
+# SHOULD-SAY: full marks
+"""Exercise 3 (reference): an MLP of any depth, read off the params pytree."""
+
+import jax
+
+
+def mlp_forward(params, x):
+    """ReLU after every layer but the last; layers in numeric order layer1..layerN."""
+    names = sorted(params, key=lambda name: (len(name), name))
+    for name in names[:-1]:
+        x = jax.nn.relu(x @ params[name]["w"] + params[name]["b"])
+    last = params[names[-1]]
+    return x @ last["w"] + last["b"]
