@@ -312,7 +312,7 @@ def test_the_crash_kind_travels_from_the_recorder_to_the_judge(tmp_path):
 
     rec = Recorder(tmp_path)
     rec.record("numpy", lambda: jax.jit(lambda v: np.asarray(v))(jnp.ones(3)))
-    rec.values["forged"] = {"kind": "error", "type": "ValueError", "message": "", "crash": "anything"}
+    rec.values["forged"] = {"kind": "error", "type": "ValueError", "message": "", "traceback": "", "crash": "anything"}
     rec.write(tmp_path)
     errors = read_observations(tmp_path).errors
     assert errors["numpy"].kind == "numpy_on_tracer" and crash_hint(errors["numpy"]) is NUMPY_ON_TRACER

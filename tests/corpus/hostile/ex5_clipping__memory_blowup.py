@@ -1,7 +1,10 @@
-"""Allocates memory without bound when make_optimizer is called."""
+"""Allocates memory without bound when make_optimizer is called.
+
+The hoard stays allocated: the probe records the MemoryError, or the process dies when its next allocation
+(JAX's, in a thread) fails; either way the exercise is an error and the bystander is graded."""
 import optax
 
-EXPECT = {"status": "error", "message": "MemoryError"}
+EXPECT = {"status": "error", "message": ["MemoryError", "ran out of memory"]}
 
 _hoard = []
 
