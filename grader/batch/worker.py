@@ -40,6 +40,12 @@ from grader import machine
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
+#: The worker runs the very grader package the batch runs, found by its folder, not by an import from the
+#: working folder, ``PYTHONPATH`` or an install: those can differ between the batch and a process it starts.
+_PACKAGE_PARENT = str(Path(__file__).resolve().parents[2])
+_START = ("import sys; sys.path.insert(0, sys.argv[1]); "
+          "from grader.batch.worker import main; sys.exit(main(sys.argv[2:]))")
+
 
 def kill_all(pids: list[int]) -> None:
     """Kill each process with what it started (a sandboxed child leads a group of its own)."""
@@ -59,7 +65,7 @@ class Worker:
         log.parent.mkdir(parents=True, exist_ok=True)
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "grader.batch.worker", str(os.getpid())], stdin=subprocess.PIPE,
+                [sys.executable, "-c", _START, _PACKAGE_PARENT, str(os.getpid())], stdin=subprocess.PIPE,
                 stdout=out, stderr=subprocess.STDOUT, **machine.new_group())
         self.jobs = 0
 
