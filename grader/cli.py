@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
 from contextlib import contextmanager
 from dataclasses import replace
@@ -35,6 +34,7 @@ from grader.policy import ConfinementRefused
 from grader.progress import ExerciseProgress
 from grader.reference import ReferenceRunError
 from grader.report import WRITERS
+from grader.report._common import stop_workflow_commands
 from grader.report.classroom50 import Classroom50Error, identity_from_env
 from grader.report.terminal import print_report
 from grader.results import EXERCISES, Report
@@ -199,15 +199,16 @@ def write_reports(report: Report, chosen: list[tuple[str, Path, str]], quiet: bo
 @contextmanager
 def inert_workflow_commands() -> Iterator[None]:
     """Inside GitHub Actions, keep printed text (which quotes student errors) from acting as ``::commands::``."""
-    if os.environ.get("GITHUB_ACTIONS") != "true":
+    lines = stop_workflow_commands()
+    if lines is None:
         yield
         return
-    token = secrets.token_hex(16)
-    print(f"::stop-commands::{token}", flush=True)
+    stop, resume = lines
+    print(stop, flush=True)
     try:
         yield
     finally:
-        print(f"::{token}::", flush=True)
+        print(resume, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
