@@ -38,6 +38,7 @@ from grader.batch.grading import Outcome, Settings, entry_key, grade_entry
 from grader.batch.summary import write_summary
 from grader.batch.worker import Worker
 from grader.policy import NONE, offered, require_full
+from grader.report._common import one_line
 
 #: Entries graded without a worker: nothing of theirs is run.
 _INSTANT = ("duplicate", "other")
@@ -207,8 +208,8 @@ def finish(out: Path, outcomes: list[Outcome], settings: Settings, formats: tupl
         try:
             outputs.write_student(out, outcome, settings.only, formats)
         except Exception as exc:  # noqa: BLE001 - as in record(): the row and the summary matter more
-            print(f"warning: could not write the files of {outcome.id} ({type(exc).__name__}: {exc})",
-                  file=sys.stderr)
+            message = f"could not write the files of {outcome.id} ({type(exc).__name__}: {exc})"
+            print(f"warning: {one_line(message)}", file=sys.stderr)  # the id is a student's folder name
     outputs.write_grades(out / "grades.csv", outcomes, settings.only)
     notes = confinement_notes(outcomes) + list(notes or [])
     pending = sum(o.status == "pending" for o in outcomes)
