@@ -194,12 +194,16 @@ def _notebook_path(shell: Any) -> Path | None:
 
 
 def kernel_submission(cells: Sequence[str], raised: dict[int, str] | None = None, answers: str | None = None,
-                      origin: str = "notebook (kernel)"):
-    """A :class:`~grader.submission.Submission` of the given executed cells, with notes on what was left out."""
+                      origin: str | None = None):
+    """A :class:`~grader.submission.Submission` of the given executed cells, with notes on what was left out.
+
+    ``origin`` names where the cells come from (the saved notebook), the kernel itself by default.
+    """
+    from grader.report._common import KERNEL_ORIGIN
     from grader.submission import MODULES, Submission
 
     source, notes = kernel_source(cells, raised)
-    return Submission(Path(origin), "kernel", {name: source for name in MODULES.values()}, answers), notes
+    return Submission(Path(origin or KERNEL_ORIGIN), "kernel", {name: source for name in MODULES.values()}, answers), notes
 
 
 def plots_folder() -> Path:
@@ -235,7 +239,7 @@ def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout
 
     path = Path(notebook) if notebook is not None else _notebook_path(shell)
     answers = notebook_answers(path) if path is not None else None
-    submission, notes = kernel_submission(cells, raised, answers, origin=str(path) if path else "notebook (kernel)")
+    submission, notes = kernel_submission(cells, raised, answers, origin=str(path) if path else None)
     figures = plots_folder() if plots else None
     if figures is not None and figures.is_dir():
         for old in figures.glob("*.png"):
