@@ -21,6 +21,11 @@ CORPUS = Path(__file__).resolve().parent / "corpus"
 SHARED = ROOT.parent / "shared"
 
 
+def pytest_collection_modifyitems(config, items):
+    """The end-to-end tests first (a stable sort): the longest start while the short ones fill the cores."""
+    items.sort(key=lambda item: item.get_closest_marker("e2e") is None)
+
+
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory) -> Path:
     """One reference cache for the whole run, shared by xdist workers (writes are atomic)."""

@@ -575,6 +575,7 @@ def real_class(root: Path) -> Path:
     return root
 
 
+@pytest.mark.e2e
 def test_real_class_end_to_end(tmp_path, cache_dir, monkeypatch):
     monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
     real_class(tmp_path / "class")
@@ -598,6 +599,7 @@ def test_real_class_end_to_end(tmp_path, cache_dir, monkeypatch):
     assert "Item analysis" in (out / "summary.html").read_text()
 
 
+@pytest.mark.e2e
 def test_real_stuck_submission_is_stopped_at_its_deadline(tmp_path, cache_dir):
     """The worker past its deadline is killed with its children; the next submission gets a fresh worker.
 
@@ -628,6 +630,7 @@ def _workers_started(monkeypatch) -> list[int]:
     return started
 
 
+@pytest.mark.e2e
 def test_real_workers_grade_submission_after_submission(tmp_path, cache_dir, monkeypatch):
     """One worker per job slot for the whole class, each submission still graded from scratch."""
     started = _workers_started(monkeypatch)
@@ -643,6 +646,7 @@ def test_real_workers_grade_submission_after_submission(tmp_path, cache_dir, mon
     assert alive_under(tmp_path / "out") == [] and all(not Path(f"/proc/{pid}").exists() for pid in started)
 
 
+@pytest.mark.e2e
 def test_real_worker_that_dies_costs_only_its_submission(tmp_path, cache_dir, monkeypatch):
     """A worker killed mid-grade gives that submission an error row; the next one is graded by a new worker."""
     import threading
@@ -672,6 +676,7 @@ def test_real_worker_that_dies_costs_only_its_submission(tmp_path, cache_dir, mo
     assert alive_under(tmp_path / "out") == []
 
 
+@pytest.mark.e2e
 def test_real_killed_batch_resumes_to_the_same_grades(tmp_path, cache_dir):
     root = tmp_path / "class"
     root.mkdir()
@@ -728,11 +733,12 @@ def default_class(root: Path) -> Path:
     return root
 
 
-def test_real_default_batch_grades_every_exercise_shards_resumes_and_merges(tmp_path, cache_dir):
+@pytest.mark.e2e
+def test_real_default_batch_grades_every_exercise(tmp_path, cache_dir):
     """``python -m grader batch CLASS --out OUT`` exactly as an instructor runs it: every exercise, real children.
 
-    Graded whole with ``--jobs 2``; then as two shards with ``--jobs 1``, the larger one killed after its
-    first graded row and resumed, and merged with ``python -m grader merge``: the same ``grades.csv``.
+    Killing and resuming real workers is ``test_real_killed_batch_resumes_to_the_same_grades``'s (one exercise),
+    and shards merging to one run's rows is ``test_merged_shards_equal_one_run``'s: this run takes the defaults.
     """
     root = default_class(tmp_path / "class")
     env = {**os.environ, "JAX_GRADER_CACHE": str(cache_dir)}
@@ -763,27 +769,8 @@ def test_real_default_batch_grades_every_exercise_shards_resumes_and_merges(tmp_
     assert {ex: run["status"] for ex, run in report["runs"].items() if ex != "ex4"} == \
         {ex: "ok" for ex in full if ex != "ex4"}
 
-    gradable = {"alice", "broken"}
-    big = max((1, 2), key=lambda k: sum(disc.shard_of(sid, 2) == k - 1 for sid in gradable))
-    small = grader("batch", str(root), "--out", str(tmp_path / "small"), "--shard", f"{3 - big}/2", "--jobs", "1")
-    killed = grader("batch", str(root), "--out", str(tmp_path / "big"), "--shard", f"{big}/2", "--jobs", "1")
-    statefile = tmp_path / "big" / state.STATE
-    deadline = time.monotonic() + 300
-    scored = ('"status": "graded"', '"status": "crashed"')
-    while not (statefile.is_file() and any(s in statefile.read_text() for s in scored)):
-        assert killed.poll() is None and time.monotonic() < deadline, killed.communicate()
-        time.sleep(0.1)
-    killed.send_signal(signal.SIGKILL)
-    killed.communicate()
-    time.sleep(1)  # workers notice their parent is gone and stop their children
-    assert alive_under(tmp_path / "big") == []
-    assert "already graded, unchanged" in finish(
-        grader("batch", str(root), "--out", str(tmp_path / "big"), "--shard", f"{big}/2", "--jobs", "1"))
-    finish(small)
-    finish(grader("merge", str(tmp_path / "small"), str(tmp_path / "big"), "--out", str(tmp_path / "merged")))
-    assert read_grades(tmp_path / "merged") == read_grades(tmp_path / "whole")
 
-
+@pytest.mark.e2e
 def test_real_dask_batch_grades_as_the_local_executor_does(tmp_path, cache_dir, monkeypatch, capsys):
     """``--dask ADDRESS`` on a LocalCluster of two worker processes on the loopback: the same rows as ``--jobs``."""
     pytest.importorskip("distributed")

@@ -112,6 +112,7 @@ def test_correct_variant_gets_full_marks(path, tmp_path, grade_with):
     assert [(c.id, c.hint, c.mistake) for c in checks if c.hint or c.mistake] == []
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("path", WHOLE, ids=lambda p: p.name)
 def test_whole_submission_gets_full_marks(path, grade_with):
     report = grade_with(path)  # every exercise and the end-to-end accuracy run

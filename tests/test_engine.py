@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import EXERCISES_DIR, REFERENCE, by_id
 
 from grader.cli import main
 from grader.results import Report
 
 
+@pytest.mark.e2e
 def test_reference_scores_full_marks_and_is_deterministic(grade_with):
     first = grade_with(REFERENCE)
     assert first.max_score == 100
@@ -25,6 +28,7 @@ def test_reference_scores_full_marks_and_is_deterministic(grade_with):
     assert first.accuracy["accuracy"] == second.accuracy["accuracy"]
 
 
+@pytest.mark.e2e
 def test_stubs_score_zero_with_not_implemented_messages(grade_with):
     report = grade_with(EXERCISES_DIR)
     assert report.score == 0

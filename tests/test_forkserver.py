@@ -29,6 +29,7 @@ def _verdicts(report):
         {ex: run.status for ex, run in report.runs.items()}
 
 
+@pytest.mark.e2e
 def test_forked_and_fresh_children_give_the_same_grades(tmp_path, grade_with):
     """The corpus tests grade forked (the default); here a sample is graded both ways and compared."""
     overrides = {path.name.split("__")[0]: path for _, path in SAMPLE}

@@ -530,6 +530,7 @@ def _read_all(paths: dict[str, Path]) -> dict:
     }
 
 
+@pytest.mark.e2e
 def test_cli_writes_every_format_from_one_run(tmp_path, cache_dir, monkeypatch, capsys):
     monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
     args, paths = _all_formats(tmp_path)
@@ -651,6 +652,7 @@ def test_find_submission_in_what_students_upload(tmp_path):
     assert find_submission(empty) == empty
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(shutil.which("bash") is None, reason="run_autograder is a bash script")
 def test_run_autograder_grades_an_upload_into_results_json(tmp_path, cache_dir):
     source = tmp_path / "source"

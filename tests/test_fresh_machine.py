@@ -46,6 +46,7 @@ def _setup(work: Path) -> None:
     shutil.copytree(sub, work / "class" / "alice")
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("where", ["checkout", "wheel"])
 def test_documented_commands_from_another_folder_on_a_cold_cache(where, request, tmp_path):
     if where == "wheel":

@@ -36,6 +36,7 @@ def _scores(cell) -> tuple[float, float, list[str]]:
     return tuple(json.loads(line[len("SCORE "):]))
 
 
+@pytest.mark.e2e
 @pytest.mark.floor
 def test_notebook_kernel_checks_redefinition(tmp_path, cache_dir, monkeypatch):
     """A real kernel: define over cells, check, redefine one wrongly, check again: the score drops.

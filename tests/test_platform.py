@@ -151,6 +151,7 @@ def _grade_without_linux(folder: Path, tmp_path: Path, cache_dir: Path, *options
     return json.loads(out.read_text()), proc.stdout
 
 
+@pytest.mark.e2e
 def test_grading_without_linux_facilities_gives_the_same_verdicts(tmp_path, cache_dir, grade_with):
     """The whole student path with no Landlock, seccomp, /proc, fork server, resource, fcntl, prctl or sessions.
 

@@ -99,6 +99,7 @@ def test_shipped_sealed_reference_is_current(cache_dir, tmp_path):
         assert _same_observations(shipped[task], fresh[task]) == [], task
 
 
+@pytest.mark.e2e
 def test_grading_against_a_sealed_reference_is_grading_against_the_code(sealed_copy, grade_with, tmp_path,
                                                                           no_code_reference):
     out, _ = sealed_copy
@@ -321,6 +322,7 @@ def test_the_sdist_holds_no_solution(tmp_path):
     assert "exercises/ex1_dropout.py" in files and "grader/_sealed/manifest.json" in files and "setup.py" in files
 
 
+@pytest.mark.e2e
 def test_an_installed_wheel_grades_with_no_reference_code(installed_grader, tmp_path):
     """pip install of the built wheel into a fresh venv; init in an empty folder; stubs 0, a correct solution 100."""
     python, site = installed_grader
