@@ -1,8 +1,9 @@
 """What a child may touch: the confinement plan of one run, and what this machine offers.
 
 A child reads the Python installation and its site-packages, the few grader
-files the harness runs (``grader/harness``, ``protocol.py``, ``data.py`` and
-the embedded data), its own copy of the submission and the inputs; it writes
+files the harness runs (``grader/harness``, ``protocol.py``, ``data.py``,
+``observations.py`` with the ``untrusted.py`` it imports, and the embedded
+data), its own copy of the submission and the inputs; it writes
 only its scratch and results folders. Everything else of the grader's
 (``reference/``, the checks, sealed observations, the reference cache, other
 runs' folders, the user's home) is outside what it may read.
@@ -32,7 +33,8 @@ from grader.machine import WITHOUT_VAR, child_env, offers
 
 _PACKAGE = Path(__file__).resolve().parent
 #: What the harness needs of the grader package itself; nothing else in it is readable.
-_HARNESS_FILES = ("__init__.py", "confine.py", "machine.py", "exercises.py", "protocol.py", "data.py", "harness", "_data")
+_HARNESS_FILES = ("__init__.py", "confine.py", "machine.py", "exercises.py", "protocol.py", "data.py", "observations.py",
+                  "untrusted.py", "harness", "_data")
 _SYSTEM_READ = ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib", "/etc/ld.so.cache",
                 "/etc/localtime", "/dev/urandom", "/dev/random", "/dev/zero", "/proc/self", "/proc/cpuinfo",
                 "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup")

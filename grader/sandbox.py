@@ -8,9 +8,9 @@ the run's marker in its environment (a daemon that escaped the group). How a
 process tree is started, listed and killed on this platform (and which limits
 hold) is :mod:`grader.machine`'s.
 
-The child reports back through two files it writes in an output folder: a JSON
-index and an ``.npz`` of arrays, read here with ``allow_pickle=False``. Nothing
-the child prints is ever parsed.
+The child reports back through two files it writes in an output folder, read
+by :func:`grader.observations.read_observations` (never unpickled). Nothing the
+child prints is ever parsed.
 """
 
 from __future__ import annotations
@@ -33,110 +33,19 @@ from typing import Any
 
 import numpy as np
 
-from grader import forkserver, machine, untrusted
+from grader import forkserver, machine
 from grader.confine import Confinement, Plan
+from grader.observations import FORGED, ForgedResults, Limits, Observations, RunResult, read_observations
 from grader.policy import NONE, offered, plan
 from grader.protocol import STUDENT_CODE_STARTS
 from grader.results import RunStatus
 
 MARKER_VAR = "JAX_GRADER_SANDBOX"
 _PACKAGE_PARENT = str(Path(__file__).resolve().parent.parent)
-_MAX_JSON_BYTES = 8 << 20
-_MAX_NPZ_BYTES = 256 << 20
 
 #: What a process that died of exhaustion prints: Python, the C++ runtime, glibc's loader, XLA.
 _OUT_OF_MEMORY = ("MemoryError", "std::bad_alloc", "failed to map segment", "Cannot allocate memory",
                   "RESOURCE_EXHAUSTED")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Resource limits for one child run."""
-
-    timeout: float = 120.0
-    """Wall-clock seconds before the child is killed."""
-    memory_bytes: int = 6 << 30
-    """Address-space cap (``RLIMIT_AS``); JAX reserves generously, so keep it high."""
-    output_bytes: int = 64 << 10
-    """How much of stdout and of stderr is kept; the rest is counted and dropped."""
-    confine: bool = True
-    """Confine the child with the strongest mechanisms this machine offers (:mod:`grader.policy`); turning
-    it off is for measuring what confinement costs, never for grading."""
-    fork: bool = True
-    """Fork children from the fork server (:mod:`grader.forkserver`) where that is safe, instead of
-    starting a fresh interpreter for each; the results are the same."""
-
-
-#: One frame of a traceback as the recorder writes it: ``  File "ex1_dropout.py", line 12, in dropout``.
-_FRAME = re.compile(r'^  File "([^"\n]+\.py)", line (\d+)', re.MULTILINE)
-#: Where a syntax error's message puts its place: ``invalid syntax (ex1_dropout.py, line 3)``.
-_SYNTAX_PLACE = re.compile(r"\(([^()\n]+\.py), line (\d+)\)\s*$")
-_SYNTAX_ERRORS = ("SyntaxError", "IndentationError", "TabError")
-
-
-@dataclass(frozen=True)
-class ObservationError:
-    """An exception raised by student code while one observation was taken."""
-
-    type: str
-    message: str
-    traceback: str = ""
-    kind: str = ""
-    """What kind of crash, as the child classified it from the exception object (its ``crash`` field; see
-    grader.checks.common.CRASH_HINTS)."""
-
-    @classmethod
-    def from_record(cls, record: dict[str, Any]) -> ObservationError:
-        """The error as the harness records it (``grader.harness.recorder.Recorder.describe``), fields checked."""
-        for name in _ERROR_FIELDS:
-            _text(record[name], f"an error's {name}")
-        return cls(_clean(record["type"]), _clean(record["message"]), _clean(record["traceback"]),
-                   _clean(record["crash"]))
-
-    def summary(self) -> str:
-        text = f"{self.type}: {self.message}".strip()
-        return text if len(text) < 600 else text[:600] + " ..."
-
-    def location(self) -> tuple[str, int]:
-        """``(file, line)`` of the innermost frame of the student's own code in :attr:`traceback`, or ``("", 0)``.
-
-        The traceback lists only the student's frames (``grader.harness.recorder``), in Python's format; a
-        syntax error has none (it is raised while compiling) and names its place in its message instead.
-        """
-        frames = _FRAME.findall(self.traceback)
-        if frames:
-            return frames[-1][0], int(frames[-1][1])
-        where = _SYNTAX_PLACE.search(self.message) if self.type in _SYNTAX_ERRORS else None
-        return (where.group(1), int(where.group(2))) if where else ("", 0)
-
-
-@dataclass(frozen=True)
-class Observations:
-    """What a child observed: named values (arrays, trees of arrays, JSON) or errors."""
-
-    values: dict[str, Any] = field(default_factory=dict)
-    errors: dict[str, ObservationError] = field(default_factory=dict)
-    import_error: ObservationError | None = None
-
-    def has(self, name: str) -> bool:
-        return name in self.values
-
-    def __getitem__(self, name: str) -> Any:
-        return self.values[name]
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """How a child run ended, and what it observed."""
-
-    status: RunStatus
-    observations: Observations
-    seconds: float
-    returncode: int | None = None
-    stdout: str = ""
-    stderr: str = ""
-    stdout_bytes: int = 0
-    detail: str = ""
 
 
 def run_task(
@@ -296,193 +205,6 @@ def _forked(server: forkserver.ForkServer, argv: list[str], workdir: Path, compi
     stdout.join()
     stderr.join()
     return _Ended(-9 if returncode is None else returncode, timed_out, stdout, stderr)
-
-
-class ForgedResults(ValueError):
-    """The results folder holds something the harness never writes: the submission's code wrote it."""
-
-
-#: What every forged-results message starts with: the submission, not the grader, is charged.
-FORGED = "your code wrote the grader's results itself"
-#: The limits below sit above anything the harness writes for any student's return value (whose size the
-#: 8 MB index already bounds), so only results the harness did not write break them.
-_MAX_JSON_DEPTH = 100
-"""Nesting of a recorded JSON value (the harness records flat lists and small dicts)."""
-_MAX_NAMES = 100_000
-"""Observations, tree leaves and arrays in one run's results, each."""
-_MAX_ARRAY_DIMS = 32
-_ARRAY_KEY = re.compile(r"a[0-9]{1,9}")
-_ENTRY_FIELDS = {"array": {"kind", "key"}, "tree": {"kind", "keys"}, "json": {"kind", "value"},
-                 "error": {"kind", "type", "message", "traceback", "crash"}}
-_ERROR_FIELDS = {"type", "message", "traceback", "crash"}
-
-
-def read_observations(out_dir: Path) -> Observations:
-    """Load a child's results, checked against the schema the harness writes.
-
-    Both files are read as a submission's files are (:mod:`grader.untrusted`: no
-    link, no special file, bounded size); the index must be JSON of the
-    harness's shape, bounded in depth, count and length, and the arrays plain
-    numbers whose declared size fits the cap before any is read. Anything else
-    raises :class:`ForgedResults`; a missing file raises ``FileNotFoundError``
-    (the run ended before it reported).
-    """
-    try:
-        raw = untrusted.read_bytes(out_dir / "observations.json", _MAX_JSON_BYTES, root=out_dir)
-        try:
-            index = json.loads(raw.decode("utf-8"))
-        except RecursionError:
-            raise ForgedResults("observations.json is nested too deeply") from None
-        except ValueError as exc:  # also UnicodeDecodeError
-            raise ForgedResults(f"observations.json is not JSON ({type(exc).__name__})") from None
-        values, errors, import_error, keys = _check_index(index)
-        arrays = _read_arrays(out_dir, keys)
-    except untrusted.UnsafeFile as exc:
-        raise ForgedResults(str(exc).replace(str(out_dir) + os.sep, "")) from None
-    for name, value in values.items():
-        if isinstance(value, _ArrayRef):
-            values[name] = arrays[value.key]
-        elif name in keys.trees:
-            values[name] = {path: arrays[ref.key] for path, ref in value.items()}
-    return Observations(values, errors, import_error)
-
-
-@dataclass(frozen=True)
-class _ArrayRef:
-    key: str
-
-
-@dataclass
-class _Keys:
-    arrays: set[str] = field(default_factory=set)
-    trees: set[str] = field(default_factory=set)
-
-
-def _check_index(index: Any) -> tuple[dict[str, Any], dict[str, ObservationError], ObservationError | None, _Keys]:
-    """The index's values (arrays as :class:`_ArrayRef`), errors and import error; :class:`ForgedResults` if off-schema."""
-    if not isinstance(index, dict) or set(index) != {"version", "values", "import_error"} \
-            or type(index["version"]) is not int or index["version"] != 1 or not isinstance(index["values"], dict):
-        raise ForgedResults("observations.json does not have the harness's fields (version, values, import_error)")
-    entries = index["values"]
-    if len(entries) > _MAX_NAMES:
-        raise ForgedResults(f"observations.json records more than {_MAX_NAMES:,} values")
-    keys = _Keys()
-    values: dict[str, Any] = {}
-    errors: dict[str, ObservationError] = {}
-    for name, entry in entries.items():
-        _text(name, "a value's name")
-        kind = entry.get("kind") if isinstance(entry, dict) else None
-        if kind not in _ENTRY_FIELDS or set(entry) != _ENTRY_FIELDS[kind]:
-            raise ForgedResults(f"value {name[:80]!r} of observations.json is not one the harness writes")
-        if kind == "array":
-            values[name] = _ArrayRef(_key(entry["key"]))
-            keys.arrays.add(entry["key"])
-        elif kind == "tree":
-            leaves = entry["keys"]
-            if not isinstance(leaves, dict) or len(leaves) > _MAX_NAMES:
-                raise ForgedResults(f"tree {name[:80]!r} of observations.json is not a mapping of leaves to arrays")
-            values[name] = {_text(path, "a tree path"): _ArrayRef(_key(key))
-                            for path, key in leaves.items()}
-            keys.arrays.update(leaves.values())
-            keys.trees.add(name)
-        elif kind == "json":
-            _check_json(entry["value"], name)
-            values[name] = entry["value"]
-        else:
-            errors[name] = ObservationError.from_record(entry)
-    import_error = index["import_error"]
-    if import_error is not None:
-        if not isinstance(import_error, dict) or set(import_error) != _ERROR_FIELDS | {"module"}:
-            raise ForgedResults("the import error in observations.json is not one the harness writes")
-        _text(import_error["module"], "a module name")
-    return values, errors, (ObservationError.from_record(import_error) if import_error is not None else None), keys
-
-
-def _key(key: Any) -> str:
-    if not isinstance(key, str) or not _ARRAY_KEY.fullmatch(key):
-        raise ForgedResults("observations.json names an array the harness would not name")
-    return key
-
-
-def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise ForgedResults(f"{what} in observations.json is a {type(value).__name__}, not text")
-    return value
-
-
-def _check_json(value: Any, name: str) -> None:
-    """A recorded JSON value: JSON types only, at most :data:`_MAX_JSON_DEPTH` deep (checked without recursion)."""
-    pending = [(value, 0)]
-    while pending:
-        item, depth = pending.pop()
-        if depth > _MAX_JSON_DEPTH:
-            raise ForgedResults(f"value {name[:80]!r} of observations.json is nested more than "
-                                f"{_MAX_JSON_DEPTH} levels deep")
-        if isinstance(item, dict):
-            for key, child in item.items():
-                _text(key, "a key")
-                pending.append((child, depth + 1))
-        elif isinstance(item, list):
-            pending.extend((child, depth + 1) for child in item)
-        elif isinstance(item, str):
-            _text(item, "a text value")
-        elif item is not None and not isinstance(item, (bool, int, float)):
-            raise ForgedResults(f"value {name[:80]!r} of observations.json holds a {type(item).__name__}")
-
-
-def _read_arrays(out_dir: Path, keys: _Keys) -> dict[str, np.ndarray]:
-    """The arrays of ``observations.npz``: numbers only, each member's declared size checked before it is read."""
-    arrays: dict[str, np.ndarray] = {}
-    budget = _MAX_NPZ_BYTES
-    with untrusted.open_regular(out_dir / "observations.npz", root=out_dir, limit=_MAX_NPZ_BYTES) as handle:
-        try:
-            archive = zipfile.ZipFile(handle)
-        except (zipfile.BadZipFile, ValueError, OSError) as exc:
-            raise ForgedResults(f"observations.npz is not an archive of arrays ({exc})") from None
-        with archive:
-            members = archive.infolist()
-            if len(members) > _MAX_NAMES:
-                raise ForgedResults(f"observations.npz holds more than {_MAX_NAMES:,} arrays")
-            for info in members:
-                key = info.filename[:-4] if info.filename.endswith(".npy") else ""
-                if not _ARRAY_KEY.fullmatch(key) or key in arrays:
-                    raise ForgedResults(f"observations.npz holds {info.filename[:80]!r}, not an array the "
-                                        "harness writes")
-                arrays[key] = _read_array(archive, info, budget)
-                budget -= arrays[key].nbytes
-    missing = sorted(keys.arrays - set(arrays))
-    if missing:
-        raise ForgedResults(f"observations.json names arrays that observations.npz lacks ({', '.join(missing[:5])})")
-    return arrays
-
-
-def _read_array(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> np.ndarray:
-    fmt = np.lib.format
-    try:
-        with archive.open(info) as member:
-            version = fmt.read_magic(member)
-            read_header = fmt.read_array_header_1_0 if version == (1, 0) else fmt.read_array_header_2_0
-            shape, fortran, dtype = read_header(member)
-            if dtype.kind not in "biuf" or dtype.fields is not None or dtype.subdtype is not None \
-                    or len(shape) > _MAX_ARRAY_DIMS:
-                raise ForgedResults(f"observations.npz holds {info.filename!r} of dtype {dtype}, not numbers")
-            nbytes = int(np.prod(shape, dtype=object)) * dtype.itemsize
-            if nbytes > budget:
-                raise ForgedResults(f"observations.npz holds more than {_MAX_NPZ_BYTES >> 20} MB of arrays")
-            data = bytearray(member.read(nbytes + 1))
-    except ForgedResults:
-        raise
-    except Exception as exc:  # noqa: BLE001 - zlib, header and encryption errors: a member the harness never wrote
-        raise ForgedResults(f"observations.npz: {info.filename[:80]!r} is not a readable array "
-                            f"({type(exc).__name__})") from None
-    if len(data) != nbytes:
-        raise ForgedResults(f"observations.npz: {info.filename!r} does not hold the size its header declares")
-    return np.frombuffer(data, dtype=dtype).reshape(shape, order="F" if fortran else "C")
-
-
-def _clean(text: str) -> str:
-    """Text a submission controls, made encodable (a lone surrogate would break every writer)."""
-    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> dict[str, str]:

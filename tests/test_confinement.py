@@ -58,17 +58,30 @@ def test_every_grader_module_the_harness_imports_is_readable_by_a_confined_child
 
     reads = {Path(p) for p in _reads_and_writes(tmp_path).read}
     package = ROOT / "grader"
-    imported = set()
-    for source in (package / "harness").rglob("*.py"):
-        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("grader."):
-                imported.add(node.module)
-            elif isinstance(node, ast.Import):
-                imported.update(a.name for a in node.names if a.name.startswith("grader."))
-    assert imported
-    for module in sorted(imported):
+
+    def file_of(module: str) -> Path:
         path = package.joinpath(*module.split(".")[1:])
-        file = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+    imported: set[str] = set()
+    harness = list((package / "harness").rglob("*.py"))
+    todo = list(harness)  # and, in turn, what the grader modules they import import as they load
+    while todo:
+        source = todo.pop()
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        for node in ast.walk(tree) if source in harness else tree.body:
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("grader"):
+                names = [node.module] if node.module != "grader" else [f"grader.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names if a.name.startswith("grader.")]
+            else:
+                continue
+            for module in set(names) - imported:
+                imported.add(module)
+                todo.append(file_of(module))
+    assert "grader.observations" in imported
+    for module in sorted(imported):
+        file = file_of(module)
         assert any(file == r or r in file.parents for r in reads), f"the harness imports {module}, out of a child's reach"
 
 

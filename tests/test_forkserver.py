@@ -10,7 +10,7 @@ from conftest import CORPUS, REFERENCE, submission_with
 
 from grader import forkserver
 from grader.policy import offered
-from grader.sandbox import Limits
+from grader.observations import Limits
 
 pytestmark = pytest.mark.skipif(not offered().processes,
                                 reason=f"the fork server needs seccomp; this machine: {offered().describe()}")

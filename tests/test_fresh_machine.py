@@ -25,7 +25,8 @@ from grader.batch.grading import Outcome, classify
 from grader.batch.outputs import grades_rows
 from grader.engine import HARNESS_HINT, Options, _Run, _run_failure_hint, grade
 from grader.results import Report, RunRecord
-from grader.sandbox import Limits, _child_env, run_task
+from grader.observations import Limits
+from grader.sandbox import _child_env, run_task
 
 PLOTTING = '''
 import matplotlib.pyplot as plt

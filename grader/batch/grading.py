@@ -24,7 +24,7 @@ from grader.policy import ConfinementRefused
 from grader.reference import ReferenceRunError, find_reference
 from grader.results import EXERCISES, Report
 from grader.rubric import RubricError
-from grader.sandbox import Limits
+from grader.observations import Limits
 from grader.submission import MODULES, SubmissionError
 
 STATUSES = ("graded", "crashed", "timeout", "error", "invalid", "duplicate", "pending")
