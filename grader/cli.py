@@ -30,7 +30,7 @@ from rich.console import Console
 
 from grader.engine import Options, failure_report, grade
 from grader.inputs import SeedError, check_seed
-from grader.policy import ConfinementRefused
+from grader.sandbox import ConfinementRefused
 from grader.progress import ExerciseProgress
 from grader.reference import ReferenceRunError
 from grader.report import WRITERS

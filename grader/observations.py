@@ -52,10 +52,10 @@ class Limits:
     output_bytes: int = 64 << 10
     """How much of stdout and of stderr is kept; the rest is counted and dropped."""
     confine: bool = True
-    """Confine the child with the strongest mechanisms this machine offers (:mod:`grader.policy`); turning
+    """Confine the child with the strongest mechanisms this machine offers (:mod:`grader.sandbox.policy`); turning
     it off is for measuring what confinement costs, never for grading."""
     fork: bool = True
-    """Fork children from the fork server (:mod:`grader.forkserver`) where that is safe, instead of
+    """Fork children from the fork server (:mod:`grader.sandbox.forkserver`) where that is safe, instead of
     starting a fresh interpreter for each; the results are the same."""
 
 

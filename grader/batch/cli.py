@@ -148,7 +148,7 @@ def _batch(args: argparse.Namespace) -> int:
     from grader.batch.state import OutDirError
     from grader.batch.discover import InvalidSubmission
     from grader.batch.distributed import DaskUnavailable
-    from grader.policy import ConfinementRefused
+    from grader.sandbox import ConfinementRefused
     from grader.reference import ReferenceRunError
     from grader.rubric import RubricError
 

@@ -1,12 +1,16 @@
 """Run one grading task on untrusted code in a child process, with limits.
 
-The child is a fresh ``python -I`` interpreter in its own session (process
-group), started in a scratch folder, with a wall-clock limit, an address-space
-cap and a cap on how much of its output is kept. Whatever happens, the whole
-process group is killed afterwards, and so is any process that still carries
-the run's marker in its environment (a daemon that escaped the group). How a
+The child is a fresh ``python -I`` interpreter, or a child forked by the fork
+server (:mod:`grader.sandbox.forkserver`) where children are confined from
+starting processes; either way it leads a process group of its own, starts in
+a scratch folder, confines itself first (:mod:`grader.sandbox.confine`, with
+the plan of :mod:`grader.sandbox.policy`) and is supervised the same way
+(:mod:`grader.sandbox.supervise`: a wall-clock limit and a cap on how much of
+its output is kept). Whatever happens, the whole process group is killed
+afterwards, and, for a fresh child, so is any process that still carries the
+run's marker in its environment (a daemon that escaped the group). How a
 process tree is started, listed and killed on this platform (and which limits
-hold) is :mod:`grader.machine`'s.
+hold) is :mod:`grader.sandbox.tree`'s and :mod:`grader.sandbox.machine`'s.
 
 The child reports back through two files it writes in an output folder, read
 by :func:`grader.observations.read_observations` (never unpickled). Nothing the
@@ -15,9 +19,7 @@ child prints is ever parsed.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import secrets
 import shutil
 import signal
@@ -26,22 +28,16 @@ import sys
 import tempfile
 import threading
 import time
-import zipfile
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-import numpy as np
-
-from grader import forkserver, machine
-from grader.confine import Confinement, Plan
 from grader.observations import FORGED, ForgedResults, Limits, Observations, RunResult, read_observations
-from grader.policy import NONE, offered, plan
 from grader.protocol import STUDENT_CODE_STARTS
 from grader.results import RunStatus
-
-MARKER_VAR = "JAX_GRADER_SANDBOX"
-_PACKAGE_PARENT = str(Path(__file__).resolve().parent.parent)
+from grader.sandbox import forkserver, machine
+from grader.sandbox.confine import Confinement, Plan
+from grader.sandbox.policy import NONE, offered, plan
+from grader.sandbox.supervise import Child, supervise
+from grader.sandbox.tree import MARKER_VAR, kill_marked, kill_tree, new_group, package_parent
 
 #: What a process that died of exhaustion prints: Python, the C++ runtime, glibc's loader, XLA.
 _OUT_OF_MEMORY = ("MemoryError", "std::bad_alloc", "failed to map segment", "Cannot allocate memory",
@@ -77,22 +73,14 @@ def run_task(
 
 
 #: The fresh child's first lines: its results folder and plan come on stdin, so they are in neither the
-#: command line nor the environment; it confines itself and sets its limits (grader.confine) before any
+#: command line nor the environment; it confines itself and sets its limits (grader.sandbox.confine) before any
 #: thread or student code exists in it, and no Python runs between fork and exec.
 _BOOTSTRAP = (
     "import sys; out = sys.stdin.readline().rstrip('\\n'); plan = sys.stdin.readline(); sys.stdin.close(); "
     "sys.path.insert(0, sys.argv[1]); "
-    "from grader.confine import enter_or_exit; enter_or_exit(plan); "
+    "from grader.sandbox.confine import enter_or_exit; enter_or_exit(plan); "
     "from grader.harness.child import main; main(sys.argv[2:5] + [out] + sys.argv[5:])"
 )
-
-
-@dataclass
-class _Ended:
-    returncode: int
-    timed_out: bool
-    stdout: _HeadReader
-    stderr: _HeadReader
 
 
 def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,
@@ -103,15 +91,8 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
                       hidden=(workdir.parent,))
     argv = [task, str(submission_dir), str(inputs_path), str(out_dir), *extra_args]
     start = time.monotonic()
-    server = _server(limits, offer)
-    ended = None
-    if server is not None:
-        try:
-            ended = _forked(server, argv, workdir, compilation_cache, child_plan, limits)
-        except forkserver.ForkServerError:
-            ended = None  # the server is gone: this run, and later ones, start fresh interpreters
-    if ended is None:
-        ended = _fresh(argv, workdir, compilation_cache, child_plan, limits)
+    ended = supervise(_start(argv, workdir, compilation_cache, child_plan, _server(limits, offer)), limits.timeout,
+                      limits.output_bytes)
     seconds = time.monotonic() - start
     stdout, stderr = ended.stdout, ended.stderr
     printed = stdout.text()
@@ -151,60 +132,44 @@ def warm_up(limits: Limits = Limits()) -> threading.Thread:
     return thread
 
 
-def _fresh(argv: list[str], workdir: Path, compilation_cache: Path | None, child_plan: Plan,
-           limits: Limits) -> _Ended:
-    """A fresh ``python -I`` child; afterwards its tree and every process with its marker are killed."""
-    marker = secrets.token_hex(16)
-    cmd = [sys.executable, "-I", "-c", _BOOTSTRAP, _PACKAGE_PARENT, *argv[:3], *argv[4:]]
-    proc = subprocess.Popen(
-        cmd, cwd=workdir, env=_child_env(marker, workdir, compilation_cache), stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, **machine.new_group(),
-    )
-    try:
-        proc.stdin.write(f"{argv[3]}\n{child_plan.to_json()}\n".encode())
-        proc.stdin.close()
-    except BrokenPipeError:
-        pass
-    stdout, stderr = _HeadReader(proc.stdout, limits.output_bytes), _HeadReader(proc.stderr, limits.output_bytes)
-    timed_out = False
-    try:
-        proc.wait(timeout=limits.timeout)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-    finally:
-        _kill_group(proc.pid)
-        proc.wait()
-        _kill_marked(marker)
-        stdout.join()
-        stderr.join()
-    return _Ended(proc.returncode, timed_out, stdout, stderr)
+def _start(argv: list[str], workdir: Path, compilation_cache: Path | None, child_plan: Plan,
+           server: forkserver.ForkServer | None) -> Child:
+    """The run's child: forked by ``server`` if there is one and it answers, else a fresh interpreter."""
+    if server is not None:
+        try:
+            return server.start(argv, workdir, _child_env("", workdir, compilation_cache), child_plan.to_json())
+        except forkserver.ForkServerError:
+            pass  # the server is gone: this run, and later ones, start fresh interpreters
+    return _FreshChild(argv, workdir, compilation_cache, child_plan)
 
 
-def _forked(server: forkserver.ForkServer, argv: list[str], workdir: Path, compilation_cache: Path | None,
-            child_plan: Plan, limits: Limits) -> _Ended:
-    """A child forked by the fork server; it cannot start processes, so killing its group on timeout is complete."""
-    out_r, out_w = os.pipe()
-    err_r, err_w = os.pipe()
-    try:
-        rid, pending = server.spawn(argv, workdir, _child_env("", workdir, compilation_cache), child_plan.to_json(),
-                                    out_w, err_w)
-    except forkserver.ForkServerError:
-        for fd in (out_r, err_r):
-            os.close(fd)
-        raise
-    finally:
-        os.close(out_w)
-        os.close(err_w)
-    stdout = _HeadReader(os.fdopen(out_r, "rb"), limits.output_bytes)
-    stderr = _HeadReader(os.fdopen(err_r, "rb"), limits.output_bytes)
-    returncode = server.wait(rid, pending, limits.timeout)
-    timed_out = returncode is None
-    if timed_out:
-        _kill_group(pending.pid)
-        returncode = server.wait(rid, pending, 30)
-    stdout.join()
-    stderr.join()
-    return _Ended(-9 if returncode is None else returncode, timed_out, stdout, stderr)
+class _FreshChild:
+    """A fresh ``python -I`` child; at its end its tree and every process with its marker are killed."""
+
+    def __init__(self, argv: list[str], workdir: Path, compilation_cache: Path | None, child_plan: Plan) -> None:
+        self._marker = secrets.token_hex(16)
+        cmd = [sys.executable, "-I", "-c", _BOOTSTRAP, package_parent(), *argv[:3], *argv[4:]]
+        self._proc = subprocess.Popen(
+            cmd, cwd=workdir, env=_child_env(self._marker, workdir, compilation_cache), stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **new_group(),
+        )
+        self.stdout, self.stderr = self._proc.stdout, self._proc.stderr
+        try:
+            self._proc.stdin.write(f"{argv[3]}\n{child_plan.to_json()}\n".encode())
+            self._proc.stdin.close()
+        except BrokenPipeError:
+            pass
+
+    def wait(self, timeout: float | None) -> int | None:
+        try:
+            return self._proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def kill(self) -> None:
+        kill_tree(self._proc.pid)  # not reaped yet, so the process id is still the child's
+        self._proc.wait()
+        kill_marked(self._marker)
 
 
 def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> dict[str, str]:
@@ -236,17 +201,6 @@ def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> di
     return env
 
 
-def _kill_group(pid: int) -> None:
-    """Kill the run's process and what it started (its process group, or its tree on Windows)."""
-    machine.kill_tree(pid)
-
-
-def _kill_marked(marker: str) -> None:
-    """Kill every process whose environment carries this run's marker (where processes' environments are readable)."""
-    for pid in machine.processes_with_variable(f"{MARKER_VAR}={marker}"):
-        machine.kill(pid)
-
-
 def _harness_failure(returncode: int | None, stderr: str) -> tuple[RunStatus, str]:
     """``(status, detail)`` of a child that failed before any student code ran: the grader's fault, traceback kept."""
     trace = stderr.strip()
@@ -272,28 +226,3 @@ def _crash(returncode: int | None, stderr: str) -> tuple[RunStatus, str]:
     tail = stderr.strip().splitlines()[-3:]
     suffix = f"; last output: {' | '.join(tail)}" if tail else ""
     return "crashed", f"the process exited with status {returncode} before reporting any results{suffix}"
-
-
-class _HeadReader:
-    """Drain a pipe in a thread, keeping its first ``limit`` bytes."""
-
-    def __init__(self, pipe: Any, limit: int) -> None:
-        self.limit, self.total, self._chunks = limit, 0, bytearray()
-        self._thread = threading.Thread(target=self._drain, args=(pipe,), daemon=True)
-        self._thread.start()
-
-    def _drain(self, pipe: Any) -> None:
-        with pipe:
-            while chunk := pipe.read(65536):
-                self.total += len(chunk)
-                if len(self._chunks) < self.limit:
-                    self._chunks += chunk[: self.limit - len(self._chunks)]
-
-    def join(self) -> None:
-        self._thread.join(timeout=5)
-
-    def text(self) -> str:
-        text = self._chunks.decode("utf-8", "replace")
-        if self.total > self.limit:
-            text += f"\n[... {self.total - self.limit} more bytes not shown]"
-        return text
