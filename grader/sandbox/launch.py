@@ -167,7 +167,7 @@ class _FreshChild:
             return None
 
     def kill(self) -> None:
-        kill_tree(self._proc.pid)  # not reaped yet, so the process id is still the child's
+        kill_tree(self._proc.pid)  # even when it has ended: what it started may still run in its group
         self._proc.wait()
         kill_marked(self._marker)
 
