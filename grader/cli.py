@@ -30,7 +30,7 @@ from rich.console import Console
 
 from grader.engine import Options, failure_report, grade
 from grader.inputs import SeedError, check_seed
-from grader.policy import ConfinementRefused
+from grader.sandbox import ConfinementRefused
 from grader.progress import ExerciseProgress
 from grader.reference import ReferenceRunError
 from grader.report import WRITERS
@@ -39,7 +39,7 @@ from grader.report.classroom50 import Classroom50Error, identity_from_env
 from grader.report.terminal import print_report
 from grader.results import EXERCISES, Report
 from grader.rubric import RubricError
-from grader.sandbox import Limits
+from grader.observations import Limits
 from grader.submission import MODULES, SubmissionError
 
 EXIT_OK, EXIT_BELOW, EXIT_GRADER = 0, 1, 2

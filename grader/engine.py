@@ -23,10 +23,10 @@ from grader.checks.common import crash_hint
 from grader.exercises import ALL
 from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
-from grader.policy import NONE, offered, require_full
+from grader.sandbox import NONE, offered, require_full, run_task, warm_up
 from grader.protocol import CURVES_OPTION
 from grader.reference import load_reference
-from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task, warm_up
+from grader.observations import Limits, ObservationError, Observations, RunResult
 from grader.submission import MODULES, Submission, load_submission
 
 CHECKS: list[Check] = [check for e in ALL for check in importlib.import_module(e.checks).CHECKS]
@@ -55,7 +55,7 @@ class Options:
     plots_dir: Path | None = None
     progress: Callable[[str], None] | None = None
     require_confinement: bool = False
-    """Refuse to grade (:class:`~grader.policy.ConfinementRefused`) unless every child runs fully confined."""
+    """Refuse to grade (:class:`~grader.sandbox.policy.ConfinementRefused`) unless every child runs fully confined."""
     seed: int | None = None
     """Draw every input from this seed (the official grade's secret inputs); ``None``: the public inputs."""
     on_run: Callable[[str, str, float], None] | None = None

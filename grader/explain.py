@@ -35,7 +35,7 @@ def main(argv: list[str]) -> int:
     from grader.report._common import inert
     from grader.reproduce import explain_text
     from grader.rubric import RubricError
-    from grader.sandbox import Limits
+    from grader.observations import Limits
     from grader.submission import SubmissionError
 
     args = build_parser().parse_args(argv)

@@ -234,7 +234,7 @@ def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout
     cells = list(history.input_hist_raw[1:])
     raised, complete = raised_cells(shell)
     from grader.engine import Options, grade
-    from grader.sandbox import Limits
+    from grader.observations import Limits
     from grader.submission import notebook_answers
 
     path = Path(notebook) if notebook is not None else _notebook_path(shell)

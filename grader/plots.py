@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from grader.checks import npref
-from grader.sandbox import Observations
+from grader.observations import Observations
 
 #: The pictures of the lesson's own questions (ex2 on 32 MNIST images, ex5's loss curves), shown in a notebook.
 LESSON_PICTURES = ("mnist_grad_norms.png", "training_loss.png")

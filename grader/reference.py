@@ -27,12 +27,12 @@ from typing import Iterable
 from grader import sealed
 from grader.exercises import ALL
 from grader.results import RUN_ENDINGS
-from grader.sandbox import Limits, Observations, RunResult, read_observations, run_task
+from grader.observations import FILES, Limits, Observations, RunResult, read_observations
+from grader.sandbox import run_task
 from grader.submission import MODULES
 
 TASKS = tuple(e.id for e in ALL if e.reference)  # the accuracy threshold is calibrated offline
 _REPO_REFERENCE = Path(__file__).resolve().parent.parent / "reference"
-_FILES = ("observations.json", "observations.npz")
 
 
 class ReferenceRunError(RuntimeError):
@@ -159,7 +159,7 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
     else:  # private, outside the scratch folder that submissions' children can see
         root = Path(tempfile.mkdtemp(prefix="jax-grader-reference-"))
     wanted = [t for t in tasks if t in TASKS]
-    todo = [t for t in wanted if not all((root / t / f).is_file() for f in _FILES)]
+    todo = [t for t in wanted if not all((root / t / f).is_file() for f in FILES)]
     xla = root / "xla"
     try:
         xla.mkdir(parents=True, exist_ok=True)
@@ -248,10 +248,10 @@ def _sealed_or_code(source: Path, tasks: tuple[str, ...], inputs_path: Path, see
 def _store(out: Path, dest: Path) -> None:
     """Move a run's results into the cache atomically (concurrent graders may race)."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    if dest.exists() and not all((dest / f).is_file() for f in _FILES):
+    if dest.exists() and not all((dest / f).is_file() for f in FILES):
         shutil.rmtree(dest, ignore_errors=True)  # left half-written by an interrupted grader
     staging = Path(tempfile.mkdtemp(dir=dest.parent, prefix=".staging-"))
-    for name in _FILES:
+    for name in FILES:
         shutil.copy2(out / name, staging / name)
     try:
         staging.rename(dest)

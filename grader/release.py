@@ -19,7 +19,7 @@ from pathlib import Path
 from grader import inputs as grader_inputs
 from grader import sealed
 from grader.reference import TASKS, code_digest, find_code_reference, load_reference
-from grader.sandbox import Limits
+from grader.observations import Limits
 from grader.submission import MODULES
 
 STUB_FILES = (*(f"{m}.py" for m in MODULES.values()), "answers.md")

@@ -1,8 +1,8 @@
 """Sealed reference observations: what the checks compare with, kept without the reference code.
 
 A sealed reference is a folder: one sub-folder per task (``ex1`` .. ``ex5``)
-holding the reference run's ``observations.json`` and ``observations.npz``
-(the format children write, see :mod:`grader.harness.recorder`), and
+holding the reference run's observations (the files children write, see
+:mod:`grader.observations`), and
 ``manifest.json`` saying how they were made: the grader's version, the jax,
 jaxlib, optax and numpy versions, the platform, and which inputs (public, or a
 seed). The manifest also holds digests of the inputs and of the probes that
@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from grader.sandbox import Observations, read_observations
+from grader.observations import ARRAYS, INDEX, Observations, read_observations
 
 MANIFEST = "manifest.json"
 FORMAT = 1
@@ -37,7 +37,6 @@ SHIPPED = Path(__file__).resolve().parent / "_sealed"
 LIBRARIES = ("jax", "jaxlib", "optax", "numpy")
 #: Observations that measure the machine they ran on (timings) rather than the reference's answers: never sealed.
 MACHINE_DEPENDENT = {"ex4": ("speedup", "time/compile", "time/async", "time/count")}
-_FILES = ("observations.json", "observations.npz")
 #: JAX's compilation cache as the reference runs left it: a student run starts from a private copy, so its
 #: eager operations load compiled programs instead of compiling each one. Entries made for another CPU,
 #: jaxlib or XLA version are refused by JAX and compiled afresh, so it speeds up and never changes a grade.
@@ -198,12 +197,12 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
 
 def _seal_task(source: Path, dest: Path, dropped: tuple[str, ...]) -> None:
     dest.mkdir(parents=True)
-    index = json.loads((source / _FILES[0]).read_text())
+    index = json.loads((source / INDEX).read_text())
     values = {name: entry for name, entry in index["values"].items() if name not in dropped}
     keys = []
     for entry in values.values():
         keys += [entry["key"]] if entry["kind"] == "array" else list(entry.get("keys", {}).values())
-    with np.load(source / _FILES[1], allow_pickle=False) as npz:
+    with np.load(source / ARRAYS, allow_pickle=False) as npz:
         arrays = {key: npz[key] for key in sorted(set(keys))}
-    np.savez_compressed(dest / _FILES[1], **arrays)
-    (dest / _FILES[0]).write_text(json.dumps({**index, "values": values}, sort_keys=True))
+    np.savez_compressed(dest / ARRAYS, **arrays)
+    (dest / INDEX).write_text(json.dumps({**index, "values": values}, sort_keys=True))

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grader.engine import Options, grade  # noqa: E402
-from grader.policy import offered  # noqa: E402
+from grader.sandbox import offered  # noqa: E402
 from grader.sandbox import Limits  # noqa: E402
 from grader.submission import MODULES  # noqa: E402
 

@@ -15,12 +15,10 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, REFERENCE, ROOT, submission_with
 
-from grader import confine, policy
 from grader.cli import main
-from grader.confine import Confinement
-from grader.policy import offered
 from grader.reference import default_cache_dir
-from grader.sandbox import _crash
+from grader.sandbox import Confinement, confine, offered, policy
+from grader.sandbox.launch import _crash
 
 OFFER = offered()
 needs_full = pytest.mark.skipif(OFFER.level != "full", reason=f"needs full confinement; this machine: {OFFER.describe()}")
@@ -37,7 +35,8 @@ def test_the_plan_reads_the_harness_but_nothing_else_of_the_grader(tmp_path):
     plan = _reads_and_writes(tmp_path)
     package = ROOT / "grader"
     reads = {Path(p) for p in plan.read}
-    assert package / "harness" in reads and package / "protocol.py" in reads and package / "confine.py" in reads
+    assert package / "harness" in reads and package / "protocol.py" in reads
+    assert package / "sandbox" / "confine.py" in reads and package / "observations.py" in reads
 
     def readable(path: Path) -> bool:
         return any(path == r or r in path.parents for r in reads)
@@ -58,18 +57,44 @@ def test_every_grader_module_the_harness_imports_is_readable_by_a_confined_child
 
     reads = {Path(p) for p in _reads_and_writes(tmp_path).read}
     package = ROOT / "grader"
-    imported = set()
-    for source in (package / "harness").rglob("*.py"):
-        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("grader."):
-                imported.add(node.module)
-            elif isinstance(node, ast.Import):
-                imported.update(a.name for a in node.names if a.name.startswith("grader."))
-    assert imported
-    for module in sorted(imported):
+
+    def file_of(module: str) -> Path:
         path = package.joinpath(*module.split(".")[1:])
-        file = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+    imported: set[str] = set()
+    harness = list((package / "harness").rglob("*.py"))
+    todo = list(harness)  # and, in turn, what the grader modules they import import as they load
+    while todo:
+        source = todo.pop()
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        for node in ast.walk(tree) if source in harness else tree.body:
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("grader"):
+                names = [node.module] if node.module != "grader" else [f"grader.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names if a.name.startswith("grader.")]
+            else:
+                continue
+            for module in set(names) - imported:
+                imported.add(module)
+                todo.append(file_of(module))
+    assert "grader.observations" in imported
+    for module in sorted(imported):
+        file = file_of(module)
         assert any(file == r or r in file.parents for r in reads), f"the harness imports {module}, out of a child's reach"
+
+
+def test_a_fresh_child_confines_itself_before_importing_anything_that_starts_threads():
+    """The fresh child imports grader.sandbox.confine first: the package must not bring numpy (whose BLAS starts
+    threads that the confinement would not cover) or the grader's other modules with it."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import grader.sandbox.confine\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('grader', 'numpy', 'jax'))))")
+    proc = subprocess.run([sys.executable, "-I", "-c", code, str(ROOT)], capture_output=True, text=True, check=True)
+    assert proc.stdout.split() == ["['grader',", "'grader.sandbox',", "'grader.sandbox.confine',",
+                                   "'grader.sandbox.machine']"]
 
 
 def test_run_endings_name_memory_exhaustion():

@@ -15,7 +15,7 @@ import pytest
 from grader.checks import Context, ex1, ex3, npref
 from grader.checks.common import NUMPY_ON_TRACER, crash_hint, crash_kind
 from grader.inputs import build
-from grader.sandbox import ObservationError, Observations
+from grader.observations import ObservationError, Observations
 
 INPUTS = build()
 
@@ -308,7 +308,7 @@ def test_the_crash_kind_travels_from_the_recorder_to_the_judge(tmp_path):
     import jax.numpy as jnp
 
     from grader.harness.recorder import Recorder
-    from grader.sandbox import read_observations
+    from grader.observations import read_observations
 
     rec = Recorder(tmp_path)
     rec.record("numpy", lambda: jax.jit(lambda v: np.asarray(v))(jnp.ones(3)))

@@ -8,9 +8,8 @@ import signal
 import pytest
 from conftest import CORPUS, REFERENCE, submission_with
 
-from grader import forkserver
-from grader.policy import offered
-from grader.sandbox import Limits
+from grader.sandbox import forkserver, offered
+from grader.observations import Limits
 
 pytestmark = pytest.mark.skipif(not offered().processes,
                                 reason=f"the fork server needs seccomp; this machine: {offered().describe()}")

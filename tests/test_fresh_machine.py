@@ -20,12 +20,13 @@ from pathlib import Path
 import pytest
 from conftest import REFERENCE, ROOT, by_id
 
-from grader import forkserver
 from grader.batch.grading import Outcome, classify
 from grader.batch.outputs import grades_rows
 from grader.engine import HARNESS_HINT, Options, _Run, _run_failure_hint, grade
 from grader.results import Report, RunRecord
-from grader.sandbox import Limits, _child_env, run_task
+from grader.observations import Limits
+from grader.sandbox import forkserver, run_task
+from grader.sandbox.launch import _child_env
 
 PLOTTING = '''
 import matplotlib.pyplot as plt
@@ -95,15 +96,9 @@ def test_an_import_outside_the_rule_is_named(module, tmp_path, cache_dir):
 
 
 def _forked_child(server: forkserver.ForkServer, argv: list[str], cwd: Path) -> tuple[int, str]:
-    out_r, out_w = os.pipe()
-    err_r, err_w = os.pipe()
-    try:
-        rid, pending = server.spawn(argv, cwd, _child_env("", cwd, None), "{}", out_w, err_w)
-    finally:
-        os.close(out_w)
-        os.close(err_w)
-    code = server.wait(rid, pending, 120)
-    with os.fdopen(out_r, "rb") as out, os.fdopen(err_r, "rb") as err:
+    child = server.start(argv, cwd, _child_env("", cwd, None), "{}")
+    code = child.wait(120)
+    with child.stdout as out, child.stderr as err:
         out.read()
         return code, err.read().decode()
 

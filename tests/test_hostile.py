@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, REFERENCE, alive_under, submission_with
 
-from grader.policy import offered
-from grader.sandbox import Limits
+from grader.sandbox import offered
+from grader.observations import Limits
 from grader.submission import MODULES
 
 CONFINED = offered().level == "full"

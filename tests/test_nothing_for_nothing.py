@@ -57,7 +57,7 @@ from conftest import CORPUS, EXERCISES_DIR, REFERENCE, submission_with
 from test_seeds import judge, observe
 
 from grader import data as grader_data
-from grader.sandbox import Observations
+from grader.observations import Observations
 
 SECRET = 31337
 pytestmark = pytest.mark.usefixtures("compilation_cache")  # observed in this process: see conftest

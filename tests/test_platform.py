@@ -1,4 +1,4 @@
-"""macOS and Windows paths, rehearsed on Linux: :mod:`grader.machine` with Linux-only facilities switched off."""
+"""macOS and Windows paths, rehearsed on Linux: :mod:`grader.sandbox.machine` with Linux-only facilities switched off."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from grader import machine, policy, sealed
+from grader import sealed
 from grader.batch import state
-from grader.machine import WITHOUT_VAR, Offers
+from grader.sandbox import machine, policy, tree
+from grader.sandbox.machine import WITHOUT_VAR, Offers
 
 from conftest import CORPUS, ROOT, alive_under, submission_with
 
@@ -60,7 +61,7 @@ def test_limits_say_what_holds_on_each_platform():
               "outlives it)"),
 ])
 def test_confinement_is_stated_in_one_line(monkeypatch, offers, expected):
-    from grader import confine
+    from grader.sandbox import confine
 
     for module in (policy, confine):
         monkeypatch.setattr(module, "offers", lambda: offers)
@@ -87,16 +88,17 @@ def test_lock_without_fcntl_or_msvcrt(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("table", ["proc", "ps"])
 def test_descendants_and_tree_kill(monkeypatch, table):
-    monkeypatch.setattr(machine, "offers", lambda: replace(machine.detect({}), process_table=table))
-    parent = subprocess.Popen(["sh", "-c", "sleep 60 & sleep 60 & wait"], **machine.new_group())
+    for module in (machine, tree):
+        monkeypatch.setattr(module, "offers", lambda: replace(machine.detect({}), process_table=table))
+    parent = subprocess.Popen(["sh", "-c", "sleep 60 & sleep 60 & wait"], **tree.new_group())
     try:
         for _ in range(100):
-            found = machine.descendants(parent.pid)
+            found = tree.descendants(parent.pid)
             if len(found) == 2:
                 break
             subprocess.run(["sleep", "0.05"])
         assert len(found) == 2
-        machine.kill_tree(parent.pid)
+        tree.kill_tree(parent.pid)
         parent.wait(timeout=10)
         for _ in range(100):
             if not [p for p in found if Path(f"/proc/{p}").exists() and "Z" not in _state(p)]:
@@ -118,8 +120,9 @@ def _state(pid: int) -> str:
 
 def test_modules_missing_elsewhere_are_never_needed():
     """Without resource and fcntl (as on Windows) every module of the grader imports, and they stay absent."""
-    code = ("from grader import machine; machine.offers()\n"
-            "import grader.cli, grader.engine, grader.confine, grader.policy, grader.sandbox, grader.forkserver\n"
+    code = ("from grader.sandbox import machine; machine.offers()\n"
+            "import grader.cli, grader.engine, grader.sandbox.confine, grader.sandbox.policy, grader.sandbox.launch\n"
+            "import grader.sandbox.forkserver, grader.sandbox.tree\n"
             "import grader.batch.state, grader.batch.worker, grader.batch.runner, grader.notebook\n"
             "for name in ('resource', 'fcntl'):\n"
             "    try:\n"

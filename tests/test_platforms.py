@@ -28,7 +28,7 @@ from grader.engine import CHECKS, _Run, _student_error, failure_report
 from grader.harness.recorder import Recorder
 from grader.report import WRITERS, actions, classroom50, prairielearn
 from grader.results import CheckResult, Report, RunRecord
-from grader.sandbox import ObservationError, Observations, RunResult
+from grader.observations import ObservationError, Observations, RunResult
 
 ROOT = Path(__file__).resolve().parent.parent
 AUTOGRADER = ROOT / "templates" / "classroom50" / "autograder.py"

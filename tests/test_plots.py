@@ -6,7 +6,7 @@ import numpy as np
 
 from grader.plots import save_plots
 from grader.results import Report
-from grader.sandbox import Observations
+from grader.observations import Observations
 
 
 def _image_is_not_blank(path) -> bool:

@@ -338,8 +338,8 @@ def test_an_installed_wheel_grades_with_no_reference_code(installed_grader, tmp_
                            capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(site)), where
     hidden = subprocess.run(  # the installed package's sealed answers and checks stay out of a child's reach
-        [str(python), "-c", "import sys; from pathlib import Path; from grader import policy\n"
-         "pkg = Path(policy.__file__).parent\n"
+        [str(python), "-c", "import sys; from pathlib import Path; from grader.sandbox import policy\n"
+         "pkg = Path(policy.__file__).parents[1]\n"
          "plan = policy.plan(policy.offered(), reads=(), writes=(), memory_bytes=0)\n"
          "reads = [Path(p) for p in plan.read]\n"
          "seen = [str(s) for s in (pkg / '_sealed', pkg / 'checks', pkg / 'engine.py')\n"

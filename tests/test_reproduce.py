@@ -12,7 +12,7 @@ from grader import inputs as grader_inputs
 from grader.cli import main
 from grader.reproduce import RECIPES, explain_text, like, mismatch, reproduction
 from grader.results import CheckResult
-from grader.sandbox import ObservationError, Observations
+from grader.observations import ObservationError, Observations
 from tests.conftest import CORPUS, REFERENCE, by_id, submission_with
 
 

@@ -22,7 +22,7 @@ from grader.harness import probes
 from grader.harness.child import TASK_MODULES, load_inputs
 from grader.harness.recorder import Recorder
 from grader.rubric import load_rubric
-from grader.sandbox import Observations, RunResult, read_observations
+from grader.observations import Observations, RunResult, read_observations
 
 SEEDS = (1, 987654321)
 DROPOUT_SEEDS = tuple(range(100, 106))

@@ -45,7 +45,7 @@ from grader.engine import CHECKS
 from grader.report import classroom, gradescope, html, junit, markdown, terminal
 from grader.report._common import inert, inert_report, one_line
 from grader.results import CheckResult, Report, RunRecord
-from grader.sandbox import FORGED, ForgedResults, read_observations
+from grader.observations import FORGED, ForgedResults, read_observations
 from grader.submission import MODULES, SubmissionError, load_submission
 
 EX3 = MODULES["ex3"]
@@ -429,7 +429,7 @@ def test_forged_results_cost_that_exercise_only(tmp_path):
     from grader import sealed
     from grader.engine import _Run, judge_all
     from grader.rubric import load_rubric
-    from grader.sandbox import Observations, RunResult
+    from grader.observations import Observations, RunResult
 
     recorded = sealed.read(sealed.SHIPPED, ["ex1", "ex3", "ex5"])
     forged_results(tmp_path, "deep")

@@ -20,7 +20,7 @@ from grader.batch.outputs import STUDENT_FORMATS, validate_formats
 from grader.cli import absolute, add_seed_option, seed_from
 from grader.inputs import SeedError
 from grader.results import EXERCISES
-from grader.sandbox import Limits
+from grader.observations import Limits
 
 EXIT_OK, EXIT_GRADER, EXIT_INTERRUPTED = 0, 2, 130
 
@@ -148,7 +148,7 @@ def _batch(args: argparse.Namespace) -> int:
     from grader.batch.state import OutDirError
     from grader.batch.discover import InvalidSubmission
     from grader.batch.distributed import DaskUnavailable
-    from grader.policy import ConfinementRefused
+    from grader.sandbox import ConfinementRefused
     from grader.reference import ReferenceRunError
     from grader.rubric import RubricError
 

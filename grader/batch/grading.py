@@ -20,11 +20,11 @@ from typing import Any
 from grader.batch.discover import MAX_ARCHIVE_BYTES, Entry, InvalidSubmission, find_code, unpack_zip
 from grader import sealed
 from grader.engine import Options, grade
-from grader.policy import ConfinementRefused
+from grader.sandbox import ConfinementRefused
 from grader.reference import ReferenceRunError, find_reference
 from grader.results import EXERCISES, Report
 from grader.rubric import RubricError
-from grader.sandbox import Limits
+from grader.observations import Limits
 from grader.submission import MODULES, SubmissionError
 
 STATUSES = ("graded", "crashed", "timeout", "error", "invalid", "duplicate", "pending")

@@ -37,7 +37,7 @@ from grader.batch.discover import Entry, InvalidSubmission, content_digest, disc
 from grader.batch.grading import Outcome, Settings, entry_key, grade_entry
 from grader.batch.summary import write_summary
 from grader.batch.worker import Worker
-from grader.policy import NONE, offered, require_full
+from grader.sandbox import NONE, offered, require_full
 from grader.report._common import one_line
 
 #: Entries graded without a worker: nothing of theirs is run.

@@ -13,7 +13,7 @@ shards fit together and are complete.
 A lock (``.lock``: ``flock``, or ``msvcrt.locking`` on Windows) keeps two
 batches from writing one OUT_DIR; the kernel releases it when a batch dies.
 Where neither exists, ``.lock.pid`` names the batch holding it, and a batch
-that died is recognised by its process id (:class:`grader.machine.Lock`).
+that died is recognised by its process id (:class:`grader.sandbox.machine.Lock`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from grader.batch.grading import Outcome
-from grader.machine import Lock
+from grader.sandbox.machine import Lock
 
 STATE = "state.jsonl"
 MANIFEST = "manifest.json"

@@ -4,7 +4,7 @@
 stdin and, for each, writes the job's outcome file (JSON, never a pickle)
 before it reads the next line; it exits at the end of its input. A worker
 lives for many submissions, so Python, the grader and the fork server's JAX
-import (:mod:`grader.forkserver`) are paid once per worker, not once per
+import (:mod:`grader.sandbox.forkserver`) are paid once per worker, not once per
 submission; the batch still owns each submission's deadline: a worker past it
 is killed with everything it started, and that submission alone gets a
 ``timeout`` row, as a worker that dies gives only its current submission an
@@ -17,7 +17,7 @@ its parent exits, and on SIGTERM kills every process it started (the
 sandboxed children run in sessions of their own, so no signal reaches them
 otherwise) before exiting. It is also a child subreaper there, so a daemon
 that a child leaves behind stays its descendant and is killed with it.
-Elsewhere (:mod:`grader.machine`) the worker ends when the batch closes its
+Elsewhere (:mod:`grader.sandbox.machine`) the worker ends when the batch closes its
 input, and processes are listed with ``ps`` (macOS) or killed as a tree with
 ``taskkill /T`` (Windows).
 
@@ -35,22 +35,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-from grader import machine
+from grader.sandbox import machine
+from grader.sandbox.tree import descendants, kill_trees, new_group, package_parent
 
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
-#: The worker runs the very grader package the batch runs, found by its folder, not by an import from the
-#: working folder, ``PYTHONPATH`` or an install: those can differ between the batch and a process it starts.
-_PACKAGE_PARENT = str(Path(__file__).resolve().parents[2])
+#: The worker runs the very grader package the batch runs (:func:`grader.sandbox.tree.package_parent`).
 _START = ("import sys; sys.path.insert(0, sys.argv[1]); "
           "from grader.batch.worker import main; sys.exit(main(sys.argv[2:]))")
-
-
-def kill_all(pids: list[int]) -> None:
-    """Kill each process with what it started (a sandboxed child leads a group of its own)."""
-    for pid in pids:
-        machine.kill_tree(pid)
 
 
 class Worker:
@@ -65,8 +58,8 @@ class Worker:
         log.parent.mkdir(parents=True, exist_ok=True)
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-c", _START, _PACKAGE_PARENT, str(os.getpid())], stdin=subprocess.PIPE,
-                stdout=out, stderr=subprocess.STDOUT, **machine.new_group())
+                [sys.executable, "-c", _START, package_parent(), str(os.getpid())], stdin=subprocess.PIPE,
+                stdout=out, stderr=subprocess.STDOUT, **new_group())
         self.jobs = 0
 
     @property
@@ -95,14 +88,14 @@ class Worker:
 
     def stop(self) -> None:
         """SIGTERM the worker (it kills its children), then SIGKILL whatever of its tree is left."""
-        tree = machine.descendants(self.proc.pid)
+        tree = descendants(self.proc.pid)
         if self.proc.poll() is None:
             try:
                 self.proc.send_signal(signal.SIGTERM)
                 self.proc.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 pass
-        kill_all([self.proc.pid, *tree])
+        kill_trees([self.proc.pid, *tree])
         self.proc.wait()
         try:
             self.proc.stdin.close()
@@ -121,7 +114,7 @@ class Worker:
 # --- the worker process -----------------------------------------------------------------------------------------
 
 def _on_term(signum: int, frame: object) -> None:
-    kill_all(machine.descendants(os.getpid()))
+    kill_trees(descendants(os.getpid()))
     os._exit(128 + signum)
 
 
@@ -145,10 +138,10 @@ def _grade(job: dict) -> dict:
 
 def _leftovers() -> list[int]:
     """Processes this worker started that are not its fork server (kept for the next submission)."""
-    from grader import forkserver
+    from grader.sandbox import forkserver
 
     keep = forkserver.server_pid()
-    return [pid for pid in machine.descendants(os.getpid()) if pid != keep]
+    return [pid for pid in descendants(os.getpid()) if pid != keep]
 
 
 def main(argv: list[str]) -> int:
@@ -163,7 +156,7 @@ def main(argv: list[str]) -> int:
         job = json.loads(job_path.read_text(encoding="utf-8"))
         print(f"--- grading {job['id']}", flush=True)
         outcome = _grade(job)
-        kill_all(_leftovers())  # what this submission's runs left, if anything, before the next one starts
+        kill_trees(_leftovers())  # what this submission's runs left, if anything, before the next one starts
         out = Path(job["outcome"])
         tmp = out.with_name(out.name + ".tmp")
         tmp.write_text(json.dumps(outcome), encoding="utf-8")

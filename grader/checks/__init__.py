@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from grader.sandbox import ObservationError, Observations
+from grader.observations import ObservationError, Observations
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any
 from grader.checks import PASS, Context, Mistake, Verdict, fail
 from grader.checks.compare import tree_mismatch
 from grader.inputs import flatten
-from grader.sandbox import ObservationError
+from grader.observations import ObservationError
 
 NUMPY_ON_TRACER = Mistake(
     "numpy_on_tracer", "numpy on a traced array",

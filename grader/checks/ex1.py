@@ -8,7 +8,7 @@ from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, 
 from grader.checks.common import crash_hint, unchanged
 from grader.checks.compare import array_mismatch
 from grader.protocol import EX1_RATES as RATES
-from grader.sandbox import ObservationError
+from grader.observations import ObservationError
 
 ARGS_SWAPPED = Mistake(
     "ex1.arguments_swapped", "dropout's parameters in the order (x, key)",

@@ -10,7 +10,7 @@ from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, 
 from grader.checks import npref
 from grader.checks.common import crash_hint, crash_kind, mutated, unchanged
 from grader.checks.compare import array_mismatch
-from grader.sandbox import ObservationError
+from grader.observations import ObservationError
 from grader.inputs import EX3_CASES
 
 DEPTH_CASES = ("d1", "d2", "d3", "d5")

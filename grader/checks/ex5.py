@@ -18,7 +18,7 @@ from grader.checks.common import unchanged
 from grader.checks.compare import close, tree_mismatch
 from grader.inputs import flatten
 from grader.protocol import EX5_CHAINED_STEPS, EX5_OPTIMIZERS, EX5_SGD_LR, EX5_SPIKE_STEP
-from grader.sandbox import ObservationError
+from grader.observations import ObservationError
 
 DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
 

@@ -1,8 +1,7 @@
-"""Record named observations in the child and write them as JSON + ``.npz``."""
+"""Record named observations in the child and write them in the format of :mod:`grader.observations`."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import traceback
@@ -11,6 +10,8 @@ from typing import Any, Callable
 
 import jax
 import numpy as np
+
+from grader import observations
 
 _MAX_ARRAY_ELEMENTS = 4_000_000
 
@@ -35,7 +36,7 @@ class Recorder:
             self.values[name] = self._encode(value)
             return value
         except BaseException as exc:  # noqa: BLE001 - SystemExit and friends cost one observation
-            self.values[name] = {"kind": "error", **self.describe(exc)}
+            self.values[name] = observations.error_entry(self.describe(exc))
             return None
 
     def put(self, name: str, value: Any) -> None:
@@ -61,9 +62,9 @@ class Recorder:
 
     def _encode(self, value: Any) -> dict[str, Any]:
         if _plain_json(value):
-            return {"kind": "json", "value": value}
+            return observations.json_entry(value)
         if _is_array(value):
-            return {"kind": "array", "key": self._store(value)}
+            return observations.array_entry(self._store(value))
         if isinstance(value, (dict, list, tuple)) or hasattr(value, "_fields"):
             leaves, _ = jax.tree_util.tree_flatten_with_path(value)
             keys = {}
@@ -71,7 +72,7 @@ class Recorder:
                 if not _is_array(leaf) and not isinstance(leaf, (int, float, bool)):
                     raise NotObservable(f"found a {type(leaf).__name__} at {path_str(path)}, expected an array")
                 keys[path_str(path)] = self._store(leaf)
-            return {"kind": "tree", "keys": keys}
+            return observations.tree_entry(keys)
         raise NotObservable(f"returned a {type(value).__name__}, expected an array or a pytree of arrays")
 
     def _store(self, value: Any) -> str:
@@ -80,14 +81,12 @@ class Recorder:
             raise NotObservable(f"returned an array of dtype {array.dtype}, expected numbers")
         if array.size > _MAX_ARRAY_ELEMENTS:
             raise NotObservable(f"returned an array of {array.size} elements, far more than expected")
-        key = f"a{len(self.arrays)}"
+        key = observations.array_key(len(self.arrays))
         self.arrays[key] = array
         return key
 
     def write(self, out_dir: Path) -> None:
-        np.savez(out_dir / "observations.npz", **self.arrays)
-        index = {"version": 1, "values": self.values, "import_error": self.import_error}
-        (out_dir / "observations.json").write_text(json.dumps(index, allow_nan=True))
+        observations.write(out_dir, self.values, self.arrays, self.import_error)
 
 
 def crash_kind(exc: BaseException, submission_dir: str) -> str:

@@ -1,8 +1,9 @@
 """What a child may touch: the confinement plan of one run, and what this machine offers.
 
 A child reads the Python installation and its site-packages, the few grader
-files the harness runs (``grader/harness``, ``protocol.py``, ``data.py`` and
-the embedded data), its own copy of the submission and the inputs; it writes
+files the harness runs (``grader/harness``, ``protocol.py``, ``data.py``,
+``observations.py`` with the ``untrusted.py`` it imports, and the embedded
+data), its own copy of the submission and the inputs; it writes
 only its scratch and results folders. Everything else of the grader's
 (``reference/``, the checks, sealed observations, the reference cache, other
 runs' folders, the user's home) is outside what it may read.
@@ -27,12 +28,14 @@ import tempfile
 from pathlib import Path
 from typing import Iterable
 
-from grader.confine import Confinement, Plan, landlock_abi, seccomp_supported
-from grader.machine import WITHOUT_VAR, child_env, offers
+from grader.sandbox.confine import Confinement, Plan, landlock_abi, seccomp_supported
+from grader.sandbox.machine import WITHOUT_VAR, child_env, offers
+from grader.sandbox.tree import package_parent
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(package_parent()) / "grader"
 #: What the harness needs of the grader package itself; nothing else in it is readable.
-_HARNESS_FILES = ("__init__.py", "confine.py", "machine.py", "exercises.py", "protocol.py", "data.py", "harness", "_data")
+_HARNESS_FILES = ("__init__.py", "sandbox/__init__.py", "sandbox/confine.py", "sandbox/machine.py", "exercises.py",
+                  "protocol.py", "data.py", "observations.py", "untrusted.py", "harness", "_data")
 _SYSTEM_READ = ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib", "/etc/ld.so.cache",
                 "/etc/localtime", "/dev/urandom", "/dev/random", "/dev/zero", "/proc/self", "/proc/cpuinfo",
                 "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup")
@@ -98,7 +101,7 @@ def plan(offer: Confinement, *, reads: Iterable[Path], writes: Iterable[Path], m
 _SELFTEST = r"""
 import json, os, signal, socket, sys
 sys.path.insert(0, sys.argv[1])
-from grader.confine import enter_or_exit
+from grader.sandbox.confine import enter_or_exit
 secret, scratch = sys.argv[2], sys.argv[3]
 enter_or_exit(sys.stdin.readline())
 def refused(action):
@@ -129,7 +132,7 @@ def _try(offer: Confinement) -> dict | None:
         scratch.mkdir()
         probe_plan = plan(offer, reads=(), writes=(scratch,), memory_bytes=0, hidden=(Path(tmp),))
         try:
-            proc = subprocess.run([sys.executable, "-I", "-c", _SELFTEST, str(_PACKAGE.parent), str(secret),
+            proc = subprocess.run([sys.executable, "-I", "-c", _SELFTEST, package_parent(), str(secret),
                                    str(scratch)], input=probe_plan.to_json() + "\n", capture_output=True, text=True,
                                   timeout=60, env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
                                                        **child_env()})

@@ -8,7 +8,7 @@ backend, then waits for requests. For each run it forks; the child, the only
 thread in its process, makes itself a session leader, takes its stdout and
 stderr from the grader, closes every other descriptor (the server's control
 socket among them), then confines itself and sets its limits exactly as a
-fresh child does (:func:`grader.confine.enter`) before the harness touches
+fresh child does (:func:`grader.sandbox.confine.enter`) before the harness touches
 student code.
 
 The server is used only where children are fully confined from new processes
@@ -37,8 +37,11 @@ import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
-_PACKAGE_PARENT = str(Path(__file__).resolve().parent.parent)
+from grader.sandbox.machine import offers
+from grader.sandbox.tree import kill_tree, kill_trees, package_parent
+
 _MAX_MESSAGE = 1 << 22
 #: How a forked child that failed outside the harness's own reporting exits (its traceback is on stderr).
 EXIT_CHILD_FAILED = 70
@@ -64,7 +67,8 @@ class ForkServer:
         self._sock = ours
         self._proc = subprocess.Popen(
             [sys.executable, "-I", "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
-             "from grader.forkserver import serve; serve(int(sys.argv[2]))", _PACKAGE_PARENT, str(theirs.fileno())],
+             "from grader.sandbox.forkserver import serve; serve(int(sys.argv[2]))", package_parent(),
+             str(theirs.fileno())],
             env=env, pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL, cwd="/", start_new_session=True)
         theirs.close()
@@ -99,9 +103,23 @@ class ForkServer:
             pending.forked.set()
             pending.exited.set()
 
-    def spawn(self, argv: list[str], cwd: Path, env: dict[str, str], plan: str, stdout: int,
-              stderr: int) -> tuple[int, _Pending]:
-        """Fork a child running ``grader.harness.child.main(argv)``; ``(id, pending)`` once it exists."""
+    def start(self, argv: list[str], cwd: Path, env: dict[str, str], plan: str) -> ForkedChild:
+        """Fork a child running ``grader.harness.child.main(argv)`` with a fresh stdout and stderr, once it exists."""
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        try:
+            rid, pending = self._spawn(argv, cwd, env, plan, out_w, err_w)
+        except ForkServerError:
+            for fd in (out_r, err_r):
+                os.close(fd)
+            raise
+        finally:
+            os.close(out_w)
+            os.close(err_w)
+        return ForkedChild(self, rid, pending, os.fdopen(out_r, "rb"), os.fdopen(err_r, "rb"))
+
+    def _spawn(self, argv: list[str], cwd: Path, env: dict[str, str], plan: str, stdout: int,
+               stderr: int) -> tuple[int, _Pending]:
         with self._lock:
             self._next += 1
             rid = self._next
@@ -142,6 +160,22 @@ class ForkServer:
                 pass
 
 
+class ForkedChild:
+    """A child of the fork server, as :mod:`grader.sandbox.supervise` sees it. It cannot start processes (the
+    server is used only where seccomp forbids them), so killing its group while it runs ends all of it."""
+
+    def __init__(self, server: ForkServer, rid: int, pending: _Pending, stdout: BinaryIO, stderr: BinaryIO) -> None:
+        self._server, self._rid, self._pending = server, rid, pending
+        self.stdout, self.stderr = stdout, stderr
+
+    def wait(self, timeout: float | None) -> int | None:
+        return self._server.wait(self._rid, self._pending, timeout)
+
+    def kill(self) -> None:
+        if not self._pending.exited.is_set():  # once reaped, its process id may be another process's
+            kill_tree(self._pending.pid)
+
+
 _server: ForkServer | None = None
 _server_lock = threading.Lock()
 
@@ -154,8 +188,6 @@ def shared(env: dict[str, str]) -> ForkServer | None:
             return _server
         if _server is not None:
             _server.close()  # it died: start another
-        from grader.machine import offers
-
         if not offers().fork_server:
             return None
         try:
@@ -180,7 +212,7 @@ def serve(fd: int) -> None:
     import selectors
     import signal
 
-    import grader.confine  # noqa: F401 - bound before the children need it
+    import grader.sandbox.confine  # noqa: F401 - bound before the children need it
     import grader.harness.child  # noqa: F401 - numpy, jax, optax and the probes, imported once
 
     sock = socket.socket(fileno=fd)
@@ -201,11 +233,7 @@ def serve(fd: int) -> None:
                 continue
             message, fds, _, _ = socket.recv_fds(sock, _MAX_MESSAGE, 2)
             if not message:  # the grader is gone, and nobody else would stop these runs on time
-                for pid in children:
-                    try:
-                        os.killpg(pid, signal.SIGKILL)
-                    except OSError:
-                        pass
+                kill_trees(children)
                 return
             request = json.loads(message)
             pid = os.fork()
@@ -254,7 +282,7 @@ def _child(request: dict, fds: list[int]) -> None:
         import tempfile
 
         tempfile.tempdir = None  # found again from the run's TMPDIR, not the server's
-        from grader.confine import enter_or_exit
+        from grader.sandbox.confine import enter_or_exit
 
         enter_or_exit(request["plan"])
         from grader.harness.child import apply_jax_environment, main

@@ -22,7 +22,7 @@ exits before student code runs (fail closed). The parent learns what the
 machine offers with :func:`probe`, by confining a throwaway child and trying
 what must now fail.
 
-Which of these the machine has is :mod:`grader.machine`'s to say: on macOS
+Which of these the machine has is :mod:`grader.sandbox.machine`'s to say: on macOS
 only the rlimits apply (and ``RLIMIT_AS`` is not enforced there), on Windows
 none does; the parent states what held.
 
@@ -41,7 +41,7 @@ import struct
 import sys
 from dataclasses import asdict, dataclass, field
 
-from grader.machine import offers
+from grader.sandbox.machine import offers
 
 # --- Landlock (include/uapi/linux/landlock.h) -------------------------------------------------------------------
 _SYS_LANDLOCK_CREATE_RULESET, _SYS_LANDLOCK_ADD_RULE, _SYS_LANDLOCK_RESTRICT_SELF = 444, 445, 446
@@ -192,7 +192,7 @@ class Confinement:
 
 @functools.lru_cache(maxsize=1)
 def _libc() -> ctypes.CDLL:
-    """The C library, for the Linux mechanisms; called only where :func:`grader.machine.offers` has them."""
+    """The C library, for the Linux mechanisms; called only where :func:`grader.sandbox.machine.offers` has them."""
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
     libc.prctl.restype = ctypes.c_int
@@ -218,7 +218,7 @@ def seccomp_supported() -> bool:
 
 
 def _set_limits(plan: Plan) -> None:
-    """The plan's rlimits, those the machine enforces (:meth:`grader.machine.Offers.limits` says which)."""
+    """The plan's rlimits, those the machine enforces (:meth:`grader.sandbox.machine.Offers.limits` says which)."""
     if not offers().rlimits:
         return
     import resource

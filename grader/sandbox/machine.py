@@ -7,10 +7,11 @@ dropping capabilities: Linux only), how processes are listed (``/proc``, else
 ``SCM_RIGHTS`` over Unix sockets), which resource limits hold (``resource``:
 not on Windows; macOS accepts ``RLIMIT_AS`` but does not enforce it), how a
 folder is locked (``fcntl``, ``msvcrt``, else a lock file), whether a process
-can ask to die with its parent (``PR_SET_PDEATHSIG``), and how a run's whole
-process tree is started and killed (POSIX sessions, Windows process groups and
-``taskkill /T``). The rest of the grader reads :func:`offers` and calls the
-helpers below; it never tests the platform itself.
+can ask to die with its parent (``PR_SET_PDEATHSIG``), and whether a run's
+whole process tree can be started and killed as one (POSIX sessions; Windows
+process groups and ``taskkill /T``: :mod:`grader.sandbox.tree` does it). The
+rest of the grader reads :func:`offers` and calls the helpers here and in
+:mod:`grader.sandbox.tree`; it never tests the platform itself.
 
 ``JAX_GRADER_WITHOUT`` (a comma-separated list of :data:`FACILITIES`) switches
 facilities off, to rehearse another platform's path on Linux; ``resource`` and
@@ -26,8 +27,6 @@ from __future__ import annotations
 import functools
 import importlib.abc
 import os
-import signal
-import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -40,7 +39,7 @@ FACILITIES = ("landlock", "seccomp", "capabilities", "proc", "ps", "forkserver",
               "sessions")
 #: Modules that do not exist where the facility of the same name is switched off.
 _MODULES = ("resource", "fcntl")
-#: Architectures whose system call numbers the seccomp filter knows (grader.confine).
+#: Architectures whose system call numbers the seccomp filter knows (grader.sandbox.confine).
 _SECCOMP_MACHINES = ("x86_64", "aarch64")
 #: Variables a Windows child cannot start without (Python needs SYSTEMROOT for its random numbers and sockets).
 _WINDOWS_ENV = ("SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "PATHEXT", "COMSPEC", "NUMBER_OF_PROCESSORS",
@@ -54,7 +53,7 @@ class Offers:
     system: str
     """``linux``, ``macos``, ``windows``, or ``sys.platform`` elsewhere."""
     landlock: bool
-    """The Landlock system calls may exist (Linux); what they give is observed by :mod:`grader.policy`."""
+    """The Landlock system calls may exist (Linux); what they give is observed by :mod:`grader.sandbox.policy`."""
     seccomp: bool
     """A seccomp filter can be built (Linux on x86_64 or aarch64 with seccomp in the kernel)."""
     capabilities: bool
@@ -62,7 +61,8 @@ class Offers:
     process_table: str
     """How processes are listed: ``proc`` (with each one's environment), ``ps`` (parents only) or ``""``."""
     fork_server: bool
-    """``os.fork`` and descriptor passing over ``SOCK_SEQPACKET`` Unix sockets (:mod:`grader.forkserver`): Linux."""
+    """``os.fork`` and descriptor passing over ``SOCK_SEQPACKET`` Unix sockets (:mod:`grader.sandbox.forkserver`):
+    Linux."""
     rlimits: bool
     """The ``resource`` module: file size, open files and core dumps can be capped."""
     memory_limit: bool
@@ -195,87 +195,6 @@ def child_env(home: Path | None = None) -> dict[str, str]:
     if windows and home is not None:
         env.update(TEMP=str(home), TMP=str(home), USERPROFILE=str(home))
     return env
-
-
-def new_group() -> dict[str, Any]:
-    """``subprocess.Popen`` arguments that start a process leading a tree of its own, so it can be killed whole."""
-    if offers().sessions:
-        return {"start_new_session": True}
-    if offers().system == "windows":
-        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
-    return {}
-
-
-def kill(pid: int) -> None:
-    """Kill one process now; a process already gone is fine."""
-    try:
-        os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))  # Windows: TerminateProcess
-    except (ProcessLookupError, PermissionError, OSError):
-        pass
-
-
-def kill_tree(pid: int) -> None:
-    """Kill ``pid`` and what it started: its process group (POSIX), its tree (``taskkill /T``), else itself."""
-    if offers().sessions:
-        try:
-            os.killpg(pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-    elif offers().system == "windows":
-        subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=False)
-    kill(pid)
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process below ``pid`` (children first seen, then theirs); empty where processes cannot be listed."""
-    parents: dict[int, int] = {}
-    table = offers().process_table
-    if table == "proc":
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry.name)] = int(stat[stat.rfind(")") + 2:].split()[1])
-    elif table == "ps":
-        try:
-            listing = subprocess.run(["ps", "-A", "-o", "pid=,ppid="], capture_output=True, text=True,
-                                     timeout=30, check=False).stdout
-        except (OSError, subprocess.TimeoutExpired):
-            listing = ""
-        for line in listing.splitlines():
-            fields = line.split()
-            if len(fields) == 2 and fields[0].isdigit() and fields[1].isdigit():
-                parents[int(fields[0])] = int(fields[1])
-    children: dict[int, list[int]] = {}
-    for child, parent in parents.items():
-        children.setdefault(parent, []).append(child)
-    found, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def processes_with_variable(assignment: str) -> list[int]:
-    """Processes whose environment holds ``NAME=value``; only ``/proc`` shows that, elsewhere none are found."""
-    if offers().process_table != "proc":
-        return []
-    needle, found = assignment.encode(), []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            environ = (entry / "environ").read_bytes()
-        except OSError:
-            continue
-        if needle in environ.split(b"\0"):
-            found.append(int(entry.name))
-    return found
 
 
 def _libc() -> Any:
