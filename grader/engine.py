@@ -7,7 +7,6 @@ turns verdicts into points.
 
 from __future__ import annotations
 
-import importlib
 import os
 import shutil
 import tempfile
@@ -20,28 +19,26 @@ from typing import Callable
 from grader import inputs as grader_inputs
 from grader.checks import Check, Context, Missing, Mistake, StudentError, Verdict
 from grader.checks.common import crash_hint
-from grader.exercises import ALL
-from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecord
+from grader.checks.registry import CHECKS
+from grader.exercises import BY_ID, IDS, MODULES
+from grader.exercises.accuracy.shared import CURVES_OPTION
+from grader.results import RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.policy import NONE, offered, require_full
-from grader.protocol import CURVES_OPTION
 from grader.reference import load_reference
 from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task, warm_up
-from grader.submission import MODULES, Submission, load_submission
+from grader.submission import Submission, load_submission
 
-CHECKS: list[Check] = [check for e in ALL for check in importlib.import_module(e.checks).CHECKS]
-TASK_MODULES = {e.id: e.modules for e in ALL}
 NOT_IMPLEMENTED = "not implemented yet"
 PUBLIC_INPUTS_NOTE = ("The official grade uses other inputs of the same kind: passing here is necessary, "
                       "not sufficient.")
-_COST = {e.id: e.cost for e in ALL}
 
 
 @dataclass(frozen=True)
 class Options:
     """How to grade."""
 
-    only: tuple[str, ...] = EXERCISES
+    only: tuple[str, ...] = IDS
     """Exercises (and/or ``accuracy``) to grade."""
     limits: Limits = Limits()
     jobs: int = 0
@@ -88,7 +85,7 @@ def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: 
 
 def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
                       options: Options, compilation_cache: Path | None) -> _Run:
-    missing = [m for m in TASK_MODULES[task] if m not in submission.sources]
+    missing = [m for m in BY_ID[task].modules if m not in submission.sources]
     if missing:
         return _Run(task, RunResult("ok", Observations(), 0.0),
                     skipped=f"the submission has no {', '.join(m + '.py' for m in missing)}")
@@ -109,7 +106,7 @@ def grade(path: str | Path | Submission, options: Options = Options()) -> Report
     confinement = offered() if options.limits.confine else NONE
     if options.require_confinement:
         require_full(confinement)
-    tasks = sorted((t for t in EXERCISES if t in options.only), key=lambda t: -_COST[t])
+    tasks = sorted((t for t in IDS if t in options.only), key=lambda t: -BY_ID[t].cost)
     say = options.progress or (lambda message: None)
     with tempfile.TemporaryDirectory(prefix="jax-grader-") as tmp:
         workdir = Path(tmp)
@@ -152,7 +149,7 @@ def grade(path: str | Path | Submission, options: Options = Options()) -> Report
     return Report(
         checks=tuple(results), submission=str(submission.origin), answers=submission.answers,
         accuracy=extra.get("report", {}), timings=timings, notes=tuple(notes), lesson=lesson,
-        runs={task: runs[task].record() for task in EXERCISES if task in runs},
+        runs={task: runs[task].record() for task in IDS if task in runs},
         confinement=confinement.to_json(),
         inputs=describe_inputs(options.seed), reference=ref.describe(),
     )
@@ -170,7 +167,7 @@ def failure_report(submission: str, only: tuple[str, ...], reason: str, students
     hint = ("Submit a folder with the exercise files (ex1_dropout.py ... ex5_clipping.py), or one .py or .ipynb "
             "file that defines all the functions." if students_fault else
             "This is a problem with the grader, not with your code: tell your instructor.")
-    runs = {exercise: RunRecord("not_run", reason) for exercise in EXERCISES if exercise in only}
+    runs = {exercise: RunRecord("not_run", reason) for exercise in IDS if exercise in only}
     try:
         points = load_rubric(CHECKS).points
     except RubricError:
@@ -187,9 +184,7 @@ def _lesson(observed: dict[str, Observations]) -> dict:
     """The lesson's questions (``grader.lesson``) that this run's observations answer."""
     from grader import lesson
 
-    answered = {"ex2": lesson.ex2_question(observed.get("ex2")),
-                "ex5": lesson.ex5_question(observed.get("accuracy"))}
-    return {name: value for name, value in answered.items() if value}
+    return lesson.answer(observed)
 
 
 def _with_reproductions(results: list[CheckResult], runs: dict[str, _Run], reference: dict[str, Observations],

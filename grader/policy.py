@@ -28,11 +28,12 @@ from pathlib import Path
 from typing import Iterable
 
 from grader.confine import Confinement, Plan, landlock_abi, seccomp_supported
+from grader.exercises import CHILD_FILES
 from grader.machine import WITHOUT_VAR, child_env, offers
 
 _PACKAGE = Path(__file__).resolve().parent
 #: What the harness needs of the grader package itself; nothing else in it is readable.
-_HARNESS_FILES = ("__init__.py", "confine.py", "machine.py", "exercises.py", "protocol.py", "data.py", "harness", "_data")
+_HARNESS_FILES = ("__init__.py", "confine.py", "machine.py", "protocol.py", "data.py", "harness", "_data", *CHILD_FILES)
 _SYSTEM_READ = ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib", "/etc/ld.so.cache",
                 "/etc/localtime", "/dev/urandom", "/dev/random", "/dev/zero", "/proc/self", "/proc/cpuinfo",
                 "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup")

@@ -12,7 +12,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from grader.checks import Context, ex1, ex3, npref
+from grader.checks import Context, npref
+from grader.exercises.ex1 import checks as ex1
+from grader.exercises.ex3 import checks as ex3
 from grader.checks.common import NUMPY_ON_TRACER, crash_hint, crash_kind
 from grader.inputs import build
 from grader.sandbox import ObservationError, Observations

@@ -11,7 +11,7 @@ from grader.checks import npref
 from grader.checks.common import crash_hint, crash_kind, mutated, unchanged
 from grader.checks.compare import array_mismatch
 from grader.sandbox import ObservationError
-from grader.inputs import EX3_CASES
+from grader.exercises.ex3.inputs import CASES
 
 DEPTH_CASES = ("d1", "d2", "d3", "d5")
 
@@ -131,7 +131,7 @@ def _case(ctx: Context, case: str) -> dict:
 
 
 def _describe(case: str) -> str:
-    widths, b, order = EX3_CASES[case]
+    widths, b, order = CASES[case]
     listed = " listed in reverse order" if order == "reversed" else ""
     return f"{len(widths) - 1} layers, widths {list(widths)}, B={b}{listed}"
 
@@ -174,13 +174,13 @@ def _error_explains(ctx: Context, case: str, error: ObservationError) -> set[tup
         asked = text.split("'layer", 1)[1].split("'", 1)[0]
         if asked.isdigit() and int(asked) > len(_case(ctx, case)["params"]):
             return {(DEPTH, None)}
-    b = EX3_CASES[case][1]
+    b = CASES[case][1]
     if case == "d12":
         return {(LEAF_ORDER, None)} if f"shapes=[({b},), (16, 16)]" in text else set()  # h @ b: one number per row
     found = set()
     if "dot_general" in text:
         c = _case(ctx, case)
-        if EX3_CASES[case][2] != "numeric" and _run(npref.mlp, c["params"], c["x"], "dict") is None:
+        if CASES[case][2] != "numeric" and _run(npref.mlp, c["params"], c["x"], "dict") is None:
             found.add((None, DICT_ORDER))  # the layers as listed do not even fit together
         try:  # where weights and biases differ in shape things break; 12 equal-width layers tell what broke
             d12 = np.asarray(ctx.got("out/d12"), dtype=np.float64)
@@ -381,7 +381,7 @@ def _first_difference(outcomes: dict[str, str]) -> str:
     if not wrong:
         return ""
     first = wrong[0]
-    depth = len(EX3_CASES[first][0]) - 1
+    depth = len(CASES[first][0]) - 1
     if "d1" in right:
         return (f"; the first wrong answer is at depth {depth} while depth 1 agrees, so a single layer x @ w + b "
                 "is right and the difference comes with the hidden layers (their activation or their order)")
@@ -539,7 +539,7 @@ def jit_agrees(ctx: Context) -> Verdict:
     if _jit_ran_in_string_order(ctx, eager_right=False) and depths(ctx).mistake == DICT_ORDER.id:
         return skip("not judged: the layers follow the dict's own order (charged in ex3.depths), and jax.jit "
                     "lists the keys in another order")
-    if any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in EX3_CASES):
+    if any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in CASES):
         return skip("not judged: the calls changed params (charged in ex3.params_unchanged), so later calls "
                     "ran on other params and cannot be compared")
     return fail("; ".join(problems), JIT_DICT_ORDER if _jit_ran_in_string_order(ctx) else HINT_JIT)
@@ -564,7 +564,7 @@ def params_unchanged(ctx: Context) -> Verdict:
     depths or deep, not here. If none returned, there is nothing to judge.
     """
     judged, crashed = 0, None
-    for case in EX3_CASES:
+    for case in CASES:
         try:
             ctx.got(f"out/{case}")
         except StudentError as exc:

@@ -7,7 +7,7 @@ import numpy as np
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint, unchanged
 from grader.checks.compare import array_mismatch
-from grader.protocol import EX1_RATES as RATES
+from grader.exercises.ex1.shared import RATES
 from grader.sandbox import ObservationError
 
 ARGS_SWAPPED = Mistake(

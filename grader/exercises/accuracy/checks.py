@@ -6,7 +6,7 @@ import numpy as np
 
 from grader.checks import Check, Context, Verdict, fail
 from grader.inputs import PARENT_ONLY
-from grader.protocol import ACCURACY_BATCH, ACCURACY_DROPOUT, ACCURACY_EPOCHS
+from grader.exercises.accuracy.shared import BATCH, DROPOUT, EPOCHS
 
 HINT_TRAINING = (
     "The grader trains with your forward_with_dropout(params, x, key, {rate}, True) for the loss, your "
@@ -28,7 +28,7 @@ def test_accuracy(ctx: Context) -> float:
 def threshold_check(ctx: Context) -> Verdict:
     """Held-out accuracy of the grader's training loop built from the student's pieces."""
     rubric = ctx.extra["rubric"].accuracy
-    hint = HINT_TRAINING.format(rate=ACCURACY_DROPOUT)
+    hint = HINT_TRAINING.format(rate=DROPOUT)
     losses = ctx.got("train")
     losses = np.asarray(losses.get("1", [])) if isinstance(losses, dict) else np.asarray([])
     try:
@@ -39,7 +39,7 @@ def threshold_check(ctx: Context) -> Verdict:
         "accuracy": accuracy, "threshold": rubric.threshold, "reference_mean": rubric.reference_mean,
         "final_loss": float(losses[-1]) if losses.size else float("nan"),
     })
-    setup = (f"{ACCURACY_EPOCHS} epochs, batch {ACCURACY_BATCH}, dropout {ACCURACY_DROPOUT}, "
+    setup = (f"{EPOCHS} epochs, batch {BATCH}, dropout {DROPOUT}, "
              f"4000 training / 1000 test images")
     message = (f"test accuracy {accuracy:.3f}, threshold {rubric.threshold:.3f} "
                f"(the reference reaches {rubric.reference_mean:.3f}; {setup})")

@@ -11,7 +11,7 @@ from grader.checks import npref
 from grader.checks.common import numpy_on_tracer, unchanged
 from grader.checks.compare import array_mismatch, close, tree_mismatch
 from grader.inputs import flatten
-from grader.protocol import EX2_LARGEST_CASES as LARGEST_CASES
+from grader.exercises.ex2.shared import LARGEST_CASES
 
 CASES = ("small", "lesson", "single")
 

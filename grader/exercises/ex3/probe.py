@@ -3,7 +3,7 @@
 The measurements (``measure/...``) run mlp_forward on small networks that each
 isolate one property (the hidden activation's curve, what happens to the
 output, the bias and weights of one layer; see
-``grader.protocol.ex3_measurement_cases``) and on the first k layers of the
+``grader.exercises.ex3.shared.measurement_cases``) and on the first k layers of the
 12-layer case, k = 1..12, so the judge can say which layer first differs and
 how, and call it once with its two arguments the other way round
 (``measure/swapped/d3``, kept only when that call returns an array). They earn no points: they only word the messages.
@@ -11,8 +11,8 @@ how, and call it once with its two arguments the other way round
 
 import jax
 
-from grader.protocol import ex3_measurement_cases as measurement_cases
-from grader.protocol import layer_prefix as prefix
+from grader.exercises.ex3.shared import layer_prefix as prefix
+from grader.exercises.ex3.shared import measurement_cases
 from grader.harness.probes._common import as_jax, no_leaks, snapshot
 
 
