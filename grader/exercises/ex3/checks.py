@@ -478,7 +478,7 @@ def deep(ctx: Context) -> Verdict:
     if not verdict.mistake:
         return verdict
     try:
-        named = depths(ctx).mistake
+        named = ctx.verdict("ex3.depths").mistake
     except StudentError:
         named = ""
     if verdict.mistake != named:
@@ -536,7 +536,7 @@ def jit_agrees(ctx: Context) -> Verdict:
         raise crashed
     if not problems:
         return PASS
-    if _jit_ran_in_string_order(ctx, eager_right=False) and depths(ctx).mistake == DICT_ORDER.id:
+    if _jit_ran_in_string_order(ctx, eager_right=False) and ctx.verdict("ex3.depths").mistake == DICT_ORDER.id:
         return skip("not judged: the layers follow the dict's own order (charged in ex3.depths), and jax.jit "
                     "lists the keys in another order")
     if any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in CASES):
@@ -579,10 +579,16 @@ def params_unchanged(ctx: Context) -> Verdict:
     return PASS
 
 
+_DEPTHS = ("ex3.depths",)
+
 CHECKS = [
     Check("ex3.depths", "agrees at depths 1, 2, 3 and 5 with any widths", depths, ("mlp_forward",), error_hint),
-    Check("ex3.deep", "12 layers run in numeric order (layer10 after layer9)", deep, ("mlp_forward",), error_hint),
-    Check("ex3.output_linear", "no activation after the last layer", output_linear, ("mlp_forward",), error_hint),
-    Check("ex3.jit", "agrees under jax.jit and on repeated calls", jit_agrees, ("mlp_forward",), error_hint),
-    Check("ex3.params_unchanged", "params are not modified", params_unchanged, ("mlp_forward",), error_hint),
+    Check("ex3.deep", "12 layers run in numeric order (layer10 after layer9)", deep, ("mlp_forward",), error_hint,
+          reads=_DEPTHS),
+    Check("ex3.output_linear", "no activation after the last layer", output_linear, ("mlp_forward",), error_hint,
+          requires=_DEPTHS),
+    Check("ex3.jit", "agrees under jax.jit and on repeated calls", jit_agrees, ("mlp_forward",), error_hint,
+          requires=_DEPTHS, reads=_DEPTHS),
+    Check("ex3.params_unchanged", "params are not modified", params_unchanged, ("mlp_forward",), error_hint,
+          requires=_DEPTHS),
 ]

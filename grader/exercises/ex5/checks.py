@@ -358,7 +358,7 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
     message = f"make_train_step(optax.sgd({SGD_LR})): new params {problem}"
     for mistake, variant in _params_variants(ctx, want_params).items():
         if close(new_params, variant):  # the SGD's updates are there, applied as in the chain step
-            if mistake.id == step_values(ctx).mistake:
+            if mistake.id == ctx.verdict("ex5.step_values").mistake:
                 return Verdict(True, f"the step uses the SGD it is given ({mistake.name} is charged in "
                                      "ex5.step_values)")
             return fail(f"{message}; {equals(mistake, 'the result')}", mistake)
@@ -419,7 +419,10 @@ CHECKS = [
     Check("ex5.step_values", "a step: new params, new state, loss before the update; state carried over steps",
           step_values, ("make_train_step",)),
     Check("ex5.uses_given_optimizer", "the step uses the optimizer it is given", uses_given_optimizer,
-          ("make_train_step",), foreign_state_hint),
-    Check("ex5.jitted", "the step is jitted and not retraced", jitted, ("make_train_step",)),
-    Check("ex5.params_unchanged", "params are not modified", params_unchanged, ("make_optimizer", "make_train_step")),
+          ("make_train_step",), foreign_state_hint, reads=("ex5.step_values",)),
+    # A jitted no-op step is jitted and computes nothing.
+    Check("ex5.jitted", "the step is jitted and not retraced", jitted, ("make_train_step",),
+          requires=("ex5.step_values",)),
+    Check("ex5.params_unchanged", "params are not modified", params_unchanged, ("make_optimizer", "make_train_step"),
+          requires=("ex5.step_values",)),
 ]
