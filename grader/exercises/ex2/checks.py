@@ -11,9 +11,8 @@ from grader.checks import npref
 from grader.checks.common import numpy_on_tracer, unchanged
 from grader.checks.compare import array_mismatch, close, tree_mismatch
 from grader.inputs import flatten
+from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import LARGEST_CASES
-
-CASES = ("small", "lesson", "single")
 
 BATCH_GRAD = Mistake(
     "ex2.batch_gradient", "the batch's mean gradient for every example",

@@ -5,7 +5,7 @@ The renderer (:mod:`grader.reproduce`) turns a recipe into the snippet a student
 
 from __future__ import annotations
 
-from grader.exercises.ex2.shared import LARGEST_CASES
+from grader.exercises.ex2.shared import GRAD_CASES, LARGEST_CASES
 from grader.reproduce import COMPARE_NOTE, NPREF, Recipe
 
 
@@ -13,7 +13,7 @@ _GRADS = ("got = {function}(case['params'], case['x'], case['y'])\n"
           "want = npref.per_example_grads(case['params'], case['x'], npref.one_hot(case['y']))  "
           "# slice i: the gradient of example i's own loss\n"
           "print(mismatch(got, want))  " + COMPARE_NOTE)
-_CASES = tuple((c, f"ex2/{c}", f"grads/{c}") for c in ("small", "lesson", "single"))
+_CASES = tuple((c, f"ex2/{c}", f"grads/{c}") for c in GRAD_CASES)
 
 RECIPES: dict[str, Recipe] = {
     "ex2.shapes": Recipe("per_example_grads", "ex2_per_example_grads", _CASES, _GRADS,

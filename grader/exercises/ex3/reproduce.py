@@ -5,6 +5,7 @@ The renderer (:mod:`grader.reproduce`) turns a recipe into the snippet a student
 
 from __future__ import annotations
 
+from grader.exercises.ex3.shared import DEEP_CASE, DEPTH_CASES
 from grader.reproduce import COMPARE_NOTE, NPREF, Recipe
 
 
@@ -14,11 +15,11 @@ _CODE = ("got = {function}(case['params'], case['x'])\n"
 
 RECIPES: dict[str, Recipe] = {
     "ex3.depths": Recipe("mlp_forward", "ex3_mlp_forward",
-                         tuple((c, f"ex3/{c}", f"out/{c}") for c in ("d1", "d2", "d3", "d5")), _CODE,
+                         tuple((c, f"ex3/{c}", f"out/{c}") for c in DEPTH_CASES), _CODE,
                          extra_imports=(NPREF,)),
-    "ex3.deep": Recipe("mlp_forward", "ex3_mlp_forward", (("12 layers", "ex3/d12", "out/d12"),), _CODE,
-                       extra_imports=(NPREF,)),
+    "ex3.deep": Recipe("mlp_forward", "ex3_mlp_forward", (("12 layers", f"ex3/{DEEP_CASE}", f"out/{DEEP_CASE}"),),
+                       _CODE, extra_imports=(NPREF,)),
     "ex3.output_linear": Recipe("mlp_forward", "ex3_mlp_forward",
-                                tuple((c, f"ex3/{c}", f"out/{c}") for c in ("d3", "d5", "d12")), _CODE,
+                                tuple((c, f"ex3/{c}", f"out/{c}") for c in ("d3", "d5", DEEP_CASE)), _CODE,
                                 extra_imports=(NPREF,)),
 }

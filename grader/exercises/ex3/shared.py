@@ -11,6 +11,12 @@ from typing import Any
 
 import numpy as np
 
+#: The networks of 1, 2, 3 and 5 layers the forward pass is checked on (observation ``out/<case>``,
+#: inputs ``ex3/<case>``) ...
+DEPTH_CASES = ("d1", "d2", "d3", "d5")
+#: ... and the one of 12 layers, where layer10 must come after layer9 (also run again, and under jit).
+DEEP_CASE = "d12"
+
 #: Inputs at which a hidden activation is sampled: -3 to 3 in steps of 0.1.
 GRID = np.round(np.arange(-30, 31) / 10.0, 1).astype(np.float32)
 _AFFINE_W = np.array([[1.0, 2.0, -1.5], [-0.5, 0.25, 3.0], [2.0, -1.0, 0.5]], np.float32)
