@@ -1,7 +1,7 @@
 """Calibrate the end-to-end accuracy threshold on the reference solutions.
 
 Trains the lesson MLP exactly as the grader's ``accuracy`` task does (the
-grader's own loop, ``grader.harness.probes.accuracy.train``, on the embedded
+grader's own loop, ``grader.exercises.accuracy.probe.train``, on the embedded
 MNIST split), with the reference pieces: ``forward_with_dropout`` from ex1,
 ``make_optimizer()`` from ex5, and ``mlp_forward`` from ex3 for the test
 logits. Each run varies both the parameter initialisation and the training
@@ -40,8 +40,11 @@ import optax  # noqa: E402
 
 from grader import data as grader_data  # noqa: E402
 from grader import inputs as grader_inputs  # noqa: E402
-from grader.harness.probes.accuracy import train  # noqa: E402
-from grader.protocol import ACCURACY_BATCH, ACCURACY_DROPOUT, ACCURACY_EPOCHS, ACCURACY_SEED  # noqa: E402
+from grader.exercises.accuracy.probe import train  # noqa: E402
+from grader.exercises.accuracy.shared import BATCH as ACCURACY_BATCH  # noqa: E402
+from grader.exercises.accuracy.shared import DROPOUT as ACCURACY_DROPOUT  # noqa: E402
+from grader.exercises.accuracy.shared import EPOCHS as ACCURACY_EPOCHS  # noqa: E402
+from grader.exercises.accuracy.shared import SEED as ACCURACY_SEED  # noqa: E402
 
 #: The grader's accuracy task initialises with default_rng(707) (grader/inputs.py).
 GRADER_INIT_SEED = 707

@@ -37,10 +37,12 @@ from grader.report import WRITERS
 from grader.report._common import stop_workflow_commands
 from grader.report.classroom50 import Classroom50Error, identity_from_env
 from grader.report.terminal import print_report
-from grader.results import EXERCISES, Report
+from grader.exercises import IDS as EXERCISES
+from grader.results import Report
 from grader.rubric import RubricError
 from grader.observations import Limits
-from grader.submission import MODULES, SubmissionError
+from grader.exercises import MODULES
+from grader.submission import SubmissionError
 
 EXIT_OK, EXIT_BELOW, EXIT_GRADER = 0, 1, 2
 DEFAULT_SUBMISSION = "exercises"

@@ -7,7 +7,6 @@ turns verdicts into points.
 
 from __future__ import annotations
 
-import importlib
 import os
 import shutil
 import tempfile
@@ -18,30 +17,29 @@ from pathlib import Path
 from typing import Callable
 
 from grader import inputs as grader_inputs
-from grader.checks import Check, Context, Missing, Mistake, StudentError, Verdict
+from grader.checks import Check, Context, Missing, Mistake, StudentError, Unfinished, Verdict
 from grader.checks.common import crash_hint
-from grader.exercises import ALL
-from grader.results import EXERCISES, RUN_ENDINGS, CheckResult, Report, RunRecord
+from grader.checks.registry import BY_ID as CHECKS_BY_ID
+from grader.checks.registry import CHECKS
+from grader.exercises import BY_ID, IDS, MODULES
+from grader.exercises.accuracy.shared import CURVES_OPTION
+from grader.results import RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox import NONE, offered, require_full, run_task, warm_up
-from grader.protocol import CURVES_OPTION
 from grader.reference import load_reference
 from grader.observations import Limits, ObservationError, Observations, RunResult
-from grader.submission import MODULES, Submission, load_submission
+from grader.submission import Submission, load_submission
 
-CHECKS: list[Check] = [check for e in ALL for check in importlib.import_module(e.checks).CHECKS]
-TASK_MODULES = {e.id: e.modules for e in ALL}
 NOT_IMPLEMENTED = "not implemented yet"
 PUBLIC_INPUTS_NOTE = ("The official grade uses other inputs of the same kind: passing here is necessary, "
                       "not sufficient.")
-_COST = {e.id: e.cost for e in ALL}
 
 
 @dataclass(frozen=True)
 class Options:
     """How to grade."""
 
-    only: tuple[str, ...] = EXERCISES
+    only: tuple[str, ...] = IDS
     """Exercises (and/or ``accuracy``) to grade."""
     limits: Limits = Limits()
     jobs: int = 0
@@ -88,7 +86,7 @@ def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: 
 
 def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
                       options: Options, compilation_cache: Path | None) -> _Run:
-    missing = [m for m in TASK_MODULES[task] if m not in submission.sources]
+    missing = [m for m in BY_ID[task].modules if m not in submission.sources]
     if missing:
         return _Run(task, RunResult("ok", Observations(), 0.0),
                     skipped=f"the submission has no {', '.join(m + '.py' for m in missing)}")
@@ -109,7 +107,7 @@ def grade(path: str | Path | Submission, options: Options = Options()) -> Report
     confinement = offered() if options.limits.confine else NONE
     if options.require_confinement:
         require_full(confinement)
-    tasks = sorted((t for t in EXERCISES if t in options.only), key=lambda t: -_COST[t])
+    tasks = sorted((t for t in IDS if t in options.only), key=lambda t: -BY_ID[t].cost)
     say = options.progress or (lambda message: None)
     with tempfile.TemporaryDirectory(prefix="jax-grader-") as tmp:
         workdir = Path(tmp)
@@ -136,7 +134,7 @@ def grade(path: str | Path | Submission, options: Options = Options()) -> Report
         if not options.use_cache and ref.manifest is None and ref.compilation_cache is not None:
             # a fresh reference's private folder (never a sealed one's)
             shutil.rmtree(ref.compilation_cache.parent, ignore_errors=True)
-    results, extra = judge_all(runs, ref.observations, rubric, inputs)
+    results, details = judge_all(runs, ref.observations, rubric, inputs)
     results = _with_reproductions(results, runs, ref.observations, submission, options, inputs)
     timings = {task: round(run.result.seconds, 3) for task, run in runs.items()}
     timings["total"] = round(time.monotonic() - started, 3)
@@ -151,11 +149,20 @@ def grade(path: str | Path | Submission, options: Options = Options()) -> Report
                      "no plots written: the accuracy and ex2 runs produced nothing to plot")
     return Report(
         checks=tuple(results), submission=str(submission.origin), answers=submission.answers,
-        accuracy=extra.get("report", {}), timings=timings, notes=tuple(notes), lesson=lesson,
-        runs={task: runs[task].record() for task in EXERCISES if task in runs},
+        accuracy=_exercise_details(details, "accuracy"), timings=timings, notes=tuple(notes), lesson=lesson,
+        runs={task: runs[task].record() for task in IDS if task in runs},
         confinement=confinement.to_json(),
         inputs=describe_inputs(options.seed), reference=ref.describe(),
     )
+
+
+def _exercise_details(details: dict[str, dict], exercise: str) -> dict:
+    """What the exercise's judges measured (the accuracy run's accuracy and final loss), as one dict."""
+    merged: dict = {}
+    for check in CHECKS:
+        if check.exercise == exercise:
+            merged.update(details.get(check.id, {}))
+    return merged
 
 
 def describe_inputs(seed: int | None) -> dict[str, str]:
@@ -170,7 +177,7 @@ def failure_report(submission: str, only: tuple[str, ...], reason: str, students
     hint = ("Submit a folder with the exercise files (ex1_dropout.py ... ex5_clipping.py), or one .py or .ipynb "
             "file that defines all the functions." if students_fault else
             "This is a problem with the grader, not with your code: tell your instructor.")
-    runs = {exercise: RunRecord("not_run", reason) for exercise in EXERCISES if exercise in only}
+    runs = {exercise: RunRecord("not_run", reason) for exercise in IDS if exercise in only}
     try:
         points = load_rubric(CHECKS).points
     except RubricError:
@@ -187,9 +194,7 @@ def _lesson(observed: dict[str, Observations]) -> dict:
     """The lesson's questions (``grader.lesson``) that this run's observations answer."""
     from grader import lesson
 
-    answered = {"ex2": lesson.ex2_question(observed.get("ex2")),
-                "ex5": lesson.ex5_question(observed.get("accuracy"))}
-    return {name: value for name, value in answered.items() if value}
+    return lesson.answer(observed)
 
 
 def _with_reproductions(results: list[CheckResult], runs: dict[str, _Run], reference: dict[str, Observations],
@@ -205,17 +210,22 @@ def _with_reproductions(results: list[CheckResult], runs: dict[str, _Run], refer
 
 
 def judge_all(runs: dict[str, _Run], reference: dict[str, Observations], rubric: Rubric,
-              inputs: dict | None = None) -> tuple[list[CheckResult], dict]:
-    """Every selected check's verdict, in rubric order, judged on ``inputs`` (default: the public ones)."""
+              inputs: dict | None = None) -> tuple[list[CheckResult], dict[str, dict]]:
+    """Every selected check's result, in rubric order, judged on ``inputs`` (default: the public ones).
+
+    Also returns what the judges measured for the report (:attr:`Verdict.details`), by check id. A check's
+    required checks and the checks whose verdicts it reads are judged before it; their verdicts are passed in.
+    """
     inputs = grader_inputs.build() if inputs is None else inputs
-    extra: dict = {"rubric": rubric}
     results: dict[str, CheckResult] = {}
-    by_id = {c.id: c for c in CHECKS}
+    outcomes: dict[str, Verdict | BaseException] = {}
 
     def judge(check: Check) -> CheckResult:
         if check.id not in results:
             run = runs[check.exercise]
-            required = [judge(by_id[r]) for r in rubric.requires.get(check.id, ())]
+            required = [judge(CHECKS_BY_ID[r]) for r in check.requires]
+            for read in check.reads:
+                judge(CHECKS_BY_ID[read])
             blockers = [r for r in required if r.score <= 0]
             blocking = ", ".join(r.id for r in blockers)
             if blockers:
@@ -225,13 +235,18 @@ def judge_all(runs: dict[str, _Run], reference: dict[str, Observations], rubric:
                 results[check.id] = _result(
                     check, "skipped", rubric.points[check.id], 0, run, message,
                     f"Fix {blocking} first; this check is about a side property of working code.")
+                outcomes[check.id] = Missing(f"{check.id} was not judged: {message}")
             else:
                 ref = reference.get(check.exercise, Observations())
-                results[check.id] = _judge_one(check, run, ref, rubric.points[check.id], extra, inputs)
+                verdicts = {read: outcomes[read] for read in check.reads}
+                results[check.id], outcomes[check.id] = _judge_one(check, run, ref, rubric.points[check.id],
+                                                                   inputs, verdicts)
         return results[check.id]
 
     ordered = [judge(check) for check in CHECKS if check.exercise in runs]
-    return ordered, extra
+    details = {check_id: outcome.details for check_id, outcome in outcomes.items()
+               if isinstance(outcome, Verdict) and outcome.details}
+    return ordered, details
 
 
 def _result(check: Check, status: str, points: float, credit: float, run: _Run, message: str = "",
@@ -243,38 +258,42 @@ def _result(check: Check, status: str, points: float, credit: float, run: _Run, 
     )
 
 
-def _judge_one(check: Check, run: _Run, reference: Observations, points: float, extra: dict,
-               inputs: dict) -> CheckResult:
+def _judge_one(check: Check, run: _Run, reference: Observations, points: float, inputs: dict,
+               verdicts: dict[str, Verdict | BaseException]) -> tuple[CheckResult, Verdict | BaseException]:
+    """The check's result, and its judge's outcome for the checks that read it (its verdict, or what it raised)."""
     result = run.result
     if run.skipped:
-        return _result(check, "error", points, 0, run, run.skipped, "Add the file (see exercises/) and grade again.")
+        return (_result(check, "error", points, 0, run, run.skipped, "Add the file (see exercises/) and grade again."),
+                Missing(f"{check.id} was not judged: {run.skipped}"))
     if result.status != "ok":
-        return _result(check, "error", points, 0, run, _run_failure(run), _run_failure_hint(run))
+        return (_result(check, "error", points, 0, run, _run_failure(run), _run_failure_hint(run)),
+                Missing(f"{check.id} was not judged: {_run_failure(run)}"))
     obs = result.observations
     if obs.import_error:
-        return _student_error(check, points, run, obs.import_error, importing=True)
-    ctx = Context(obs, reference, inputs, extra=extra)
+        return (_student_error(check, points, run, obs.import_error, importing=True),
+                Missing(f"{check.id} was not judged: the submission failed to import"))
+    ctx = Context(obs, reference, inputs, verdicts)
     try:
         verdict: Verdict = check.judge(ctx)
+    except Unfinished as exc:  # the student has not written a function the check needs
+        return _student_error(check, points, run, exc.error), exc
     except StudentError as exc:
-        return _student_error(check, points, run, exc.error)
+        return _student_error(check, points, run, exc.error), exc
     except Missing as exc:
-        return _result(check, "error", points, 0, run, f"the grader could not judge this check: {exc}",
-                       "This is a problem with the grader or its reference run, not with your code; report it.")
+        return (_result(check, "error", points, 0, run, f"the grader could not judge this check: {exc}",
+                        "This is a problem with the grader or its reference run, not with your code; report it."),
+                exc)
     except Exception as exc:  # noqa: BLE001 - odd student output must cost one check, not the report
-        return _result(check, "error", points, 0, run,
-                       f"the grader could not judge the values returned ({type(exc).__name__}: {exc})",
-                       "Check the return types and shapes in the docstrings.")
-    unfinished = next((e for e in ctx.seen_errors if e.type == "NotImplementedError"), None)
-    if unfinished is not None:  # a judge that tolerated the error must not award points for a stub
-        return _student_error(check, points, run, unfinished)
+        return (_result(check, "error", points, 0, run,
+                        f"the grader could not judge the values returned ({type(exc).__name__}: {exc})",
+                        "Check the return types and shapes in the docstrings."), exc)
     if verdict.skipped:
-        return _result(check, "skipped", points, 0, run, verdict.message,
-                       "Fix the failing check named above first; this one is judged once it passes.")
+        return (_result(check, "skipped", points, 0, run, verdict.message,
+                        "Fix the failing check named above first; this one is judged once it passes."), verdict)
     status = "pass" if verdict.passed else "fail"
     if verdict.passed:
-        return _result(check, status, points, verdict.credit, run, verdict.message)
-    return _result(check, status, points, verdict.credit, run, verdict.message, verdict.hint, verdict.mistake)
+        return _result(check, status, points, verdict.credit, run, verdict.message), verdict
+    return _result(check, status, points, verdict.credit, run, verdict.message, verdict.hint, verdict.mistake), verdict
 
 
 def _run_failure(run: _Run) -> str:

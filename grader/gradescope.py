@@ -25,7 +25,7 @@ from pathlib import Path, PurePosixPath
 
 from grader import untrusted
 from grader.inputs import SeedError, check_seed
-from grader.submission import MODULES
+from grader.exercises import MODULES
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 """The checkout this grader runs from (an editable install)."""

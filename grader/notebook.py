@@ -200,7 +200,8 @@ def kernel_submission(cells: Sequence[str], raised: dict[int, str] | None = None
     ``origin`` names where the cells come from (the saved notebook), the kernel itself by default.
     """
     from grader.report._common import KERNEL_ORIGIN
-    from grader.submission import MODULES, Submission
+    from grader.exercises import MODULES
+    from grader.submission import Submission
 
     source, notes = kernel_source(cells, raised)
     return Submission(Path(origin or KERNEL_ORIGIN), "kernel", {name: source for name in MODULES.values()}, answers), notes
@@ -224,7 +225,7 @@ def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout
     ``plots`` shows the lesson's pictures (ex2's gradient norms on 32 MNIST images; with ``accuracy``,
     the loss with and without clipping, which trains twice more).
     """
-    from grader.results import EXERCISES
+    from grader.exercises import IDS as EXERCISES
 
     unknown = [e for e in exercise_ids if e not in EXERCISES]
     if unknown:

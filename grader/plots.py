@@ -77,7 +77,7 @@ def save_plots(dest: Path, accuracy: Observations | None, ex2: Observations | No
                 written.append(_save(fig, dest / "grad_norms.png", plt))
     question = lesson.get("ex2")
     if question:
-        from grader.lesson import lesson_batch
+        from grader.exercises.ex2.lesson import lesson_batch
 
         images, _ = lesson_batch()
         norms, index = np.asarray(question["norms"]), question["index"]

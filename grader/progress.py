@@ -12,7 +12,7 @@ from types import TracebackType
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
 
-from grader.report._common import TITLES
+from grader.exercises import title_of
 
 
 class ExerciseProgress:
@@ -28,7 +28,7 @@ class ExerciseProgress:
                                   console=self.console, transient=True)
         if self.enabled:
             for task in tasks:
-                self._ids[task] = self._progress.add_task(f"{task:<9} {TITLES.get(task, task)}", start=False,
+                self._ids[task] = self._progress.add_task(f"{task:<9} {title_of(task)}", start=False,
                                                           total=1, state="waiting")
 
     def update(self, task: str, state: str, seconds: float) -> None:

@@ -25,13 +25,11 @@ from pathlib import Path
 from typing import Iterable
 
 from grader import sealed
-from grader.exercises import ALL
 from grader.results import RUN_ENDINGS
 from grader.observations import FILES, Limits, Observations, RunResult, read_observations
 from grader.sandbox import run_task
-from grader.submission import MODULES
+from grader.exercises import MODULES, REFERENCED
 
-TASKS = tuple(e.id for e in ALL if e.reference)  # the accuracy threshold is calibrated offline
 _REPO_REFERENCE = Path(__file__).resolve().parent.parent / "reference"
 
 
@@ -158,7 +156,7 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
         root = cache_folder(source, inputs_path, cache_dir)
     else:  # private, outside the scratch folder that submissions' children can see
         root = Path(tempfile.mkdtemp(prefix="jax-grader-reference-"))
-    wanted = [t for t in tasks if t in TASKS]
+    wanted = [t for t in tasks if t in REFERENCED]
     todo = [t for t in wanted if not all((root / t / f).is_file() for f in FILES)]
     xla = root / "xla"
     try:
@@ -217,7 +215,7 @@ def _sealed_or_code(source: Path, tasks: tuple[str, ...], inputs_path: Path, see
         manifest = sealed.read_manifest(source)
     except sealed.SealedError as exc:
         raise ReferenceRunError(str(exc)) from exc
-    wanted = [t for t in tasks if t in TASKS]
+    wanted = [t for t in tasks if t in REFERENCED]
     unfit = sealed.mismatch(manifest, inputs_path, seed, wanted)
     differ = sealed.version_differences(manifest)
     code = find_code_reference()

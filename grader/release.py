@@ -18,9 +18,9 @@ from pathlib import Path
 
 from grader import inputs as grader_inputs
 from grader import sealed
-from grader.reference import TASKS, code_digest, find_code_reference, load_reference
+from grader.exercises import MODULES, REFERENCED
+from grader.reference import code_digest, find_code_reference, load_reference
 from grader.observations import Limits
-from grader.submission import MODULES
 
 STUB_FILES = (*(f"{m}.py" for m in MODULES.values()), "answers.md")
 _PACKAGE = Path(__file__).resolve().parent
@@ -49,9 +49,9 @@ def seal(out: Path, reference_dir: Path | None = None, seed: int | None = None, 
     with tempfile.TemporaryDirectory(prefix="jax-grader-seal-") as tmp:
         inputs_path = grader_inputs.write(Path(tmp) / "inputs.npz", seed)
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-            ref = load_reference(TASKS, inputs_path, Path(tmp), pool, reference_dir=code, cache_dir=cache_dir,
+            ref = load_reference(REFERENCED, inputs_path, Path(tmp), pool, reference_dir=code, cache_dir=cache_dir,
                                  use_cache=use_cache, limits=limits)
-        manifest = sealed.Manifest(tasks=TASKS, seed=seed, inputs_digest=sealed.file_digest(inputs_path),
+        manifest = sealed.Manifest(tasks=REFERENCED, seed=seed, inputs_digest=sealed.file_digest(inputs_path),
                                    probes_digest=sealed.probes_digest(), reference_digest=code_digest(code))
         try:
             sealed.write(out, ref.root, manifest, ref.compilation_cache)

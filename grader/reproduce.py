@@ -1,7 +1,8 @@
 """Reproduce a failed value check in Python: the inputs, the call, and what to compare.
 
-Each value check has a :class:`Recipe` here, keyed by check id: which of the
-grader's public inputs it calls the student's function on (by their place in
+Each value check has a :class:`Recipe`, keyed by check id, in its exercise's
+package (``grader/exercises/<id>/reproduce.py``): which of the grader's public
+inputs it calls the student's function on (by their place in
 :func:`grader.inputs.build` and their seed), the call, and the expected value
 computed independently (numpy, :mod:`grader.checks.npref`). After grading,
 :func:`annotate` attaches to each failed value check a plain-data
@@ -19,19 +20,22 @@ are public; this module imports jax only inside :func:`as_jax`.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import lru_cache
+from typing import Any, Callable
 
 import numpy as np
 
 from grader import inputs as grader_inputs
 from grader.checks.compare import tree_mismatch
+from grader.exercises import ALL
 
-#: The seed of each task's public inputs in grader/inputs.py (``np.random.default_rng(seed)``); read from
-#: ``grader.inputs.PUBLIC_SEEDS`` where the input builder names them (the seeded inputs of issue 10).
-INPUT_SEEDS: dict[str, int] = getattr(grader_inputs, "PUBLIC_SEEDS", {"ex1": 101, "ex2": 202, "ex3": 303, "ex5": 505})
 MAX_DIFFERENCES = 5
-_COMPARE_NOTE = "# None means they agree; otherwise what differs, worded as the grader words it"
+#: The comment after a snippet's ``print(mismatch(...))``.
+COMPARE_NOTE = "# None means they agree; otherwise what differs, worded as the grader words it"
+#: The import line of a snippet that computes the expected value in numpy.
+NPREF = "from grader.checks import npref"
 
 
 # --- helpers the snippets call ---------------------------------------------------------------
@@ -99,91 +103,20 @@ class Recipe:
     extra_imports: tuple[str, ...] = ()
     uses: tuple[str, ...] = ()
     """The entries of the case the call reads (all when empty), for the description of the inputs."""
+    fill: Callable[[str], dict[str, Any]] | None = None
+    """More fields for ``code``, from the case's observation name (a dropout rate, an optimizer's arguments)."""
+    tree_kind: str = ""
+    """What every leaf of the case is, when the case is one tree (per-example gradients)."""
 
 
-_NPREF = "from grader.checks import npref"
-_EX3_CODE = ("got = {function}(case['params'], case['x'])\n"
-             "want = npref.mlp(case['params'], case['x'])  # the MLP written out in numpy\n"
-             "print(mismatch(got, want))  " + _COMPARE_NOTE)
-_EX2_GRADS = ("got = {function}(case['params'], case['x'], case['y'])\n"
-              "want = npref.per_example_grads(case['params'], case['x'], npref.one_hot(case['y']))  "
-              "# slice i: the gradient of example i's own loss\n"
-              "print(mismatch(got, want))  " + _COMPARE_NOTE)
-_EX2_CASES = tuple((c, f"ex2/{c}", f"grads/{c}") for c in ("small", "lesson", "single"))
-_RATES = (0.1, 0.25, 0.5, 0.8)
-_EX1_DROPOUT = tuple((f"rate {r}", "ex1", f"dropout/rate{r}") for r in _RATES)
-_EX5_STEPS = ("opt = make_optimizer({args})\n"
-              "state = opt.init(case['params'])\n"
-              "grads = [case['grads'][str(i)] for i in range(len(case['grads']))]  # step {spike}: a norm spike\n"
-              "want = npref.adam_updates([flat(g) for g in grads], {lr}, pre=lambda g: npref.clip_global(g, {max_norm}))\n"
-              "for i, g in enumerate(grads):\n"
-              "    updates, state = opt.update(g, state, case['params'])\n"
-              "    print('step', i, mismatch(updates, want[i]))  " + _COMPARE_NOTE)
-
-RECIPES: dict[str, Recipe] = {
-    "ex1.zero_fraction": Recipe("dropout", "ex1_dropout", _EX1_DROPOUT, (
-        "rate = {case_value}\n"
-        "got = np.asarray({function}(jax.random.PRNGKey(11), case['x'], rate))\n"
-        "print('fraction zeroed:', np.mean(got == 0), 'expected about', rate)"), compare_reference=False,
-        extra_imports=("import jax",), uses=("x",)),
-    "ex1.rescale": Recipe("dropout", "ex1_dropout", _EX1_DROPOUT, (
-        "rate = {case_value}\n"
-        "got = np.asarray({function}(jax.random.PRNGKey(11), case['x'], rate))\n"
-        "kept = got != 0\n"
-        "print(mismatch(got[kept], np.asarray(case['x'])[kept] / (1 - rate)))  # survivors are x / (1 - rate)"),
-        compare_reference=False, extra_imports=("import jax",), uses=("x",)),
-    "ex1.identity": Recipe("dropout", "ex1_dropout", (("train=False", "ex1", "dropout/eval"),
-                                                      ("rate=0", "ex1", "dropout/rate0")), (
-        "print(mismatch({function}(jax.random.PRNGKey(11), case['x'], 0.5, False), case['x'], rtol=0, atol_scale=0))\n"
-        "print(mismatch({function}(jax.random.PRNGKey(11), case['x'], 0.0), case['x'], rtol=0, atol_scale=0))"),
-        extra_imports=("import jax",), uses=("x",)),
-    "ex1.eval_forward": Recipe("forward_with_dropout", "ex1_dropout", (("eval mode", "ex1", "forward/eval"),), (
-        "got = {function}(case['params'], case['xb'], jax.random.PRNGKey(11), 0.5, False)\n"
-        "want = npref.mlp(case['params'], case['xb'])  # the plain forward pass, in numpy\n"
-        "print(mismatch(got, want))  " + _COMPARE_NOTE), extra_imports=("import jax", _NPREF), uses=("params", "xb")),
-    "ex2.shapes": Recipe("per_example_grads", "ex2_per_example_grads", _EX2_CASES, _EX2_GRADS,
-                         extra_imports=(_NPREF,)),
-    "ex2.values": Recipe("per_example_grads", "ex2_per_example_grads", _EX2_CASES, _EX2_GRADS,
-                         extra_imports=(_NPREF,)),
-    "ex2.norms": Recipe("per_example_grad_norms", "ex2_per_example_grads",
-                        (("a tree of 6 examples", "ex2/norm_tree", "norms/tree"),), (
-        "got = {function}(case)\n"
-        "want = npref.per_example_norms(flat(case))  # sqrt of the sum of squares over every leaf, per example\n"
-        "print(mismatch(got, want))  " + _COMPARE_NOTE), extra_imports=(_NPREF,)),
-    "ex2.largest": Recipe("largest_gradient_example", "ex2_per_example_grads",
-                          tuple((c, f"ex2/{c}", f"largest/{c}") for c in ("small", "lesson", "vec16")), (
-        "got = {function}(case['params'], case['x'], case['y'])\n"
-        "norms = npref.per_example_norms(npref.per_example_grads(case['params'], case['x'], npref.one_hot(case['y'])))\n"
-        "print('got', repr(got), type(got).__name__, '| expected', int(np.argmax(norms)), 'int')"),
-        compare_reference=False, extra_imports=(_NPREF,)),
-    "ex3.depths": Recipe("mlp_forward", "ex3_mlp_forward",
-                         tuple((c, f"ex3/{c}", f"out/{c}") for c in ("d1", "d2", "d3", "d5")), _EX3_CODE,
-                         extra_imports=(_NPREF,)),
-    "ex3.deep": Recipe("mlp_forward", "ex3_mlp_forward", (("12 layers", "ex3/d12", "out/d12"),), _EX3_CODE,
-                       extra_imports=(_NPREF,)),
-    "ex3.output_linear": Recipe("mlp_forward", "ex3_mlp_forward",
-                                tuple((c, f"ex3/{c}", f"out/{c}") for c in ("d3", "d5", "d12")), _EX3_CODE,
-                                extra_imports=(_NPREF,)),
-    "ex5.chain": Recipe("make_optimizer", "ex5_clipping", (("make_optimizer()", "ex5", "opt/default"),),
-                        _EX5_STEPS, extra_imports=(_NPREF,), uses=("params", "grads")),
-    "ex5.hyperparams": Recipe("make_optimizer", "ex5_clipping", (
-        ("make_optimizer(learning_rate=0.01, max_norm=0.3)", "ex5", "opt/custom"),
-        ("make_optimizer(0.05, 5.0)", "ex5", "opt/positional")), _EX5_STEPS, extra_imports=(_NPREF,),
-        uses=("params", "grads")),
-    "ex5.step_values": Recipe("make_train_step", "ex5_clipping", (("one step", "ex5", "step/chain"),), (
-        "import optax\n"
-        "opt = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))\n"
-        "new_params, new_state, loss = {function}(opt)(case['params'], opt.init(case['params']), case['x'], case['y'])\n"
-        "grad = {{k: v.mean(0) for k, v in npref.per_example_grads(case['params'], case['x'], "
-        "npref.one_hot(case['y'])).items()}}\n"
-        "update = npref.adam_updates([grad], 1e-3, pre=lambda g: npref.clip_global(g, 1.0))[0]\n"
-        "print('loss:', mismatch(loss, npref.cross_entropy(case['params'], case['x'], case['y'])))  "
-        "# the loss BEFORE the update\n"
-        "print('new params:', mismatch(new_params, {{k: v + update[k] for k, v in flat(case['params']).items()}}))"),
-        extra_imports=(_NPREF,), uses=("params", "x", "y")),
-}
-_EX5_ARGS = {"opt/default": ("", 1e-3, 1.0), "opt/custom": ("learning_rate=0.01, max_norm=0.3", 0.01, 0.3),
-             "opt/positional": ("0.05, 5.0", 0.05, 5.0)}
+@lru_cache(maxsize=1)
+def recipes() -> dict[str, Recipe]:
+    """Every exercise's recipes, by check id."""
+    found: dict[str, Recipe] = {}
+    for exercise in ALL:
+        if exercise.has_recipes:
+            found.update(importlib.import_module(f"{exercise.package}.reproduce").RECIPES)
+    return found
 
 
 # --- building the description ----------------------------------------------------------------
@@ -228,7 +161,7 @@ def _spec(case: Any) -> Any:
 def snippet(check_id: str, case_index: int, inputs: dict[str, Any], *, submission_kind: str = "folder",
             module: str | None = None, secret: bool = False) -> str:
     """The Python a student pastes to see ``check_id`` fail on its ``case_index``-th case."""
-    recipe = RECIPES[check_id]
+    recipe = recipes()[check_id]
     label, path, observation = recipe.cases[case_index]
     task, _, rest = path.partition("/")
     index = "".join(f"[{part!r}]" for part in [task, *rest.split("/")] if part)
@@ -246,15 +179,10 @@ def snippet(check_id: str, case_index: int, inputs: dict[str, Any], *, submissio
     else:
         lines += ["from grader.inputs import build",
                   f"case = as_jax(build(){index})  # the grader's public inputs (grader/inputs.py, "
-                  f"numpy seed {INPUT_SEEDS.get(task, '?')})"]
+                  f"numpy seed {grader_inputs.public_seed(task)})"]
     fill: dict[str, Any] = {"function": recipe.function, "case_label": label}
-    if observation.startswith("dropout/rate"):
-        fill["case_value"] = observation.removeprefix("dropout/rate")
-    if observation in _EX5_ARGS:
-        from grader.protocol import EX5_SPIKE_STEP
-
-        args, lr, max_norm = _EX5_ARGS[observation]
-        fill.update(args=args, lr=lr, max_norm=max_norm, spike=EX5_SPIKE_STEP)
+    if recipe.fill is not None:
+        fill.update(recipe.fill(observation))
     lines.append(recipe.code.format(**fill))
     return "\n".join(lines) + "\n"
 
@@ -300,7 +228,7 @@ def reproduction(check_id: str, student: Any, reference: Any, inputs: dict[str, 
                  submission_kind: str = "folder", module: str | None = None,
                  secret: bool = False) -> dict[str, Any] | None:
     """The plain-data reproduction of a failed check, or ``None`` when it is not a value check."""
-    recipe = RECIPES.get(check_id)
+    recipe = recipes().get(check_id)
     if recipe is None:
         return None
     index = _pick(recipe, student, reference)
@@ -308,14 +236,13 @@ def reproduction(check_id: str, student: Any, reference: Any, inputs: dict[str, 
     data: dict[str, Any] = {
         "case": label, "inputs_path": path, "observation": observation, "secret": secret,
         "function": recipe.function,
-        "inputs": describe_inputs(_used(_lookup(inputs, path), recipe.uses),
-                                  "per-example gradient" if path == "ex2/norm_tree" else ""),
+        "inputs": describe_inputs(_used(_lookup(inputs, path), recipe.uses), recipe.tree_kind),
         "snippet": snippet(check_id, index, inputs, submission_kind=submission_kind, module=module, secret=secret),
         "differences": [],
     }
     if secret:
         return data
-    data["seed"] = INPUT_SEEDS.get(path.split("/")[0])
+    data["seed"] = grader_inputs.public_seed(path.split("/")[0])
     if observation in student.errors:
         error = student.errors[observation]
         data["raised"] = f"{error.type}: {error.message}"[:600]
@@ -333,7 +260,7 @@ def annotate(results: list, observed: dict[str, Any], reference: dict[str, Any],
     out = []
     for result in results:
         obs = observed.get(result.exercise)
-        if result.status == "fail" and result.id in RECIPES and obs is not None:
+        if result.status == "fail" and result.id in recipes() and obs is not None:
             try:
                 data = reproduction(result.id, obs, reference.get(result.exercise, _EMPTY), inputs,
                                     submission_kind=submission_kind, module=module, secret=secret)

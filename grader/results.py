@@ -10,12 +10,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from grader.exercises import IDS
-
 SCHEMA_VERSION = 1
 
 Status = Literal["pass", "fail", "error", "skipped"]
-EXERCISES = IDS
 
 RunStatus = Literal["ok", "crashed", "timeout", "memory", "bad_output", "not_run", "harness"]
 #: How each way an exercise run can end reads in a sentence ("ex3 crashed"); ``ok`` needs no words.
@@ -65,7 +62,7 @@ class CheckResult:
     id: str
     """Stable identifier, ``<exercise>.<name>``, e.g. ``ex1.rescale``."""
     exercise: str
-    """One of :data:`EXERCISES`."""
+    """One of :data:`grader.exercises.IDS`."""
     name: str
     """What was checked, in a short sentence."""
     status: Status

@@ -1,13 +1,23 @@
-"""Load and validate the rubric: points per check and the accuracy threshold."""
+"""Load and validate the rubric: points per check and the accuracy threshold.
+
+``rubric.toml`` holds numbers an instructor changes: points, and the accuracy rule. What a check needs
+before it is judged (``requires``) is part of the check, in ``grader/exercises/<id>/checks.py``.
+"""
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from grader.checks import Check
+
+#: Said when a rubric still has a ``[requires]`` table.
+REQUIRES_MOVED = ("{where}: a [requires] table is no longer read: what a check requires is declared on the "
+                  "check itself (Check(..., requires=(...)) in grader/exercises/<exercise>/checks.py); "
+                  "rubric.toml holds points and the accuracy rule only. Remove the table.")
 
 
 class RubricError(ValueError):
@@ -16,6 +26,8 @@ class RubricError(ValueError):
 
 @dataclass(frozen=True)
 class AccuracyRule:
+    """Full marks from ``threshold``; partial credit grows linearly from ``floor`` (none)."""
+
     threshold: float
     floor: float
     reference_mean: float
@@ -26,28 +38,53 @@ class AccuracyRule:
 class Rubric:
     points: dict[str, float]
     accuracy: AccuracyRule
-    requires: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """Check id -> checks that must earn some credit before it is judged."""
 
     @property
     def total(self) -> float:
         return sum(self.points.values())
 
 
-def load_rubric(checks: list[Check], path: Path | None = None) -> Rubric:
-    """Read ``rubric.toml`` (or ``path``) and check it covers exactly ``checks``."""
+def _read(path: Path | None) -> tuple[dict[str, Any], str]:
     text = path.read_text() if path else resources.files("grader").joinpath("rubric.toml").read_text()
     where = str(path) if path else "grader/rubric.toml"
     try:
         data = tomllib.loads(text)
-        points = {str(k): float(v) for k, v in data["points"].items()}
-        requires = {str(k): tuple(str(r) for r in v) for k, v in data.get("requires", {}).items()}
+    except tomllib.TOMLDecodeError as exc:
+        raise RubricError(f"{where} is malformed ({exc}); it needs a [points] table and an [accuracy] table "
+                          "with threshold and floor") from exc
+    if "requires" in data:
+        raise RubricError(REQUIRES_MOVED.format(where=where))
+    return data, where
+
+
+def _accuracy(data: dict[str, Any], where: str) -> AccuracyRule:
+    try:
         acc = data["accuracy"]
         rule = AccuracyRule(float(acc["threshold"]), float(acc["floor"]), float(acc.get("reference_mean", 0.0)),
                             float(acc.get("reference_std", 0.0)))
-    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError) as exc:
         raise RubricError(f"{where} is malformed ({exc}); it needs a [points] table and an [accuracy] table "
                           "with threshold and floor") from exc
+    if not 0 <= rule.floor < rule.threshold <= 1:
+        raise RubricError(f"{where}: need 0 <= floor < threshold <= 1, got floor={rule.floor}, "
+                          f"threshold={rule.threshold}")
+    return rule
+
+
+def load_accuracy_rule(path: Path | None = None) -> AccuracyRule:
+    """The ``[accuracy]`` table of ``rubric.toml`` (or ``path``): what the accuracy check's factory is given."""
+    return _accuracy(*_read(path))
+
+
+def load_rubric(checks: list[Check], path: Path | None = None) -> Rubric:
+    """Read ``rubric.toml`` (or ``path``) and check it covers exactly ``checks``."""
+    data, where = _read(path)
+    try:
+        points = {str(k): float(v) for k, v in data["points"].items()}
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise RubricError(f"{where} is malformed ({exc}); it needs a [points] table and an [accuracy] table "
+                          "with threshold and floor") from exc
+    rule = _accuracy(data, where)
     ids = [c.id for c in checks]
     missing = sorted(set(ids) - set(points))
     unknown = sorted(set(points) - set(ids))
@@ -57,15 +94,4 @@ def load_rubric(checks: list[Check], path: Path | None = None) -> Rubric:
     negative = sorted(k for k, v in points.items() if v < 0)
     if negative:
         raise RubricError(f"{where}: points must be >= 0, got negative points for {negative}")
-    if not 0 <= rule.floor < rule.threshold <= 1:
-        raise RubricError(f"{where}: need 0 <= floor < threshold <= 1, got floor={rule.floor}, "
-                          f"threshold={rule.threshold}")
-    exercise = {c.id: c.exercise for c in checks}
-    for check_id, needed in requires.items():
-        bad = [r for r in needed if exercise.get(r) is None or exercise.get(r) != exercise.get(check_id)]
-        if bad:
-            raise RubricError(f"{where}: [requires] {check_id!r} -> {bad}: a required check must exist and "
-                              "belong to the same exercise")
-        if check_id in needed or any(check_id in requires.get(r, ()) for r in needed):
-            raise RubricError(f"{where}: [requires] {check_id!r} requires itself (directly or via {needed})")
-    return Rubric(points, rule, requires)
+    return Rubric(points, rule)

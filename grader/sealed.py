@@ -29,14 +29,13 @@ from typing import Any
 import numpy as np
 
 from grader.observations import ARRAYS, INDEX, Observations, read_observations
+from grader.exercises import BY_ID, CHILD_FILES
 
 MANIFEST = "manifest.json"
 FORMAT = 1
 SHIPPED = Path(__file__).resolve().parent / "_sealed"
 """The sealed reference for the public inputs that ships inside the package."""
 LIBRARIES = ("jax", "jaxlib", "optax", "numpy")
-#: Observations that measure the machine they ran on (timings) rather than the reference's answers: never sealed.
-MACHINE_DEPENDENT = {"ex4": ("speedup", "time/compile", "time/async", "time/count")}
 #: JAX's compilation cache as the reference runs left it: a student run starts from a private copy, so its
 #: eager operations load compiled programs instead of compiling each one. Entries made for another CPU,
 #: jaxlib or XLA version are refused by JAX and compiled afresh, so it speeds up and never changes a grade.
@@ -71,9 +70,10 @@ def platform_name() -> str:
 
 
 def probes_digest() -> str:
-    """Hash of the code that makes observations (the child harness, its probes, ``protocol.py``)."""
+    """Hash of the code that makes observations (the child harness, the exercises' probes, ``protocol.py``)."""
     digest = hashlib.sha256()
-    for path in sorted((_PACKAGE / "harness").rglob("*.py")) + [_PACKAGE / "protocol.py"]:
+    child_side = [_PACKAGE / name for name in CHILD_FILES]
+    for path in sorted([*(_PACKAGE / "harness").rglob("*.py"), *child_side]) + [_PACKAGE / "protocol.py"]:
         digest.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
@@ -184,7 +184,7 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
     staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-"))
     try:
         for task in manifest.tasks:
-            _seal_task(results / task, staging / task, MACHINE_DEPENDENT.get(task, ()))
+            _seal_task(results / task, staging / task, BY_ID[task].machine_dependent)
         if compilation_cache is not None and compilation_cache.is_dir():
             shutil.copytree(compilation_cache, staging / COMPILATION_CACHE)
         (staging / MANIFEST).write_text(json.dumps(manifest.to_json(), indent=2, sort_keys=True) + "\n")

@@ -23,11 +23,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from grader.results import EXERCISES, Report
-from grader.submission import MODULES, SubmissionError
+from grader.exercises import IDS as EXERCISES
+from grader.exercises import MODULES, exercises_using
+from grader.results import Report
+from grader.submission import SubmissionError
 
 #: What trains the accuracy check: a change to any of these re-grades it too.
-ACCURACY_INPUTS = ("ex1", "ex3", "ex5")
+ACCURACY_INPUTS = tuple(e for e in MODULES if "accuracy" in exercises_using(e))
 ANSWERS = "answers.md"
 DEBOUNCE_MS = 600
 _BY_FILE = {f"{module}.py": exercise for exercise, module in MODULES.items()}

@@ -41,11 +41,14 @@ def test_the_plan_reads_the_harness_but_nothing_else_of_the_grader(tmp_path):
     def readable(path: Path) -> bool:
         return any(path == r or r in path.parents for r in reads)
 
-    for secret in (REFERENCE / "ex3_mlp_forward.py", package / "checks" / "ex3.py", package / "engine.py",
+    ex3 = package / "exercises" / "ex3"
+    for secret in (REFERENCE / "ex3_mlp_forward.py", ex3 / "checks.py", ex3 / "inputs.py", ex3 / "reproduce.py",
+                   package / "checks" / "common.py", package / "engine.py",
                    package / "rubric.toml", package / "_sealed", ROOT / "tests", default_cache_dir(), Path.home(),
                    Path("/tmp"), Path("/var/tmp")):
         assert not readable(secret), secret
     assert readable(tmp_path / "submission" / "ex3_mlp_forward.py") and readable(package / "harness" / "child.py")
+    assert readable(ex3 / "probe.py") and readable(ex3 / "shared.py") and readable(package / "exercises" / "__init__.py")
     assert set(plan.write) == {str(tmp_path / "scratch"), str(tmp_path / "out"), "/dev/null"}
     assert plan.listable == (str(package),)  # names only, so imports of the allowed files still find them
 
@@ -63,7 +66,9 @@ def test_every_grader_module_the_harness_imports_is_readable_by_a_confined_child
         return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
     imported: set[str] = set()
-    harness = list((package / "harness").rglob("*.py"))
+    from grader.exercises import CHILD_FILES
+
+    harness = [*(package / "harness").rglob("*.py"), *(package / name for name in CHILD_FILES)]
     todo = list(harness)  # and, in turn, what the grader modules they import import as they load
     while todo:
         source = todo.pop()
@@ -214,7 +219,7 @@ def test_an_installed_grader_hides_its_own_files_inside_site_packages(tmp_path):
     """Installed from the wheel, the grader sits in site-packages: the child reads its neighbours, not it."""
     site = tmp_path / "site-packages"
     for name in ("numpy/__init__.py", "jax/__init__.py", "grader/_sealed/ex3/observations.json",
-                 "grader/checks/ex3.py", "grader/harness/child.py"):
+                 "grader/exercises/ex3/checks.py", "grader/harness/child.py"):
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         (site / name).write_text("")
     allowed = {Path(p) for p in policy._allow_except(site, [site / "grader"])}

@@ -12,7 +12,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from grader.checks import Context, ex1, ex3, npref
+from grader.checks import Context, npref
+from grader.checks.registry import judge_alone
+from grader.exercises.ex1 import checks as ex1
+from grader.exercises.ex3 import checks as ex3
 from grader.checks.common import NUMPY_ON_TRACER, crash_hint, crash_kind
 from grader.inputs import build
 from grader.observations import ObservationError, Observations
@@ -64,14 +67,14 @@ def _observe(forward) -> Observations:
 REFERENCE = _observe(_mlp())
 
 
-def _verdict(forward, judge=ex3.depths):
-    return judge(Context(_observe(forward), REFERENCE, INPUTS))
+def _verdict(forward, check_id="ex3.depths"):
+    return judge_alone(check_id, Context(_observe(forward), REFERENCE, INPUTS))
 
 
 def test_the_right_forward_pass_measures_nothing_wrong():
     ctx = Context(REFERENCE, REFERENCE, INPUTS)
     assert ex3.measure(ctx) == []
-    assert ex3.depths(ctx).passed and ex3.deep(ctx).passed
+    assert ex3.depths(ctx).passed and judge_alone("ex3.deep", ctx).passed
 
 
 @pytest.mark.parametrize("act, words", [
@@ -296,10 +299,10 @@ def test_one_vmapped_key_for_the_whole_batch_is_named_as_a_shared_mask():
 def test_deep_judges_the_order_through_the_measured_computation(kind):
     """An unnamed computation mistake is charged once, in depths; deep judges the order with it."""
     wrong = {"gelu": {"act": npref.gelu}, "bias_twice": {"bias_scale": 2.0}}[kind]
-    assert _verdict(_mlp(**wrong), ex3.deep).passed
-    verdict = _verdict(_mlp(order="string", **wrong), ex3.deep)
+    assert _verdict(_mlp(**wrong), "ex3.deep").passed
+    verdict = _verdict(_mlp(order="string", **wrong), "ex3.deep")
     assert verdict.mistake == ex3.STRING_ORDER.id and "with the computation measured" in verdict.message
-    assert not _verdict(_mlp(**wrong), ex3.depths).passed
+    assert not _verdict(_mlp(**wrong), "ex3.depths").passed
 
 
 def test_the_crash_kind_travels_from_the_recorder_to_the_judge(tmp_path):

@@ -89,3 +89,41 @@ def test_the_default_invocation_grades_the_stubs_in_exercises(cache_dir):
     assert "jax-autograder: exercises" in proc.stdout and proc.stdout.rstrip().endswith("Total: 0 / 100")
     for exercise in ("ex1", "ex2", "ex3", "ex4", "ex5", "accuracy"):
         assert f"\n{exercise}: not implemented yet" in proc.stdout, exercise
+
+
+def test_the_rubric_refuses_a_requires_table_and_says_where_requires_live(tmp_path):
+    from grader.checks.registry import CHECKS
+    from grader.rubric import RubricError, load_rubric
+
+    shipped = (REFERENCE.parent / "grader" / "rubric.toml").read_text()
+    path = tmp_path / "rubric.toml"
+    path.write_text(shipped + '\n[requires]\n"ex3.jit" = ["ex3.depths"]\n')
+    with pytest.raises(RubricError, match=r"\[requires\].*grader/exercises/<exercise>/checks.py"):
+        load_rubric(CHECKS, path)
+    path.write_text(shipped)
+    assert load_rubric(CHECKS, path).total == 100
+
+
+def test_checks_declare_what_they_require_and_read_within_their_exercise():
+    from grader.checks import Check
+    from grader.checks.registry import CHECKS, CheckDefinitionError, _validated
+
+    by_id = {c.id: c for c in CHECKS}
+    assert by_id["ex3.jit"].requires == ("ex3.depths",) and by_id["ex3.deep"].reads == ("ex3.depths",)
+    judge = by_id["ex3.jit"].judge
+    with pytest.raises(CheckDefinitionError, match="same exercise"):
+        _validated([by_id["ex3.depths"], Check("ex5.x", "x", judge, requires=("ex3.depths",))])
+    with pytest.raises(CheckDefinitionError, match="depends on itself"):
+        _validated([Check("ex3.a", "a", judge, requires=("ex3.b",)), Check("ex3.b", "b", judge, reads=("ex3.a",))])
+
+
+def test_a_judge_cannot_tolerate_a_function_not_written_yet():
+    from grader.checks import Context, StudentError, Unfinished
+    from grader.observations import ObservationError, Observations
+
+    ctx = Context(Observations({}, {"out": ObservationError("NotImplementedError", "write it")}), Observations(), {})
+    with pytest.raises(Unfinished):
+        try:
+            ctx.got("out")
+        except (StudentError, Exception):  # what a tolerant judge catches
+            pass

@@ -29,7 +29,8 @@ from grader.engine import CHECKS
 from grader.gradescope import build_zip, find_submission
 from grader.report import WRITERS, classroom, gradescope, json_report, junit, markdown
 from grader.report._common import inert
-from grader.results import EXERCISES, CheckResult, Report, RunRecord
+from grader.exercises import IDS
+from grader.results import CheckResult, Report, RunRecord
 from grader.report.terminal import print_report
 from grader.rubric import load_rubric
 
@@ -317,7 +318,7 @@ def test_gradescope_results_fields(name, tmp_path):
         assert set(test) == {"name", "number", "score", "max_score", "status", "output", "output_format", "tags",
                              "visibility"}
         assert test["name"] == f"{c.id}: {c.name}"
-        assert re.fullmatch(rf"{EXERCISES.index(c.exercise) + 1}\.\d+", test["number"])
+        assert re.fullmatch(rf"{IDS.index(c.exercise) + 1}\.\d+", test["number"])
         assert (test["score"], test["max_score"]) == (c.score, c.max_score)
         assert test["status"] == ("passed" if c.status == "pass" else "failed")
         assert test["tags"] == [c.exercise] and test["visibility"] == "visible" and test["output_format"] == "text"
@@ -346,7 +347,7 @@ def test_junit_follows_the_schema_and_carries_every_check(name, tmp_path):
     assert_junit_schema(root)
     groups = report.by_exercise()
     suites = root.findall("testsuite")
-    assert [s.get("name").split(":")[0] for s in suites] == [e for e in EXERCISES if e in groups]
+    assert [s.get("name").split(":")[0] for s in suites] == [e for e in IDS if e in groups]
     for suite in suites:
         exercise = suite.get("name").split(":")[0]
         checks = groups[exercise]
@@ -542,11 +543,11 @@ def test_cli_writes_every_format_from_one_run(tmp_path, cache_dir, monkeypatch, 
     scores = {c["id"]: c["score"] for c in got["json"]["checks"]}
     assert got["json"]["score"] == 100 and set(scores) == {c.id for c in CHECKS}
     assert got["json"]["runs"] == {ex: {"status": "ok", "detail": "", "seconds": got["json"]["runs"][ex]["seconds"]}
-                                   for ex in EXERCISES}
+                                   for ex in IDS}
     assert {t["name"].split(":")[0]: t["score"] for t in got["gradescope"]["tests"]} == scores
     assert got["gradescope"]["score"] == 100
     assert_junit_schema(got["junit"])
-    assert [s.get("name").split(":")[0] for s in got["junit"]] == list(EXERCISES)
+    assert [s.get("name").split(":")[0] for s in got["junit"]] == list(IDS)
     assert {s.get("failures") for s in got["junit"]} == {"0"}
     assert "## jax-autograder: 100 / 100" in got["markdown"]
     grade, table, max_score = reporter_totals(got["classroom"])

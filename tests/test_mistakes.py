@@ -16,7 +16,9 @@ import numpy as np
 import pytest
 
 from grader.checks import Mistake, Verdict, fail
-from grader.checks import ex3, ex5, npref
+from grader.checks import npref
+from grader.exercises.ex3 import checks as ex3
+from grader.exercises.ex5 import checks as ex5
 from grader.checks.compare import close
 from grader.checks.registry import MISTAKES
 from grader.inputs import build, flatten

@@ -287,7 +287,7 @@ def _timed_run(seconds: float, n: int, cost: float, waited: list[int] | None = N
     (lambda t: t * 2 / 3 if t < 0.2 else t * 5 / 6, "off_by_one"),  # the clock started a call late
 ])
 def test_ex4_timer_classes_are_told_apart_from_the_known_costs(returned, kind):
-    from grader.checks import ex4
+    from grader.exercises.ex4 import checks as ex4
 
     first, second = 3 * 0.06, 6 * 0.04
     observations = {
@@ -299,7 +299,7 @@ def test_ex4_timer_classes_are_told_apart_from_the_known_costs(returned, kind):
 
 
 def test_ex4_waiting_on_an_earlier_result_is_named_not_taken_for_a_per_step_time():
-    from grader.checks import ex4
+    from grader.exercises.ex4 import checks as ex4
 
     observations = {  # waited on call 1 of 3 (and 1 of 6): the first timed result, 1/n_steps of the work in
         "time/async": _timed_run(0.06, 3, 0.06, waited=[0, 1]),

@@ -33,13 +33,15 @@ def test_plots_skip_what_was_not_observed(tmp_path):
 
 
 def test_lesson_pictures_mark_clipping_and_the_largest_image(tmp_path):
-    from grader.lesson import describe, ex2_question, ex5_question
+    from grader.exercises.ex2.lesson import question as ex2_question
+    from grader.exercises.ex5.lesson import question as ex5_question
+    from grader.lesson import describe
 
     norms = np.linspace(1.0, 2.0, 32)
     norms[7] = 9.0
     from grader import inputs as grader_inputs
     from grader.checks import npref
-    from grader.lesson import lesson_batch
+    from grader.exercises.ex2.lesson import lesson_batch
 
     logits = npref.mlp(grader_inputs.build()["accuracy"]["params"], lesson_batch()[0])
     ex2 = Observations({"mnist/norms": norms, "mnist/logits": logits})

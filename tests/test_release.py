@@ -19,6 +19,7 @@ from conftest import CORPUS, EXERCISES_DIR, REFERENCE, ROOT, by_id, submission_w
 from grader import inputs as grader_inputs
 from grader import reference as grader_reference
 from grader import sealed
+from grader.exercises import BY_ID, REFERENCED
 from grader.batch.grading import Settings
 from grader.cli import main
 from grader.gradescope import SEED_FILE, build_zip
@@ -50,7 +51,7 @@ def sealed_copy(tmp_path_factory, cache_dir):
 def _cached_reference(cache_dir, tmp_path, seed=None):
     inputs_path = grader_inputs.write(tmp_path / "inputs.npz", seed)
     with ThreadPoolExecutor(2) as pool:
-        return load_reference(grader_reference.TASKS, inputs_path, tmp_path, pool, reference_dir=REFERENCE,
+        return load_reference(REFERENCED, inputs_path, tmp_path, pool, reference_dir=REFERENCE,
                               cache_dir=cache_dir)
 
 
@@ -74,7 +75,7 @@ def test_seal_writes_the_observations_and_a_manifest(sealed_copy):
     out, manifest = sealed_copy
     written = sealed.read_manifest(out)
     assert written == manifest
-    assert written.seed is None and written.tasks == grader_reference.TASKS
+    assert written.seed is None and written.tasks == REFERENCED
     assert set(written.versions) == {"jax", "jaxlib", "optax", "numpy"}
     assert written.versions == sealed.library_versions() and written.platform == sealed.platform_name()
     assert written.reference_digest == code_digest(REFERENCE)
@@ -92,9 +93,9 @@ def test_shipped_sealed_reference_is_current(cache_dir, tmp_path):
     assert manifest.inputs_digest == sealed.file_digest(public), "the inputs changed: re-seal grader/_sealed"
     assert sealed.compilation_cache(sealed.SHIPPED) is not None, "no compilation cache: re-seal grader/_sealed"
     fresh = _cached_reference(cache_dir, tmp_path).observations
-    shipped = sealed.read(sealed.SHIPPED, list(grader_reference.TASKS))
-    for task in grader_reference.TASKS:
-        kept = {n for n in fresh[task].values if n not in sealed.MACHINE_DEPENDENT.get(task, ())}
+    shipped = sealed.read(sealed.SHIPPED, list(REFERENCED))
+    for task in REFERENCED:
+        kept = {n for n in fresh[task].values if n not in BY_ID[task].machine_dependent}
         assert set(shipped[task].values) == kept, task
         assert _same_observations(shipped[task], fresh[task]) == [], task
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from grader import inputs as grader_inputs
 from grader.cli import main
-from grader.reproduce import RECIPES, explain_text, like, mismatch, reproduction
+from grader.reproduce import explain_text, like, mismatch, recipes, reproduction
 from grader.results import CheckResult
 from grader.observations import ObservationError, Observations
 from tests.conftest import CORPUS, REFERENCE, by_id, submission_with
@@ -46,7 +46,7 @@ def test_explain_prints_inputs_differences_and_snippet(tmp_path, cache_dir, monk
 
 
 def _fake(recipe_id: str, value) -> tuple[Observations, Observations]:
-    name = RECIPES[recipe_id].cases[0][2]
+    name = recipes()[recipe_id].cases[0][2]
     return Observations({name: value}), Observations({name: np.zeros_like(value)})
 
 
@@ -65,7 +65,7 @@ def test_secret_inputs_give_shapes_and_kinds_never_values():
 
 
 def test_a_raising_case_is_the_one_reproduced():
-    name = RECIPES["ex3.depths"].cases[2][2]
+    name = recipes()["ex3.depths"].cases[2][2]
     student = Observations({}, {name: ObservationError("KeyError", "'layer3'")})
     data = reproduction("ex3.depths", student, Observations(), grader_inputs.build())
     assert data["case"] == "d3" and data["raised"].startswith("KeyError") and "['d3']" in data["snippet"]
@@ -80,9 +80,9 @@ def test_every_recipe_names_cases_the_probes_record():
     from grader.engine import CHECKS
 
     ids = {c.id for c in CHECKS}
-    assert set(RECIPES) <= ids
+    assert set(recipes()) <= ids
     inputs = grader_inputs.build()
-    for check_id, recipe in RECIPES.items():
+    for check_id, recipe in recipes().items():
         for i, (_, path, _) in enumerate(recipe.cases):
             node = inputs
             for part in path.split("/"):

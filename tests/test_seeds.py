@@ -19,7 +19,8 @@ from conftest import CORPUS, EXERCISES_DIR, REFERENCE, by_id, submission_with
 from grader import inputs as grader_inputs
 from grader.engine import CHECKS, _Run, judge_all
 from grader.harness import probes
-from grader.harness.child import TASK_MODULES, load_inputs
+from grader.exercises import ALL, BY_ID
+from grader.harness.child import load_inputs
 from grader.harness.recorder import Recorder
 from grader.rubric import load_rubric
 from grader.observations import Observations, RunResult, read_observations
@@ -48,7 +49,7 @@ def observe(task: str, folder, seed: int | None, tmp_path_factory) -> Observatio
         tmp = tmp_path_factory.mktemp(f"observe-{task}")
         inputs = load_inputs(grader_inputs.write(tmp / "inputs.npz", seed))
         modules = {name: _import(folder / f"{name}.py", f"seeded_{name}_{next(_counter)}")
-                   for name in TASK_MODULES[task]}
+                   for name in BY_ID[task].modules}
         recorder = Recorder(folder)
         probes.PROBES[task](recorder, modules, inputs, ())
         recorder.write(tmp)
@@ -78,7 +79,7 @@ def test_inputs_drawn_from_a_seed_are_of_the_same_kind_and_reproducible():
         if np.unique(flat[0][name]).size > 1:  # not the zero biases
             assert not np.array_equal(flat[0][name], flat[1][name]), name
             assert not np.array_equal(flat[1][name], flat[2][name]), name
-    again = grader_inputs.flatten(grader_inputs._ex1(SEEDS[0]))  # rebuilt, not the cached dict
+    again = grader_inputs.flatten(grader_inputs.exercise_inputs("ex1", SEEDS[0]))  # rebuilt, not the cached dict
     assert all(np.array_equal(again[k], v) for k, v in grader_inputs.flatten(a["ex1"]).items())
     for seed in DROPOUT_SEEDS:
         keys = grader_inputs.build(seed)["ex1"]["key_seeds"]
@@ -118,7 +119,7 @@ CORRECT = ["ex1_dropout__uniform_mask", "ex2_per_example_grads__global_norm_vmap
 @pytest.mark.parametrize("name", CORRECT)
 def test_correct_variants_score_full_marks_at_a_secret_seed(name, tmp_path, tmp_path_factory):
     module, _ = name.split("__")
-    task = next(t for t, mods in TASK_MODULES.items() if mods == (module,))
+    task = next(e.id for e in ALL if e.modules == (module,))
     folder = submission_with(tmp_path, {module: CORPUS / "correct" / f"{name}.py"})
     got = observe(task, folder, SECRET, tmp_path_factory)
     assert _problems(judge(task, got, observe(task, REFERENCE, SECRET, tmp_path_factory), SECRET)) == []
@@ -134,7 +135,7 @@ def test_mutants_are_caught_and_named_at_a_secret_seed(name, tmp_path, tmp_path_
     from test_corpus import _header
 
     module, _ = name.split("__")
-    task = next(t for t, mods in TASK_MODULES.items() if mods == (module,))
+    task = next(e.id for e in ALL if e.modules == (module,))
     path = CORPUS / "mutants" / f"{name}.py"
     expect = _header(path)[1]
     folder = submission_with(tmp_path, {module: path})

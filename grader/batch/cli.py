@@ -19,7 +19,7 @@ from grader.batch.grading import Settings
 from grader.batch.outputs import STUDENT_FORMATS, validate_formats
 from grader.cli import absolute, add_seed_option, seed_from
 from grader.inputs import SeedError
-from grader.results import EXERCISES
+from grader.exercises import IDS as EXERCISES
 from grader.observations import Limits
 
 EXIT_OK, EXIT_GRADER, EXIT_INTERRUPTED = 0, 2, 130

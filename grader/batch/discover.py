@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from grader import untrusted
-from grader.submission import JUNK_DIRS, MODULES
+from grader.exercises import MODULES
+from grader.submission import JUNK_DIRS
 
 KINDS = {".py": "py", ".ipynb": "ipynb", ".zip": "zip"}
 IGNORED = ("__MACOSX",)

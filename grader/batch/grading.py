@@ -22,10 +22,12 @@ from grader import sealed
 from grader.engine import Options, grade
 from grader.sandbox import ConfinementRefused
 from grader.reference import ReferenceRunError, find_reference
-from grader.results import EXERCISES, Report
+from grader.exercises import IDS as EXERCISES
+from grader.results import Report
 from grader.rubric import RubricError
 from grader.observations import Limits
-from grader.submission import MODULES, SubmissionError
+from grader.exercises import MODULES
+from grader.submission import SubmissionError
 
 STATUSES = ("graded", "crashed", "timeout", "error", "invalid", "duplicate", "pending")
 """Every row status, in the order the summary lists them.

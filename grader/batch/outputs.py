@@ -24,7 +24,8 @@ from grader.batch.discover import safe_name
 from grader.batch.grading import Outcome
 from grader.engine import failure_report
 from grader.report._common import inert, inert_report, one_line
-from grader.results import EXERCISES, Report
+from grader.exercises import IDS
+from grader.results import Report
 
 #: Integration formats a batch can write per student: writer name -> file name.
 STUDENT_FORMATS = {"json": "report.json", "markdown": "feedback.md", "junit": "junit.xml",
@@ -57,7 +58,7 @@ def inert_outcome(outcome: Outcome) -> Outcome:
 
 def grade_columns(only: Iterable[str]) -> list[str]:
     chosen = set(only)
-    return ["student", "total", "max", *[e for e in EXERCISES if e in chosen], "status", "seconds", "detail"]
+    return ["student", "total", "max", *[e for e in IDS if e in chosen], "status", "seconds", "detail"]
 
 
 def grades_rows(outcomes: list[Outcome], only: Iterable[str]) -> list[list[str]]:

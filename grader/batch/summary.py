@@ -24,7 +24,7 @@ from pathlib import Path
 from grader.batch.grading import STATUSES, Outcome
 from grader.batch.outputs import fmt_points, inert_outcome, write_atomic
 from grader.report._common import inert, one_line
-from grader.results import EXERCISES
+from grader.exercises import IDS
 
 TOP_HINTS = 10
 TOP_SLOWEST = 5
@@ -80,7 +80,7 @@ def analyse(outcomes: list[Outcome], notes: list[str] | None = None) -> Analysis
     totals = [o.report.score for o in scored]  # type: ignore[union-attr]
     max_score = max((o.report.max_score for o in scored), default=0.0)  # type: ignore[union-attr]
     per_exercise = []
-    for exercise in EXERCISES:
+    for exercise in IDS:
         sums = []
         top = 0.0
         for o in scored:

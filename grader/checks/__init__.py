@@ -2,14 +2,16 @@
 
 A check is data plus a pure judge: ``judge(ctx) -> Verdict``. The judge reads
 what the student's child observed (``ctx.got``), what the reference run
-observed (``ctx.want``) and the grader's inputs (``ctx.inputs``); it never
-runs student code. Points live in ``rubric.toml``, not here.
+observed (``ctx.want``), the grader's inputs (``ctx.inputs``) and the verdicts
+of the checks it declares it reads (``ctx.verdict``); it never runs student
+code, nor another judge. A check also declares the checks it requires. Points
+live in ``rubric.toml``, not here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from grader.observations import ObservationError, Observations
 
@@ -45,6 +47,8 @@ class Verdict:
     """The id of the :class:`Mistake` the hint names; "" when the hint names none."""
     skipped: bool = False
     """Not judged: the property cannot be seen because of a mistake charged in another check."""
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+    """What the judge measured, for the report (the accuracy run's accuracy and final loss)."""
 
     @property
     def credit(self) -> float:
@@ -84,6 +88,12 @@ class Check:
     """The student functions it exercises, for messages ("dropout raised ...")."""
     error_hint: Callable[[ObservationError], "str | Mistake"] | None = None
     """What to suggest when the student's code raised (``None`` or "": a generic hint by error type)."""
+    requires: tuple[str, ...] = ()
+    """Checks of the same exercise that must earn some credit before this one is judged (until then it is
+    reported as skipped): a function that returns garbage must not collect points for side properties (agreeing
+    with itself under jit, leaving params alone) that any constant function has."""
+    reads: tuple[str, ...] = ()
+    """Checks of the same exercise whose verdicts the judge reads (``ctx.verdict``), judged before it."""
 
     @property
     def exercise(self) -> str:
@@ -98,25 +108,38 @@ class StudentError(Exception):
         self.name, self.error = name, error
 
 
+class Unfinished(BaseException):
+    """An observation the judge needs raised ``NotImplementedError``: the student has not written it yet.
+
+    Not an ``Exception``, so no judge can tolerate it (``except StudentError``, ``except Exception``): the
+    engine turns it into "not implemented yet", and a stub never earns points.
+    """
+
+    def __init__(self, name: str, error: ObservationError) -> None:
+        super().__init__(error.summary())
+        self.name, self.error = name, error
+
+
 class Missing(Exception):
     """An observation the judge needs is absent (the reference run lacks it, or a bug)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Context:
     """What a judge may read. ``got``/``want`` raise if an observation failed."""
 
     student: Observations
     reference: Observations
     inputs: dict[str, Any]
-    extra: dict[str, Any] = field(default_factory=dict)
-    seen_errors: list[ObservationError] = field(default_factory=list)
-    """Every failed observation a judge asked for, even ones it tolerated."""
+    verdicts: Mapping[str, "Verdict | BaseException"] = field(default_factory=dict)
+    """The outcome of each check the judge reads (:attr:`Check.reads`): its verdict, or what its judge raised."""
 
     def got(self, name: str) -> Any:
         if name in self.student.errors:
-            self.seen_errors.append(self.student.errors[name])
-            raise StudentError(name, self.student.errors[name])
+            error = self.student.errors[name]
+            if error.type == "NotImplementedError":
+                raise Unfinished(name, error)
+            raise StudentError(name, error)
         if not self.student.has(name):
             raise Missing(f"the submission's run did not report {name!r}")
         return self.student[name]
@@ -127,3 +150,12 @@ class Context:
         if not self.reference.has(name):
             raise Missing(f"the reference run did not report {name!r}")
         return self.reference[name]
+
+    def verdict(self, check_id: str) -> Verdict:
+        """The verdict of ``check_id``, one of the checks this judge reads; what its judge raised, raised again."""
+        if check_id not in self.verdicts:
+            raise Missing(f"{check_id!r} is not among the checks this judge reads: add it to the check's `reads`")
+        outcome = self.verdicts[check_id]
+        if isinstance(outcome, BaseException):
+            raise outcome
+        return outcome

@@ -12,11 +12,11 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-# The small networks the ex3 probe runs live in grader.protocol, which the child may read (this package is out
-# of its reach); the judge reads the same definition.
-from grader.protocol import EX3_GRID as GRID  # noqa: F401
-from grader.protocol import ex3_measurement_cases as measurement_cases  # noqa: F401
-from grader.protocol import layer_prefix as prefix  # noqa: F401
+# The small networks the ex3 probe runs live in its package's shared.py, which the child may read (the checks are
+# out of its reach); the judge reads the same definition.
+from grader.exercises.ex3.shared import GRID  # noqa: F401
+from grader.exercises.ex3.shared import layer_prefix as prefix  # noqa: F401
+from grader.exercises.ex3.shared import measurement_cases  # noqa: F401
 
 Tree = dict[str, np.ndarray]  # flat "layer1/w" -> array
 

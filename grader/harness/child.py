@@ -1,4 +1,4 @@
-"""Entry point of the sandboxed child: ``main([task, submission_dir, inputs, out_dir, ...])``.
+"""Entry point of the sandboxed child: ``main([exercise, submission_dir, inputs, out_dir, ...])``.
 
 Order matters: everything the harness needs is imported and bound first; then
 the grader's own packages are hidden (the submission cannot import them or
@@ -18,13 +18,11 @@ from typing import Any
 
 import numpy as np
 
-from grader.exercises import ALL
+from grader.exercises import BY_ID
 from grader.harness import probes
 from grader.harness.recorder import Recorder, flush_and_exit
 from grader.protocol import STUDENT_CODE_STARTS
 
-#: Which student modules each task imports.
-TASK_MODULES = {e.id: e.modules for e in ALL}
 _HIDDEN = ("grader", "reference", "tests", "benchmarks")
 #: JAX settings read from the environment when jax is imported: (variable, config name, type).
 _JAX_ENVIRONMENT = (
@@ -140,12 +138,12 @@ def _import_student(name: str, submission_dir: Path) -> ModuleType:
 
 
 def main(argv: list[str]) -> None:
-    task, submission_dir, inputs_path, out_dir = argv[0], Path(argv[1]), Path(argv[2]), Path(argv[3])
+    exercise, submission_dir, inputs_path, out_dir = argv[0], Path(argv[1]), Path(argv[2]), Path(argv[3])
     options = argv[4:]
-    probe = probes.PROBES[task]
+    probe = probes.PROBES[exercise]
     inputs = load_inputs(inputs_path)
-    if task in probes.PREPARE:
-        probes.PREPARE[task](inputs, options)
+    if exercise in probes.PREPARE:
+        probes.PREPARE[exercise](inputs, options)
     recorder = Recorder(submission_dir)
 
     # The folder holding the grader stays on the path (for an installed grader it is site-packages, where
@@ -160,7 +158,7 @@ def main(argv: list[str]) -> None:
 
     os.write(1, STUDENT_CODE_STARTS.encode())  # from here on, a failure may be the submission's
     modules: dict[str, ModuleType] = {}
-    for name in TASK_MODULES[task]:
+    for name in BY_ID[exercise].modules:
         try:
             modules[name] = _import_student(name, submission_dir)
         except BaseException as exc:  # noqa: BLE001 - the submission failed to import

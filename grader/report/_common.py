@@ -18,10 +18,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
-from grader.exercises import ALL
-from grader.results import EXERCISES, CheckResult, Report, RunRecord
-
-TITLES = {e.id: e.title for e in ALL}
+from grader.exercises import IDS
+from grader.results import CheckResult, Report, RunRecord
 
 #: Characters XML 1.0 cannot carry at all; also terminal and log hazards: ESC, NUL, the C1 controls (0x9b
 #: starts a terminal sequence as ESC [ does), and the bidirectional overrides that reorder what a line shows.
@@ -176,7 +174,7 @@ def detail(message: str, hint: str, limit: int) -> str:
 def exercise_groups(report: Report) -> list[tuple[str, list[CheckResult]]]:
     """``(exercise, checks)`` in lesson order, for the exercises the report has checks for."""
     groups = report.by_exercise()
-    order = [e for e in EXERCISES if e in groups] + [e for e in groups if e not in EXERCISES]
+    order = [e for e in IDS if e in groups] + [e for e in groups if e not in IDS]
     return [(e, groups[e]) for e in order]
 
 

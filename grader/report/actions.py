@@ -29,7 +29,7 @@ from pathlib import Path, PurePosixPath
 
 from grader.report._common import clean, first_line, inert_report, truncate
 from grader.results import Report
-from grader.submission import MODULES
+from grader.exercises import MODULES
 
 MESSAGE_LIMIT = 2000
 MAX_ANNOTATIONS = 10

@@ -21,7 +21,8 @@ from typing import Any
 from grader.report._common import (confinement_line, detail, fmt_points, graded_against, inert_report, truncate,
                                    write_atomic)
 from grader.report.markdown import fenced, inline
-from grader.results import EXERCISES, CheckResult, Report
+from grader.exercises import IDS
+from grader.results import CheckResult, Report
 
 MESSAGE_LIMIT = 8000
 """Characters of a check's message and hint kept in its ``output``."""
@@ -49,7 +50,7 @@ def _numbers(report: Report) -> list[str]:
     numbers = []
     for check in report.checks:
         seen[check.exercise] = seen.get(check.exercise, 0) + 1
-        major = EXERCISES.index(check.exercise) + 1 if check.exercise in EXERCISES else len(EXERCISES) + 1
+        major = IDS.index(check.exercise) + 1 if check.exercise in IDS else len(IDS) + 1
         numbers.append(f"{major}.{seen[check.exercise]}")
     return numbers
 

@@ -13,7 +13,8 @@ import base64
 import html
 from pathlib import Path
 
-from grader.report._common import (TITLES, bounded, exercise_groups, explain_command, fmt_points, inert_report,
+from grader.exercises import title_of
+from grader.report._common import (bounded, exercise_groups, explain_command, fmt_points, inert_report,
                                    not_implemented, tally)
 from grader.lesson import describe as lesson_lines
 from grader.results import Report
@@ -66,7 +67,7 @@ def render(report: Report, images: tuple[Path, ...] = ()) -> str:
     for exercise, checks in groups:
         got, total, passed = tally(checks)
         colour = "#1a7f37" if got == total else "#cf222e" if got == 0 else "#9a6700"
-        rows.append(f"<tr><td>{_e(exercise)}</td><td>{_e(TITLES.get(exercise, exercise))}</td>"
+        rows.append(f"<tr><td>{_e(exercise)}</td><td>{_e(title_of(exercise))}</td>"
                     f'<td class="num" style="color:{colour}">{fmt_points(got)} / {fmt_points(total)}</td>'
                     f'<td class="num">{passed}/{len(checks)} passed</td></tr>')
     out = [f'<div class="jaxg"><style>{_CSS}</style>',
@@ -76,7 +77,7 @@ def render(report: Report, images: tuple[Path, ...] = ()) -> str:
     failing = sum(c.status != "pass" for c in report.checks)
     fold = failing > FOLD_AFTER
     for exercise, checks in groups:
-        title = f"{exercise}: {TITLES.get(exercise, exercise)}"
+        title = f"{exercise}: {title_of(exercise)}"
         if not_implemented(checks):
             out.append(f"<p><b>{_e(title)}</b>: not implemented yet "
                        f"({fmt_points(sum(c.max_score for c in checks))} points).</p>")

@@ -15,7 +15,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from grader.report._common import (TITLES, bounded, clean, detail, exercise_groups, first_line, fmt_points,
+from grader.exercises import title_of
+from grader.report._common import (bounded, clean, detail, exercise_groups, first_line, fmt_points,
                                    inert_report, tally, truncate, write_atomic)
 from grader.results import CheckResult, Report
 
@@ -44,7 +45,7 @@ def _case(parent: ET.Element, check: CheckResult) -> None:
 
 def _suite(parent: ET.Element, exercise: str, checks: list[CheckResult]) -> ET.Element:
     suite = ET.SubElement(parent, "testsuite", {
-        "name": f"{exercise}: {TITLES.get(exercise, exercise)}",
+        "name": f"{exercise}: {title_of(exercise)}",
         "tests": str(len(checks)),
         "failures": str(sum(c.status == "fail" for c in checks)),
         "errors": str(sum(c.status == "error" for c in checks)),

@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from grader.report._common import (TITLES, clean, confinement_line, exercise_groups, fmt_points, graded_against,
+from grader.report._common import (clean, confinement_line, exercise_groups, fmt_points, graded_against,
                                    inert_report, not_implemented, run_summary, tally, truncate, unfinished_run,
                                    write_atomic)
 from grader.results import CheckResult, Report
-from grader.submission import MODULES
+from grader.exercises import MODULES, title_of
 
 MAX_BYTES = 900 * 1024
 """Below GitHub's 1 MiB limit for a step summary, with room for anything else the step writes."""
@@ -51,7 +51,7 @@ def _summary_table(report: Report) -> list[str]:
     lines = ["| Exercise | | Score | Checks passed |", "| --- | --- | ---: | ---: |"]
     for exercise, checks in exercise_groups(report):
         got, total, passed = tally(checks)
-        title = TITLES.get(exercise, exercise)
+        title = title_of(exercise)
         lines.append(f"| {exercise} | {title} | {_points(got, total)} | {passed} / {len(checks)} |")
     passed = tally(report.checks)[2]
     lines.append(f"| **Total** | | **{_points(report.score, report.max_score)}** | "
@@ -76,19 +76,19 @@ def _to_fix(report: Report, limit: int) -> list[str]:
             where = (f"write the functions in `{MODULES[exercise]}.py` (see their docstrings)" if exercise in MODULES
                      else "it trains with your ex1, ex3 and ex5 functions: finish those first")
             points = fmt_points(sum(c.max_score for c in checks))
-            lines += [f"#### {exercise}: {TITLES.get(exercise, exercise)}", "",
+            lines += [f"#### {exercise}: {title_of(exercise)}", "",
                       f"Not implemented yet: {where} ({points} points).", ""]
             continue
         run = unfinished_run(report, exercise)
         if run is not None:
             what, hint = run_summary(exercise, run, checks)
-            lines += [f"#### {exercise}: {TITLES.get(exercise, exercise)}", "", fenced(truncate(what, limit)), ""]
+            lines += [f"#### {exercise}: {title_of(exercise)}", "", fenced(truncate(what, limit)), ""]
             if hint.strip():
                 lines += [f"**Hint:** {inline(truncate(hint.strip(), limit))}", ""]
             continue
         shown = [c for c in checks if c.status != "pass"]
         if shown:
-            lines += [f"#### {exercise}: {TITLES.get(exercise, exercise)}", ""]
+            lines += [f"#### {exercise}: {title_of(exercise)}", ""]
             for check in shown:
                 lines += _failure(check, limit)
     return ["### What to fix", "", *lines] if lines else []

@@ -32,7 +32,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from grader.report._common import (TITLES, bounded, detail, first_line, fmt_points, inert_report, truncate,
+from grader.exercises import title_of
+from grader.report._common import (bounded, detail, first_line, fmt_points, inert_report, truncate,
                                    write_atomic)
 from grader.report.markdown import render as render_markdown
 from grader.results import CheckResult, Report
@@ -81,7 +82,7 @@ def _test(check: CheckResult, limit: int) -> dict[str, Any]:
     summary = first_line(check.message)
     return {
         "name": bounded(f"{check.id}: {check.name}", 200).replace("\n", " "),
-        "description": TITLES.get(check.exercise, check.exercise),
+        "description": title_of(check.exercise),
         "points": round(float(check.score), 4),
         "max_points": round(float(check.max_score), 4),
         "message": bounded(f"{what}: {summary}" if summary else what, min(limit, 300)).replace("\n", " "),

@@ -14,12 +14,12 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from grader.report._common import (TITLES, confinement_line, exercise_groups, explain_command, graded_against,
+from grader.report._common import (confinement_line, exercise_groups, explain_command, graded_against,
                                    inert_report, not_implemented, run_summary, tally, unfinished_run)
 
 from grader.lesson import describe as lesson_lines
 from grader.results import Report
-from grader.submission import MODULES
+from grader.exercises import MODULES, title_of
 
 _STYLE = {"pass": "green", "fail": "red", "error": "magenta", "skipped": "dim"}
 _MARK = {"pass": "PASS", "fail": "FAIL", "error": "ERROR", "skipped": "SKIP"}
@@ -39,7 +39,7 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
     for exercise, checks in exercise_groups(report):
         got, total, passed = tally(checks)
         style = "green" if got == total else "red" if got == 0 else "yellow"
-        table.add_row(exercise, TITLES.get(exercise, exercise),
+        table.add_row(exercise, title_of(exercise),
                       Text(f"{_fmt(got)} / {_fmt(total)}", style=style), f"{passed}/{len(checks)} passed")
     console.print(table)
     if line := confinement_line(report):
@@ -57,7 +57,7 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
         run = unfinished_run(report, exercise)
         if run is not None and not verbose:
             what, hint = run_summary(exercise, run, checks)
-            console.print(Text(f"\n{exercise}: {TITLES.get(exercise, exercise)}", style="bold"))
+            console.print(Text(f"\n{exercise}: {title_of(exercise)}", style="bold"))
             console.print(Text(f"  {_MARK['error']:<5} ", style=_STYLE["error"]) + Text(what))
             if hint:
                 console.print(Text("        hint: ", style="cyan") + Text(hint))
@@ -65,7 +65,7 @@ def render(report: Report, console: Console, verbose: bool = False) -> None:
         shown = [c for c in checks if verbose or c.status != "pass" or (c.message and c.exercise in ("ex4", "accuracy"))]
         if not shown:
             continue
-        console.print(Text(f"\n{exercise}: {TITLES.get(exercise, exercise)}", style="bold"))
+        console.print(Text(f"\n{exercise}: {title_of(exercise)}", style="bold"))
         for c in shown:
             line = Text(f"  {_MARK[c.status]:<5} ", style=_STYLE[c.status])
             line.append(f"{c.id} ({_fmt(c.score)}/{_fmt(c.max_score)}): {c.name}")

@@ -29,13 +29,14 @@ from pathlib import Path
 from typing import Iterable
 
 from grader.sandbox.confine import Confinement, Plan, landlock_abi, seccomp_supported
+from grader.exercises import CHILD_FILES
 from grader.sandbox.machine import WITHOUT_VAR, child_env, offers
 from grader.sandbox.tree import package_parent
 
 _PACKAGE = Path(package_parent()) / "grader"
 #: What the harness needs of the grader package itself; nothing else in it is readable.
-_HARNESS_FILES = ("__init__.py", "sandbox/__init__.py", "sandbox/confine.py", "sandbox/machine.py", "exercises.py",
-                  "protocol.py", "data.py", "observations.py", "untrusted.py", "harness", "_data")
+_HARNESS_FILES = ("__init__.py", "sandbox/__init__.py", "sandbox/confine.py", "sandbox/machine.py", "protocol.py", "data.py",
+                  "observations.py", "untrusted.py", "harness", "_data", *CHILD_FILES)
 _SYSTEM_READ = ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib", "/etc/ld.so.cache",
                 "/etc/localtime", "/dev/urandom", "/dev/random", "/dev/zero", "/proc/self", "/proc/cpuinfo",
                 "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup")

@@ -1,8 +1,9 @@
-"""What the child does for each task: call student functions, record what they return.
+"""The probes: what the child does for each exercise (``grader/exercises/<id>/probe.py``).
 
 Each probe is ``probe(recorder, modules, inputs, options)``; ``modules`` maps a
 student module name to the imported module, ``inputs`` is the nested dict the
-parent wrote (see ``grader.inputs``).
+parent wrote (see ``grader.inputs``). Helpers shared by the probes live in
+``_common.py`` here.
 """
 
 import importlib
@@ -10,6 +11,6 @@ import importlib
 from grader.exercises import ALL
 
 _MODULES = {e.id: importlib.import_module(e.probe) for e in ALL}
-PROBES = {task: module.probe for task, module in _MODULES.items()}
-#: Optional ``prepare(inputs, options)`` per task, run before student code is imported.
-PREPARE = {task: module.prepare for task, module in _MODULES.items() if hasattr(module, "prepare")}
+PROBES = {exercise: module.probe for exercise, module in _MODULES.items()}
+#: Optional ``prepare(inputs, options)`` per exercise, run before student code is imported.
+PREPARE = {exercise: module.prepare for exercise, module in _MODULES.items() if hasattr(module, "prepare")}

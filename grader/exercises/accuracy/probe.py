@@ -15,11 +15,8 @@ import numpy as np
 import optax
 
 from grader.harness.probes._common import as_jax
-from grader.protocol import ACCURACY_BATCH as BATCH
-from grader.protocol import ACCURACY_DROPOUT as DROPOUT_RATE
-from grader.protocol import ACCURACY_EPOCHS as EPOCHS
-from grader.protocol import ACCURACY_SEED as SEED
-from grader.protocol import CURVES_OPTION
+from grader.exercises.accuracy.shared import BATCH, CURVES_OPTION, EPOCHS, SEED
+from grader.exercises.accuracy.shared import DROPOUT as DROPOUT_RATE
 
 
 def _cross_entropy(logits, y):

@@ -11,9 +11,8 @@ from grader.checks import npref
 from grader.checks.common import numpy_on_tracer, unchanged
 from grader.checks.compare import array_mismatch, close, tree_mismatch
 from grader.inputs import flatten
-from grader.protocol import EX2_LARGEST_CASES as LARGEST_CASES
-
-CASES = ("small", "lesson", "single")
+from grader.exercises.ex2.shared import GRAD_CASES as CASES
+from grader.exercises.ex2.shared import LARGEST_CASES
 
 BATCH_GRAD = Mistake(
     "ex2.batch_gradient", "the batch's mean gradient for every example",
@@ -103,7 +102,7 @@ def shapes(ctx: Context) -> Verdict:
 
 def _values_credit(ctx: Context) -> float:
     try:
-        return values(ctx).credit
+        return ctx.verdict("ex2.values").credit
     except StudentError:
         return 0.0
 
@@ -229,7 +228,7 @@ def largest(ctx: Context) -> Verdict:
     if wrong_values and own_argmax and compared and _values_credit(ctx) < 1:
         return skip("not judged: the index is the argmax of your own per-example gradients, which are wrong "
                     "(charged in ex2.values)")
-    if hint is not INT and not norms(ctx).passed:
+    if hint is not INT and not ctx.verdict("ex2.norms").passed:
         return skip("not judged: per_example_grad_norms is wrong (charged in ex2.norms), and the index is the "
                     "argmax of those norms")
     return fail("; ".join(problems), hint, fraction=credit)
@@ -258,15 +257,21 @@ def params_unchanged(ctx: Context) -> Verdict:
     return PASS
 
 
+#: Structural properties pay only when the values agree with the reference: zeros in the right shape are
+#: vectorised, agree with themselves under jit and leave params alone, and compute nothing.
+_VALUES = ("ex2.values",)
+
 CHECKS = [
     Check("ex2.shapes", "per-example grads are shaped like params with a leading batch axis", shapes,
-          ("per_example_grads",)),
+          ("per_example_grads",), reads=_VALUES),
     Check("ex2.values", "per-example grads match each example's own gradient", values, ("per_example_grads",)),
-    Check("ex2.vectorised", "vectorised with vmap: no loop over the batch", vectorised, ("per_example_grads",)),
+    Check("ex2.vectorised", "vectorised with vmap: no loop over the batch", vectorised, ("per_example_grads",),
+          requires=_VALUES),
     Check("ex2.norms", "norms cover every leaf, weights and biases", norms, ("per_example_grad_norms",)),
     Check("ex2.largest", "largest_gradient_example returns the argmax as a Python int", largest,
-          ("largest_gradient_example",)),
+          ("largest_gradient_example",), reads=("ex2.values", "ex2.norms")),
     Check("ex2.jit", "grads and norms agree under jax.jit", jit_agrees,
-          ("per_example_grads", "per_example_grad_norms"), numpy_on_tracer),
-    Check("ex2.params_unchanged", "params are not modified", params_unchanged, ("per_example_grads",)),
+          ("per_example_grads", "per_example_grad_norms"), numpy_on_tracer, requires=_VALUES),
+    Check("ex2.params_unchanged", "params are not modified", params_unchanged, ("per_example_grads",),
+          requires=_VALUES),
 ]

@@ -6,8 +6,8 @@ import numpy as np
 import optax
 
 from grader.harness.probes._common import as_jax, snapshot
-from grader.protocol import EX5_OPTIMIZERS as OPTIMIZERS
-from grader.protocol import EX5_CHAINED_STEPS, EX5_SGD_LR
+from grader.exercises.ex5.shared import OPTIMIZERS
+from grader.exercises.ex5.shared import CHAINED_STEPS, SGD_LR
 
 
 def _adam_count(state):
@@ -74,7 +74,7 @@ def probe(rec, modules, inputs, options):
         rec.record(f"opt/{name}", lambda a=args, k=kwargs: _run_updates(m.make_optimizer(*a, **k), params, grads_seq))
 
     x, y = data["x"], data["y"]
-    sgd = optax.sgd(EX5_SGD_LR)
+    sgd = optax.sgd(SGD_LR)
     rec.record("step/sgd", lambda p=_fresh(params): m.make_train_step(sgd)(p, sgd.init(p), x, y))
     chain = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
     chain_params = _fresh(params)
@@ -89,7 +89,7 @@ def probe(rec, modules, inputs, options):
         p = _fresh(params)
         s = optimizer.init(p)
         losses, counts = [], []
-        for _ in range(EX5_CHAINED_STEPS):
+        for _ in range(CHAINED_STEPS):
             p, s, loss = step(p, s, x, y)
             losses.append(loss)
             counts.append(_adam_count(s))

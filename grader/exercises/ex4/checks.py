@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grader.checks import PASS, Check, Context, Mistake, Verdict, fail, skip
-from grader.protocol import EX4_COMPILE_DELAY, EX4_SPEEDUP_STEPS
+from grader.exercises.ex4.shared import COMPILE_DELAY, SPEEDUP_STEPS
 
 COMPILE = Mistake(
     "ex4.no_warmup", "timing the first (compiling) call",
@@ -117,7 +117,7 @@ def _in(value: float, bounds: tuple[float, float]) -> bool:
 
 def _warm_up_excluded(ctx: Context) -> bool:
     """The compile run's slow first call was not timed: there was a warm-up call before the clock started."""
-    return ctx.got("time/compile")["seconds"] < EX4_COMPILE_DELAY / 2
+    return ctx.got("time/compile")["seconds"] < COMPILE_DELAY / 2
 
 
 def _expected(obs: dict, warm_up_excluded: bool) -> float:
@@ -188,9 +188,9 @@ def excludes_compile(ctx: Context) -> Verdict:
     """A step whose first call takes 0.6 s (like compilation) is not charged for it."""
     obs = ctx.got("time/compile")
     factor = timing(ctx).factor
-    if obs["seconds"] / factor < EX4_COMPILE_DELAY / 2:
+    if obs["seconds"] / factor < COMPILE_DELAY / 2:
         return PASS
-    return fail(f"with a step whose first call takes {EX4_COMPILE_DELAY} s and later calls queue no work, "
+    return fail(f"with a step whose first call takes {COMPILE_DELAY} s and later calls queue no work, "
                 f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds']:.4g}", COMPILE)
 
 
@@ -272,13 +272,13 @@ class _BadDict(Exception):
 def _timed_by_time_steps(ctx: Context, r: dict) -> str:
     """"" when eager_s and jit_s are what time_steps returned for the lesson's step without and with jit."""
     timed = ctx.got("speedup").get("timed", [])
-    lesson = [t for t in timed if t.get("lesson_params") and t.get("n_steps") == EX4_SPEEDUP_STEPS]
+    lesson = [t for t in timed if t.get("lesson_params") and t.get("n_steps") == SPEEDUP_STEPS]
     found = []
     for key, jitted in (("eager_s", False), ("jit_s", True)):
         if not any(t["jitted"] == jitted and t["seconds"] == r[key] for t in lesson):
             kind = "a jax.jit-wrapped step" if jitted else "the plain (not jitted) step"
             found.append(f"{key}={r[key]:.4g} is not what time_steps returned for {kind} on the lesson's params "
-                         f"with n_steps={EX4_SPEEDUP_STEPS}")
+                         f"with n_steps={SPEEDUP_STEPS}")
     if not found:
         return ""
     calls = ", ".join(f"{'jitted' if t['jitted'] else 'plain'} step, n_steps={t['n_steps']}: {t['seconds']:.4g}"
@@ -295,7 +295,7 @@ def speedup_dict(ctx: Context) -> Verdict:
     eager, jit, speedup = r["eager_s"], r["jit_s"], r["speedup"]
     not_timed = _timed_by_time_steps(ctx, r)
     if not_timed:
-        return fail(f"jit_speedup({EX4_SPEEDUP_STEPS}): {not_timed}", NOT_TIMED)
+        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}", NOT_TIMED)
     if not (eager > 0 and jit > 0):
         return fail(f"eager_s={eager:.4g} and jit_s={jit:.4g}: both must be positive durations", HINT_DICT)
     if abs(speedup - eager / jit) <= 1e-6 * abs(eager / jit):
@@ -323,13 +323,18 @@ def jit_faster(ctx: Context) -> Verdict:
     return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}", HINT_SLOWER)
 
 
+#: ex4.n_steps earns nothing when the returned time follows no clock; the timer's other properties are judged
+#: only once it earns credit.
+_TIMED = ("ex4.n_steps",)
+
 CHECKS = [
-    Check("ex4.excludes_compile", "compilation is excluded from the timing", excludes_compile, ("time_steps",)),
+    Check("ex4.excludes_compile", "compilation is excluded from the timing", excludes_compile, ("time_steps",),
+          requires=_TIMED),
     Check("ex4.waits_for_results", "the clock waits for the results (block_until_ready)", waits_for_results,
-          ("time_steps",)),
+          ("time_steps",), requires=_TIMED),
     Check("ex4.n_steps", "exactly n_steps calls, state threaded through", times_n_steps, ("time_steps",)),
-    Check("ex4.returns_float", "time_steps returns a float", returns_float, ("time_steps",)),
+    Check("ex4.returns_float", "time_steps returns a float", returns_float, ("time_steps",), requires=_TIMED),
     Check("ex4.speedup_dict", "jit_speedup reports eager_s, jit_s and speedup = eager_s / jit_s", speedup_dict,
-          ("jit_speedup",)),
-    Check("ex4.jit_faster", "jit is faster than eager", jit_faster, ("jit_speedup",)),
+          ("jit_speedup",), requires=_TIMED),
+    Check("ex4.jit_faster", "jit is faster than eager", jit_faster, ("jit_speedup",), requires=_TIMED),
 ]

@@ -11,9 +11,9 @@ from grader.checks import npref
 from grader.checks.common import crash_hint, crash_kind, mutated, unchanged
 from grader.checks.compare import array_mismatch
 from grader.observations import ObservationError
-from grader.inputs import EX3_CASES
+from grader.exercises.ex3.inputs import CASES
+from grader.exercises.ex3.shared import DEEP_CASE, DEPTH_CASES
 
-DEPTH_CASES = ("d1", "d2", "d3", "d5")
 
 # Order mistakes: the right computation, the layers in another order.
 STRING_ORDER = Mistake(
@@ -131,7 +131,7 @@ def _case(ctx: Context, case: str) -> dict:
 
 
 def _describe(case: str) -> str:
-    widths, b, order = EX3_CASES[case]
+    widths, b, order = CASES[case]
     listed = " listed in reverse order" if order == "reversed" else ""
     return f"{len(widths) - 1} layers, widths {list(widths)}, B={b}{listed}"
 
@@ -174,19 +174,19 @@ def _error_explains(ctx: Context, case: str, error: ObservationError) -> set[tup
         asked = text.split("'layer", 1)[1].split("'", 1)[0]
         if asked.isdigit() and int(asked) > len(_case(ctx, case)["params"]):
             return {(DEPTH, None)}
-    b = EX3_CASES[case][1]
-    if case == "d12":
+    b = CASES[case][1]
+    if case == DEEP_CASE:
         return {(LEAF_ORDER, None)} if f"shapes=[({b},), (16, 16)]" in text else set()  # h @ b: one number per row
     found = set()
     if "dot_general" in text:
         c = _case(ctx, case)
-        if EX3_CASES[case][2] != "numeric" and _run(npref.mlp, c["params"], c["x"], "dict") is None:
+        if CASES[case][2] != "numeric" and _run(npref.mlp, c["params"], c["x"], "dict") is None:
             found.add((None, DICT_ORDER))  # the layers as listed do not even fit together
         try:  # where weights and biases differ in shape things break; 12 equal-width layers tell what broke
-            d12 = np.asarray(ctx.got("out/d12"), dtype=np.float64)
+            d12 = np.asarray(ctx.got(f"out/{DEEP_CASE}"), dtype=np.float64)
         except StudentError as exc:
-            return found | _error_explains(ctx, "d12", exc.error)
-        deep_case = _case(ctx, "d12")
+            return found | _error_explains(ctx, DEEP_CASE, exc.error)
+        deep_case = _case(ctx, DEEP_CASE)
         variants = {**ALL_LAYERS, **WRONG_LAYERS}
         for mistake, _ in explain(deep_case["params"], deep_case["x"], d12):
             if mistake is not None and _run(variants[mistake], c["params"], c["x"], "numeric") is None:
@@ -334,7 +334,7 @@ def measure(ctx: Context) -> list[Finding]:
 
 def _depth_findings(ctx: Context) -> list[Finding]:
     """Which layer of the 12-layer case first changes the answer, from its first k layers, k = 1..12."""
-    c = _case(ctx, "d12")
+    c = _case(ctx, DEEP_CASE)
     params, x = c["params"], c["x"]
     for k in range(1, len(params) + 1):
         name = f"measure/prefix{k}"
@@ -375,13 +375,13 @@ def _measured_words(findings: list[Finding]) -> tuple[str, Mistake | str]:
 
 def _first_difference(outcomes: dict[str, str]) -> str:
     """Where the answers first go wrong, by depth, and what that rules out."""
-    order = [c for c in ("d1", "d2", "d3", "d5", "d12") if c in outcomes]
+    order = [c for c in (*DEPTH_CASES, DEEP_CASE) if c in outcomes]
     right = [c for c in order if outcomes[c] == "ok"]
     wrong = [c for c in order if outcomes[c] != "ok"]
     if not wrong:
         return ""
     first = wrong[0]
-    depth = len(EX3_CASES[first][0]) - 1
+    depth = len(CASES[first][0]) - 1
     if "d1" in right:
         return (f"; the first wrong answer is at depth {depth} while depth 1 agrees, so a single layer x @ w + b "
                 "is right and the difference comes with the hidden layers (their activation or their order)")
@@ -463,12 +463,12 @@ def deep(ctx: Context) -> Verdict:
     ReLU, no bias, ...), the order is right and the mistake is not charged twice;
     when depths named a mistake in which layers run, the order cannot be judged.
     """
-    verdict = _judge_cases(ctx, ("d12",))
+    verdict = _judge_cases(ctx, (DEEP_CASE,))
     if verdict.passed or verdict.mistake in {STRING_ORDER.id, DICT_ORDER.id}:
         return verdict
     model = _model(measure(ctx))
-    if model is not None and "out/d12" not in ctx.student.errors:
-        c, got = _case(ctx, "d12"), np.asarray(ctx.got("out/d12"), np.float64)
+    if model is not None and f"out/{DEEP_CASE}" not in ctx.student.errors:
+        c, got = _case(ctx, DEEP_CASE), np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64)
         if _up_to_output(got, _run_model(c["params"], c["x"], model)):
             return Verdict(True, "the 12 layers ran in numeric order: the answer is what the computation measured "
                                  "in ex3.depths gives in that order")
@@ -478,15 +478,15 @@ def deep(ctx: Context) -> Verdict:
     if not verdict.mistake:
         return verdict
     try:
-        named = depths(ctx).mistake
+        named = ctx.verdict("ex3.depths").mistake
     except StudentError:
         named = ""
     if verdict.mistake != named:
         return verdict
-    c = _case(ctx, "d12")
+    c = _case(ctx, DEEP_CASE)
     try:  # the pass below needs the 12-layer answer itself to be that mistake in numeric order
-        explained = {m.id for m, order in explain(c["params"], c["x"], np.asarray(ctx.got("out/d12"), np.float64))
-                     if m is not None and order is None}
+        got = np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64)
+        explained = {m.id for m, order in explain(c["params"], c["x"], got) if m is not None and order is None}
     except StudentError:
         explained = set()
     if verdict.mistake in {m.id for m in ALL_LAYERS} & explained:
@@ -498,7 +498,7 @@ def deep(ctx: Context) -> Verdict:
 
 def output_linear(ctx: Context) -> Verdict:
     """No activation after the last layer: outputs can be negative."""
-    for case in ("d3", "d5", "d12"):
+    for case in ("d3", "d5", DEEP_CASE):
         try:
             got = np.asarray(ctx.got(f"out/{case}"), dtype=np.float64)
         except StudentError:
@@ -521,8 +521,9 @@ def jit_agrees(ctx: Context) -> Verdict:
     charged here.
     """
     problems, compared, crashed = [], 0, None
-    for name, ref, label in (("jit/d12", "out/d12", "jax.jit, 12 layers"), ("jit/d5", "out/d5", "jax.jit, 5 layers"),
-                             ("again/d12", "out/d12", "a second call, 12 layers")):
+    deep = f"out/{DEEP_CASE}"
+    for name, ref, label in ((f"jit/{DEEP_CASE}", deep, "jax.jit, 12 layers"), ("jit/d5", "out/d5", "jax.jit, 5 layers"),
+                             (f"again/{DEEP_CASE}", deep, "a second call, 12 layers")):
         try:
             eager = ctx.got(ref)
         except StudentError as exc:
@@ -536,10 +537,10 @@ def jit_agrees(ctx: Context) -> Verdict:
         raise crashed
     if not problems:
         return PASS
-    if _jit_ran_in_string_order(ctx, eager_right=False) and depths(ctx).mistake == DICT_ORDER.id:
+    if _jit_ran_in_string_order(ctx, eager_right=False) and ctx.verdict("ex3.depths").mistake == DICT_ORDER.id:
         return skip("not judged: the layers follow the dict's own order (charged in ex3.depths), and jax.jit "
                     "lists the keys in another order")
-    if any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in EX3_CASES):
+    if any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in CASES):
         return skip("not judged: the calls changed params (charged in ex3.params_unchanged), so later calls "
                     "ran on other params and cannot be compared")
     return fail("; ".join(problems), JIT_DICT_ORDER if _jit_ran_in_string_order(ctx) else HINT_JIT)
@@ -548,11 +549,11 @@ def jit_agrees(ctx: Context) -> Verdict:
 def _jit_ran_in_string_order(ctx: Context, eager_right: bool = True) -> bool:
     """(Eagerly right on 12 layers, and) in string order under jit, which sorts dict keys as text."""
     try:
-        eager, jitted = (np.asarray(ctx.got(n), dtype=np.float64) for n in ("out/d12", "jit/d12"))
+        eager, jitted = (np.asarray(ctx.got(n), dtype=np.float64) for n in (f"out/{DEEP_CASE}", f"jit/{DEEP_CASE}"))
     except StudentError:
         return False
-    c = _case(ctx, "d12")
-    want = np.asarray(ctx.want("out/d12"), dtype=np.float64)
+    c = _case(ctx, DEEP_CASE)
+    want = np.asarray(ctx.want(f"out/{DEEP_CASE}"), dtype=np.float64)
     return (eager.shape == jitted.shape == want.shape and (_up_to_output(eager, want) or not eager_right)
             and _up_to_output(jitted, npref.mlp(c["params"], c["x"], order="string")))
 
@@ -564,7 +565,7 @@ def params_unchanged(ctx: Context) -> Verdict:
     depths or deep, not here. If none returned, there is nothing to judge.
     """
     judged, crashed = 0, None
-    for case in EX3_CASES:
+    for case in CASES:
         try:
             ctx.got(f"out/{case}")
         except StudentError as exc:
@@ -579,10 +580,16 @@ def params_unchanged(ctx: Context) -> Verdict:
     return PASS
 
 
+_DEPTHS = ("ex3.depths",)
+
 CHECKS = [
     Check("ex3.depths", "agrees at depths 1, 2, 3 and 5 with any widths", depths, ("mlp_forward",), error_hint),
-    Check("ex3.deep", "12 layers run in numeric order (layer10 after layer9)", deep, ("mlp_forward",), error_hint),
-    Check("ex3.output_linear", "no activation after the last layer", output_linear, ("mlp_forward",), error_hint),
-    Check("ex3.jit", "agrees under jax.jit and on repeated calls", jit_agrees, ("mlp_forward",), error_hint),
-    Check("ex3.params_unchanged", "params are not modified", params_unchanged, ("mlp_forward",), error_hint),
+    Check("ex3.deep", "12 layers run in numeric order (layer10 after layer9)", deep, ("mlp_forward",), error_hint,
+          reads=_DEPTHS),
+    Check("ex3.output_linear", "no activation after the last layer", output_linear, ("mlp_forward",), error_hint,
+          requires=_DEPTHS),
+    Check("ex3.jit", "agrees under jax.jit and on repeated calls", jit_agrees, ("mlp_forward",), error_hint,
+          requires=_DEPTHS, reads=_DEPTHS),
+    Check("ex3.params_unchanged", "params are not modified", params_unchanged, ("mlp_forward",), error_hint,
+          requires=_DEPTHS),
 ]

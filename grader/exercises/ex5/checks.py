@@ -17,7 +17,7 @@ from grader.checks import npref
 from grader.checks.common import unchanged
 from grader.checks.compare import close, tree_mismatch
 from grader.inputs import flatten
-from grader.protocol import EX5_CHAINED_STEPS, EX5_OPTIMIZERS, EX5_SGD_LR, EX5_SPIKE_STEP
+from grader.exercises.ex5.shared import CHAINED_STEPS, OPTIMIZERS, SGD_LR, SPIKE_STEP
 from grader.observations import ObservationError
 
 DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
@@ -127,7 +127,7 @@ def _grads_seq(ctx: Context) -> list[dict]:
 
 
 def _config(name: str) -> tuple[float, float]:
-    for config, args, kwargs in EX5_OPTIMIZERS:
+    for config, args, kwargs in OPTIMIZERS:
         if config == name:
             lr = kwargs.get("learning_rate", args[0] if args else DEFAULT_LR)
             max_norm = kwargs.get("max_norm", args[1] if len(args) > 1 else DEFAULT_MAX_NORM)
@@ -169,7 +169,7 @@ def _first_divergence(got: dict, want: dict) -> str:
         return ""
     for i, (g, w) in enumerate(zip(got_steps, want_steps)):
         if tree_mismatch(g, w):
-            if i == EX5_SPIKE_STEP:
+            if i == SPIKE_STEP:
                 return (f"; the updates first differ at step {i}, the norm spike: the steps before it (norm 0.5, "
                         "below max_norm, where clipping changes nothing) agree, so Adam and its learning rate are "
                         "right and the difference is in the clipping")
@@ -188,8 +188,8 @@ def chain(ctx: Context) -> Verdict:
     if problem is None:
         return PASS
     kinds = [k for k in _classify(ctx, got, DEFAULT_LR, DEFAULT_MAX_NORM) if k != "reference"]
-    spike = npref.global_norm(_grads_seq(ctx)[EX5_SPIKE_STEP])
-    message = f"make_optimizer() over 6 gradients (norm 0.5, a spike of norm {spike:.0f} at step {EX5_SPIKE_STEP})"
+    spike = npref.global_norm(_grads_seq(ctx)[SPIKE_STEP])
+    message = f"make_optimizer() over 6 gradients (norm 0.5, a spike of norm {spike:.0f} at step {SPIKE_STEP})"
     if {"no_clip", "clip_after"} == set(kinds):
         hint = _no_clip_or_after(ctx)
     elif len(kinds) == 1:
@@ -289,7 +289,7 @@ def step_values(ctx: Context) -> Verdict:
             found.append(LOSS_AFTER)
     message = "one step with optax.chain(clip_by_global_norm(1.0), adam(1e-3)) on 16 examples: " + "; ".join(problems)
     if chained is not None:
-        message += f"; and {EX5_CHAINED_STEPS} chained steps differ too"
+        message += f"; and {CHAINED_STEPS} chained steps differ too"
     if len(found) == len(problems):  # every wrong part explained; the first named gives the hint
         names = " and ".join(m.name for m in found)
         return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - lost / PARTS)
@@ -305,14 +305,14 @@ def _chained(ctx: Context) -> tuple[str, "str | Mistake"] | None:
     try:
         got = ctx.got("step/chained")
     except StudentError as exc:
-        return f"{EX5_CHAINED_STEPS} chained steps: {exc.error.summary()}", HINT_STEP
+        return f"{CHAINED_STEPS} chained steps: {exc.error.summary()}", HINT_STEP
     want = ctx.want("step/chained")
     problems = [f"{label}: {problem}" for label, key in (("losses", "losses"), ("final params", "params"),
                                                          ("final optimizer state", "state"))
                 if (problem := tree_mismatch(_part(got, key), _part(want, key)))]
     if not problems:
         return None
-    message = (f"{EX5_CHAINED_STEPS} steps chained (each given the params and state the previous returned), "
+    message = (f"{CHAINED_STEPS} steps chained (each given the params and state the previous returned), "
                f"from a fresh state: " + "; ".join(problems))
     counts = [int(c) for c in np.asarray(_part(got, "counts")).reshape(-1)] if "counts" in got else []
     if counts and all(c == 1 for c in counts):
@@ -355,10 +355,10 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
     problem = tree_mismatch(new_params, want_params)
     if problem is None:
         return PASS
-    message = f"make_train_step(optax.sgd({EX5_SGD_LR})): new params {problem}"
+    message = f"make_train_step(optax.sgd({SGD_LR})): new params {problem}"
     for mistake, variant in _params_variants(ctx, want_params).items():
         if close(new_params, variant):  # the SGD's updates are there, applied as in the chain step
-            if mistake.id == step_values(ctx).mistake:
+            if mistake.id == ctx.verdict("ex5.step_values").mistake:
                 return Verdict(True, f"the step uses the SGD it is given ({mistake.name} is charged in "
                                      "ex5.step_values)")
             return fail(f"{message}; {equals(mistake, 'the result')}", mistake)
@@ -419,7 +419,10 @@ CHECKS = [
     Check("ex5.step_values", "a step: new params, new state, loss before the update; state carried over steps",
           step_values, ("make_train_step",)),
     Check("ex5.uses_given_optimizer", "the step uses the optimizer it is given", uses_given_optimizer,
-          ("make_train_step",), foreign_state_hint),
-    Check("ex5.jitted", "the step is jitted and not retraced", jitted, ("make_train_step",)),
-    Check("ex5.params_unchanged", "params are not modified", params_unchanged, ("make_optimizer", "make_train_step")),
+          ("make_train_step",), foreign_state_hint, reads=("ex5.step_values",)),
+    # A jitted no-op step is jitted and computes nothing.
+    Check("ex5.jitted", "the step is jitted and not retraced", jitted, ("make_train_step",),
+          requires=("ex5.step_values",)),
+    Check("ex5.params_unchanged", "params are not modified", params_unchanged, ("make_optimizer", "make_train_step"),
+          requires=("ex5.step_values",)),
 ]

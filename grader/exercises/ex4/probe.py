@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-from grader.protocol import EX4_COMPILE_DELAY, EX4_COUNT_STEPS, EX4_N_STEPS, EX4_SPEEDUP_STEPS, EX4_SYNC_COST
+from grader.exercises.ex4.shared import COMPILE_DELAY, COUNT_STEPS, N_STEPS, SPEEDUP_STEPS, SYNC_COST
 
 
 _MAX_CALLS_SHOWN = 64
@@ -90,7 +90,7 @@ def make_step(first_call_delay=0.0, cost=0.0):
         first = log["calls"] == 1
         if first and first_call_delay:
             time.sleep(first_call_delay)
-        _busy(EX4_SYNC_COST)
+        _busy(SYNC_COST)
         call = device.enqueue(0.0 if first else cost)
         count = params["count"].value + 1
         return {"count": Pending(device, call, count)}, Pending(device, call, count), Pending(device, call, 0.5)
@@ -123,7 +123,7 @@ def _time(m, first_call_delay, cost, n_steps):
         "waited": sorted(set(device.waited)),
         "last": len(device.ready_at) - 1,
         "to_last": to_last,
-        "sync": EX4_SYNC_COST * min(calls, n_steps),
+        "sync": SYNC_COST * min(calls, n_steps),
         "n_steps": n_steps,
         "compile_delay": first_call_delay,
         "cost": cost,
@@ -143,7 +143,7 @@ def _speedup(m):
 
     m.time_steps = recording_time_steps
     try:
-        result = m.jit_speedup(EX4_SPEEDUP_STEPS)
+        result = m.jit_speedup(SPEEDUP_STEPS)
     finally:
         m.time_steps = own
     if not isinstance(result, dict):
@@ -167,7 +167,7 @@ def _lesson_shaped(params):
 def probe(rec, modules, inputs, options):
     m = modules["ex4_jit_speedup"]
     costs = inputs["ex4"]
-    rec.record("time/compile", lambda: _time(m, EX4_COMPILE_DELAY, 0.0, EX4_N_STEPS))
-    rec.record("time/async", lambda: _time(m, 0.0, float(costs["async_cost"]), EX4_N_STEPS))
-    rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), EX4_COUNT_STEPS))
+    rec.record("time/compile", lambda: _time(m, COMPILE_DELAY, 0.0, N_STEPS))
+    rec.record("time/async", lambda: _time(m, 0.0, float(costs["async_cost"]), N_STEPS))
+    rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), COUNT_STEPS))
     rec.record("speedup", lambda: _speedup(m))

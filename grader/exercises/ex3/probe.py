@@ -3,7 +3,7 @@
 The measurements (``measure/...``) run mlp_forward on small networks that each
 isolate one property (the hidden activation's curve, what happens to the
 output, the bias and weights of one layer; see
-``grader.protocol.ex3_measurement_cases``) and on the first k layers of the
+``grader.exercises.ex3.shared.measurement_cases``) and on the first k layers of the
 12-layer case, k = 1..12, so the judge can say which layer first differs and
 how, and call it once with its two arguments the other way round
 (``measure/swapped/d3``, kept only when that call returns an array). They earn no points: they only word the messages.
@@ -11,8 +11,9 @@ how, and call it once with its two arguments the other way round
 
 import jax
 
-from grader.protocol import ex3_measurement_cases as measurement_cases
-from grader.protocol import layer_prefix as prefix
+from grader.exercises.ex3.shared import DEEP_CASE
+from grader.exercises.ex3.shared import layer_prefix as prefix
+from grader.exercises.ex3.shared import measurement_cases
 from grader.harness.probes._common import as_jax, no_leaks, snapshot
 
 
@@ -21,9 +22,9 @@ def probe(rec, modules, inputs, options):
     data = as_jax(inputs["ex3"])
     for case, c in data.items():
         rec.record(f"out/{case}", lambda c=c: m.mlp_forward(c["params"], c["x"]))
-    deep = data["d12"]
-    rec.record("again/d12", lambda: m.mlp_forward(deep["params"], deep["x"]))
-    rec.record("jit/d12", lambda: no_leaks(jax.jit(m.mlp_forward), deep["params"], deep["x"]))
+    deep = data[DEEP_CASE]
+    rec.record(f"again/{DEEP_CASE}", lambda: m.mlp_forward(deep["params"], deep["x"]))
+    rec.record(f"jit/{DEEP_CASE}", lambda: no_leaks(jax.jit(m.mlp_forward), deep["params"], deep["x"]))
     rec.record("jit/d5", lambda: no_leaks(jax.jit(m.mlp_forward), data["d5"]["params"], data["d5"]["x"]))
     for case, c in data.items():
         rec.record(f"input/params_after/{case}", lambda c=c: snapshot(c["params"]))

@@ -19,7 +19,7 @@ import jax.numpy as jnp
 
 from grader.harness.jaxpr_tools import key_uses
 from grader.harness.probes._common import as_jax, key, no_leaks, snapshot
-from grader.protocol import EX1_RATES as RATES
+from grader.exercises.ex1.shared import RATES
 
 
 class DropoutArgumentOrder(TypeError):

@@ -7,7 +7,7 @@ import numpy as np
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint, unchanged
 from grader.checks.compare import array_mismatch
-from grader.protocol import EX1_RATES as RATES
+from grader.exercises.ex1.shared import RATES
 from grader.observations import ObservationError
 
 ARGS_SWAPPED = Mistake(
@@ -433,16 +433,21 @@ def params_unchanged(ctx: Context) -> Verdict:
     return unchanged(ctx, "input/params_after", ctx.inputs["ex1"]["params"], ("forward/eval", "forward/train"))
 
 
+#: Properties of a mask need a mask: with nothing dropped in train mode (zero_fraction earns nothing) they are
+#: not judged, so one mistake there (such as an inverted train test) is charged once and x -> x earns nothing.
+_MASK = ("ex1.zero_fraction",)
+
 CHECKS = [
     Check("ex1.zero_fraction", "dropout zeroes a fraction rate of the elements (rates 0.1, 0.25, 0.5, 0.8)",
           zero_fraction, ("dropout",)),
-    Check("ex1.rescale", "survivors are scaled by 1 / (1 - rate)", rescale, ("dropout",)),
-    Check("ex1.identity", "train=False and rate=0 return x unchanged", identity, ("dropout",)),
+    Check("ex1.rescale", "survivors are scaled by 1 / (1 - rate)", rescale, ("dropout",), requires=_MASK),
+    Check("ex1.identity", "train=False and rate=0 return x unchanged", identity, ("dropout",), requires=_MASK),
     Check("ex1.per_element", "one coin flip per element, no mask shared across the batch", per_element,
-          ("dropout",)),
-    Check("ex1.key_only_randomness", "randomness comes only from the key", key_randomness, ("dropout",)),
+          ("dropout",), requires=_MASK),
+    Check("ex1.key_only_randomness", "randomness comes only from the key", key_randomness, ("dropout",),
+          requires=_MASK),
     Check("ex1.jit", "dropout and forward_with_dropout agree under jax.jit", jit_agrees,
-          ("dropout", "forward_with_dropout"), forward_error_hint),
+          ("dropout", "forward_with_dropout"), forward_error_hint, requires=_MASK),
     Check("ex1.eval_forward", "eval mode equals the plain forward pass", eval_forward, ("forward_with_dropout",),
           forward_error_hint),
     Check("ex1.separate_keys", "each dropout layer gets its own key", separate_keys, ("forward_with_dropout",),
@@ -452,5 +457,5 @@ CHECKS = [
     Check("ex1.forward_keys", "the MLP's masks depend only on its key", forward_keys, ("forward_with_dropout",),
           forward_error_hint),
     Check("ex1.params_unchanged", "forward_with_dropout does not modify params", params_unchanged,
-          ("forward_with_dropout",), forward_error_hint),
+          ("forward_with_dropout",), forward_error_hint, requires=("ex1.eval_forward",)),
 ]

@@ -7,10 +7,8 @@ import numpy as np
 from grader.harness.jaxpr_tools import jaxpr_stats
 from grader.harness.probes._common import as_jax, no_leaks, snapshot
 from grader import data as grader_data
-from grader.protocol import EX2_LARGEST_CASES as LARGEST_CASES
-from grader.protocol import EX2_LESSON_IMAGES
-
-CASES = ("small", "lesson", "single")
+from grader.exercises.ex2.shared import GRAD_CASES as CASES
+from grader.exercises.ex2.shared import LARGEST_CASES, LESSON_IMAGES
 
 
 def _describe_index(value):
@@ -25,7 +23,7 @@ def _describe_index(value):
 def prepare(inputs, options):
     """The lesson's batch of MNIST images, loaded before the grader's packages are hidden."""
     split = grader_data.embedded_split()
-    inputs["ex2"]["mnist"] = {"x": split.x_train[:EX2_LESSON_IMAGES], "y": split.y_train[:EX2_LESSON_IMAGES]}
+    inputs["ex2"]["mnist"] = {"x": split.x_train[:LESSON_IMAGES], "y": split.y_train[:LESSON_IMAGES]}
 
 
 def _lesson_logits(params, x):

@@ -1,0 +1,35 @@
+"""ex2's inputs: the fixed public ones, or drawn from a seed (see :mod:`grader.inputs`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from grader.inputs import LESSON_WIDTHS, batch, mlp_params
+
+#: The seed of the public inputs; with a secret seed N, they are drawn from ``default_rng([N, PUBLIC_SEED])``.
+PUBLIC_SEED = 202
+
+
+def build(rng: np.random.Generator, seed: int | None = None) -> dict[str, Any]:
+    small_widths = (784, 32, 16, 10)
+    cases: dict[str, Any] = {}
+    for name, widths, b in (("small", small_widths, 8), ("lesson", LESSON_WIDTHS, 5), ("single", small_widths, 1)):
+        x, y = batch(rng, b)
+        if b > 1:  # one example stands out, so the argmax is clear; where, the seed says
+            x[b // 2 if seed is None else int(rng.integers(b))] *= 6.0
+        cases[name] = {"params": mlp_params(rng, widths), "x": x, "y": y}
+    for b in (2, 16):
+        x, y = batch(rng, b)
+        if b == 16:  # also asked for its largest example: one stands out there too
+            x[b // 2 if seed is None else int(rng.integers(b))] *= 6.0
+        cases[f"vec{b}"] = {"params": mlp_params(rng, small_widths), "x": x, "y": y}
+    tree = {}
+    for name, layer in mlp_params(rng, (40, 12, 10)).items():
+        tree[name] = {
+            "w": rng.standard_normal((6, *layer["w"].shape)).astype(np.float32) * 0.1,
+            "b": rng.standard_normal((6, *layer["b"].shape)).astype(np.float32) * 3.0,
+        }
+    cases["norm_tree"] = tree
+    return cases

@@ -1,0 +1,29 @@
+"""ex3's inputs: the fixed public ones, or drawn from a seed (see :mod:`grader.inputs`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from grader.inputs import LESSON_WIDTHS, mlp_params
+
+#: The seed of the public inputs; with a secret seed N, they are drawn from ``default_rng([N, PUBLIC_SEED])``.
+PUBLIC_SEED = 303
+
+CASES = {
+    # name: (widths, batch, insertion order)
+    "d1": ((20, 7), 5, "numeric"),
+    "d2": ((20, 16, 7), 5, "numeric"),
+    "d3": (LESSON_WIDTHS, 4, "numeric"),
+    "d5": ((20, 30, 9, 25, 12, 7), 6, "reversed"),
+    "d12": ((16,) * 13, 6, "numeric"),
+}
+
+
+def build(rng: np.random.Generator, seed: int | None = None) -> dict[str, Any]:
+    cases = {}
+    for name, (widths, b, order) in CASES.items():
+        x = rng.standard_normal((b, widths[0])).astype(np.float32)
+        cases[name] = {"params": mlp_params(rng, widths, bias_scale=0.5, order=order), "x": x}
+    return cases

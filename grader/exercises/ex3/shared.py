@@ -1,0 +1,56 @@
+"""What ex3's probe (child side) and checks (judging side) both read: the measurement networks.
+
+Small networks whose output shows one property of a forward pass: the probe runs the student's mlp_forward
+on them; the judge compares what came back with what each property predicts and words its message from that.
+Numpy only, so the child and the judge read one definition.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+#: The networks of 1, 2, 3 and 5 layers the forward pass is checked on (observation ``out/<case>``,
+#: inputs ``ex3/<case>``) ...
+DEPTH_CASES = ("d1", "d2", "d3", "d5")
+#: ... and the one of 12 layers, where layer10 must come after layer9 (also run again, and under jit).
+DEEP_CASE = "d12"
+
+#: Inputs at which a hidden activation is sampled: -3 to 3 in steps of 0.1.
+GRID = np.round(np.arange(-30, 31) / 10.0, 1).astype(np.float32)
+_AFFINE_W = np.array([[1.0, 2.0, -1.5], [-0.5, 0.25, 3.0], [2.0, -1.0, 0.5]], np.float32)
+_AFFINE_B = np.array([0.5, -1.0, 2.0], np.float32)
+_HIDDEN_B = np.array([1.5, -1.5], np.float32)
+
+
+def _layer(w: Any, b: Any) -> dict[str, np.ndarray]:
+    return {"w": np.asarray(w, np.float32), "b": np.asarray(b, np.float32)}
+
+
+def measurement_cases() -> dict[str, dict[str, Any]]:
+    """``{name: {"params": ..., "x": ...}}``, each a network that isolates one property:
+
+    ``activation``: two 1-unit layers with w = 1, b = 0 on the grid: the output is
+    the hidden activation's curve. ``output``: one square layer mapping (x, 0) to
+    (x, -x): the output is returned raw, so anything applied to it shows. ``affine``: one
+    3x3 layer on x = 0 and the three unit vectors: row 0 is the bias it adds,
+    rows 1-3 minus row 0 the weight matrix it applies. ``hidden_bias``: zero
+    weights and biases (1.5, -1.5) in the hidden layer, then the identity: the
+    output is the activation of that bias.
+    """
+    grid = GRID.reshape(-1, 1)
+    return {
+        "activation": {"params": {"layer1": _layer([[1.0]], [0.0]), "layer2": _layer([[1.0]], [0.0])}, "x": grid},
+        "output": {"params": {"layer1": _layer([[1.0, -1.0], [0.0, 0.0]], [0.0, 0.0])},
+                   "x": np.concatenate([grid, np.zeros_like(grid)], axis=1)},
+        "affine": {"params": {"layer1": _layer(_AFFINE_W, _AFFINE_B)},
+                   "x": np.concatenate([np.zeros((1, 3)), np.eye(3)]).astype(np.float32)},
+        "hidden_bias": {"params": {"layer1": _layer(np.zeros((2, 2)), _HIDDEN_B), "layer2": _layer(np.eye(2), [0, 0])},
+                        "x": np.zeros((1, 2), np.float32)},
+    }
+
+
+def layer_prefix(params: dict[str, Any], k: int) -> dict[str, Any]:
+    """The first ``k`` layers of ``params`` (layer1..layerk), listed in that order."""
+    return {f"layer{i}": params[f"layer{i}"] for i in range(1, k + 1)}

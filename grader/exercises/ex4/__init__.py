@@ -1,0 +1,6 @@
+"""ex4: The jit timing harness."""
+
+from grader.exercises.record import Exercise
+
+EXERCISE = Exercise("ex4", "The jit timing harness", ("ex4_jit_speedup",), cost=5,
+                    machine_dependent=("speedup", "time/compile", "time/async", "time/count"))

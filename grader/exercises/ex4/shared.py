@@ -1,0 +1,16 @@
+"""What ex4's probe (child side) and checks (judging side) both read. Standard library only."""
+
+#: The instrumented steps: a first call this slow (like compilation) ...
+COMPILE_DELAY = 0.6
+#: ... every call this much CPU time before it returns (like dispatching) ...
+SYNC_COST = 0.002
+#: ... and queued work per call finished later (like async dispatch): its cost per call is an input
+#: (``inputs.py``, drawn from the seed), these are the public costs.
+ASYNC_COST = 0.06
+COUNT_COST = 0.04
+#: n_steps of the two timed runs: different, so a per-step time, a wrong unit and an off-by-one count
+#: each leave their own ratio between what was returned and what was known.
+N_STEPS = 3
+COUNT_STEPS = 6
+#: n_steps passed to the student's jit_speedup.
+SPEEDUP_STEPS = 20

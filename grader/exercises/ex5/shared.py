@@ -1,0 +1,13 @@
+"""What ex5's probe (child side) and checks (judging side) both read. Standard library only."""
+
+#: (name, args, kwargs) of the make_optimizer calls observed (observation ``opt/<name>`` each).
+OPTIMIZERS = (
+    ("default", (), {}),
+    ("custom", (), {"learning_rate": 0.01, "max_norm": 0.3}),
+    ("positional", (0.05, 5.0), {}),
+)
+#: The step of the gradient sequence whose norm spikes.
+SPIKE_STEP = 3
+SGD_LR = 0.1
+#: Steps of clip+Adam chained (each given the params and state the previous returned).
+CHAINED_STEPS = 3
