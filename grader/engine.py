@@ -27,7 +27,7 @@ from grader.rubric import Rubric, RubricError, load_rubric
 from grader.policy import NONE, offered, require_full
 from grader.protocol import CURVES_OPTION
 from grader.reference import load_reference
-from grader.sandbox import Limits, ObservationError, Observations, RunResult, run_task, warm_up
+from grader.sandbox import ObservationError, Observations, RunResult, run_task, warm_up
 from grader.submission import MODULES, Submission, load_submission
 
 CHECKS: list[Check] = [check for e in ALL for check in importlib.import_module(e.checks).CHECKS]

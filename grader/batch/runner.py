@@ -19,14 +19,11 @@ does not depend on the rest of the class folder.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sys
 import tempfile
-import threading
 import time
-from collections import deque
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
