@@ -126,10 +126,9 @@ def configure(args: argparse.Namespace) -> Options:
     """The configuration the parsed arguments of any command ask for; the only place it is built from them.
 
     An option a command does not take keeps its default (``$JAX_GRADER_SEED`` counts only where ``--seed``
-    does). A batch (``args.command == "batch"``) gets its
-    own part in ``Options.batch``, its ``--jobs`` counts submissions, and it requires full confinement
-    unless ``--allow-unconfined`` (its parser's default for ``require_confinement``). Raises ``SeedError``
-    when ``$JAX_GRADER_SEED`` is not a seed.
+    does). A batch (``args.command == "batch"``) gets its own part in ``Options.batch``, its ``--jobs``
+    counts submissions, and it requires full confinement unless ``--allow-unconfined`` (its parser's
+    default for ``require_confinement``). Raises ``SeedError`` when ``$JAX_GRADER_SEED`` is not a seed.
     """
     given = vars(args)
     batch = given.get("command") == "batch"
