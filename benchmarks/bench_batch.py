@@ -33,8 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from grader.batch.grading import Settings  # noqa: E402
-from grader.batch.runner import BatchConfig, run_batch  # noqa: E402
+from grader.batch.runner import run_batch  # noqa: E402
+from grader.config import BatchOptions, Options  # noqa: E402
+from grader.sandbox import Limits  # noqa: E402
 
 REFERENCE, STUBS, CORPUS = ROOT / "reference", ROOT / "exercises", ROOT / "tests" / "corpus"
 
@@ -105,9 +106,10 @@ def _cpu() -> float:
 
 
 def batch(root: Path, out: Path, jobs: int, per_submission: int, timeout: float, cache: Path) -> tuple[float, dict]:
-    settings = Settings(timeout=timeout, jobs=per_submission, cache_dir=str(cache))
+    options = Options(limits=Limits(timeout=timeout), jobs=per_submission, cache_dir=cache, require_confinement=True,
+                      batch=BatchOptions(root, out, jobs=jobs))
     start, cpu = time.perf_counter(), _cpu()
-    result = run_batch(BatchConfig(root, out, settings, jobs=jobs))
+    result = run_batch(options)
     elapsed = time.perf_counter() - start
     cpu = _cpu() - cpu
     statuses: dict[str, int] = {}

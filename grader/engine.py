@@ -21,44 +21,20 @@ from grader.checks import Check, Context, Missing, Mistake, StudentError, Unfini
 from grader.checks.common import crash_hint
 from grader.checks.registry import BY_ID as CHECKS_BY_ID
 from grader.checks.registry import CHECKS
+from grader.config import Options
 from grader.exercises import BY_ID, IDS, MODULES
 from grader.exercises.accuracy.shared import CURVES_OPTION
 from grader.results import RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox import NONE, offered, require_full, run_task, warm_up
 from grader.reference import load_reference
-from grader.observations import Limits, ObservationError, Observations, RunResult
+from grader.observations import ObservationError, Observations, RunResult
 from grader.submission import Submission, load_submission
 
 NOT_IMPLEMENTED = "not implemented yet"
 PUBLIC_INPUTS_NOTE = ("The official grade uses other inputs of the same kind: passing here is necessary, "
                       "not sufficient.")
-
-
-@dataclass(frozen=True)
-class Options:
-    """How to grade."""
-
-    only: tuple[str, ...] = IDS
-    """Exercises (and/or ``accuracy``) to grade."""
-    limits: Limits = Limits()
-    jobs: int = 0
-    """Children run at once; 0 means one per CPU core."""
-    reference_dir: Path | None = None
-    cache_dir: Path | None = None
-    """Where reference observations are cached; ``None`` means the user cache folder."""
-    use_cache: bool = True
-    reference_digest: str | None = None
-    """If set, refuse cached reference results whose digest differs (set by batch grading)."""
-    plots_dir: Path | None = None
-    progress: Callable[[str], None] | None = None
-    require_confinement: bool = False
-    """Refuse to grade (:class:`~grader.sandbox.policy.ConfinementRefused`) unless every child runs fully confined."""
-    seed: int | None = None
-    """Draw every input from this seed (the official grade's secret inputs); ``None``: the public inputs."""
-    on_run: Callable[[str, str, float], None] | None = None
-    """Called as ``on_run(task, "running", 0.0)`` when a task's child starts and ``(task, "done", seconds)``
-    when it ends, from the worker threads (a progress display)."""
+OnRun = Callable[[str, str, float], None]
 
 
 @dataclass
@@ -76,8 +52,7 @@ class _Run:
 
 
 def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
-                 options: Options, compilation_cache: Path | None) -> _Run:
-    notify = options.on_run or (lambda task, state, seconds: None)
+                 options: Options, compilation_cache: Path | None, notify: OnRun) -> _Run:
     notify(task, "running", 0.0)
     run = _run_student_task(task, submission, sub_dir, inputs_path, workdir, options, compilation_cache)
     notify(task, "done", run.result.seconds)
@@ -98,8 +73,13 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
     return _Run(task, run_task(task, sub_dir, inputs_path, workdir / task, options.limits, extra, private_cache))
 
 
-def grade(path: str | Path | Submission, options: Options = Options()) -> Report:
-    """Grade the submission at ``path`` (folder, ``.py`` or ``.ipynb``, or one already loaded) and return its report."""
+def grade(path: str | Path | Submission, options: Options = Options(), *, on_run: OnRun | None = None) -> Report:
+    """Grade the submission at ``path`` (folder, ``.py`` or ``.ipynb``, or one already loaded) and return its report.
+
+    ``on_run(task, "running", 0.0)`` is called when a task's child starts and ``(task, "done", seconds)`` when it
+    ends, from the worker threads (a progress display).
+    """
+    notify = on_run or (lambda task, state, seconds: None)
     started = time.monotonic()
     warm_up(options.limits)  # the fork server imports jax while this process prepares
     rubric = load_rubric(CHECKS)
@@ -108,7 +88,6 @@ def grade(path: str | Path | Submission, options: Options = Options()) -> Report
     if options.require_confinement:
         require_full(confinement)
     tasks = sorted((t for t in IDS if t in options.only), key=lambda t: -BY_ID[t].cost)
-    say = options.progress or (lambda message: None)
     with tempfile.TemporaryDirectory(prefix="jax-grader-") as tmp:
         workdir = Path(tmp)
         inputs = grader_inputs.build(options.seed)
@@ -119,18 +98,17 @@ def grade(path: str | Path | Submission, options: Options = Options()) -> Report
             futures = {}
             if "accuracy" in tasks:  # needs no reference: start it first
                 futures["accuracy"] = pool.submit(_run_student, "accuracy", submission, sub_dir, inputs_path,
-                                                  workdir, options, None)
+                                                  workdir, options, None, notify)
             ref = load_reference(tuple(tasks), inputs_path, workdir, pool, reference_dir=options.reference_dir,
                                  cache_dir=options.cache_dir, use_cache=options.use_cache, limits=options.limits,
                                  expected_digest=options.reference_digest, seed=options.seed)
             for task in tasks:
                 if task not in futures:
                     futures[task] = pool.submit(_run_student, task, submission, sub_dir, inputs_path, workdir,
-                                                options, ref.compilation_cache)
+                                                options, ref.compilation_cache, notify)
             runs = {}
             for task, future in futures.items():
                 runs[task] = future.result()
-                say(f"{task}: ran in {runs[task].result.seconds:.1f} s")
         if not options.use_cache and ref.manifest is None and ref.compilation_cache is not None:
             # a fresh reference's private folder (never a sealed one's)
             shutil.rmtree(ref.compilation_cache.parent, ignore_errors=True)

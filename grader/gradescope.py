@@ -10,21 +10,18 @@ runs ``setup.sh`` once when it builds the image, then ``run_autograder`` per
 submission. The results file is written by the report writer
 :mod:`grader.report.gradescope` (``--gradescope PATH``).
 
-``python -m grader gradescope-zip OUT.zip`` calls :func:`build_zip`;
+``python -m grader gradescope-zip OUT.zip`` (:mod:`grader.cli.gradescope_zip`) calls :func:`build_zip`;
 ``python -m grader.gradescope locate DIR`` prints :func:`find_submission`.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import secrets
-import sys
 import zipfile
 from pathlib import Path, PurePosixPath
 
 from grader import untrusted
-from grader.inputs import SeedError, check_seed
+from grader.inputs import check_seed
 from grader.exercises import MODULES
 
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -120,30 +117,6 @@ def find_submission(root: Path) -> Path:
         if len(nested) == 1:
             return root / nested[0].path
     return root
-
-
-def zip_main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m grader gradescope-zip",
-                                     description="Build the autograder zip to upload to Gradescope.")
-    parser.add_argument("out", type=Path, metavar="OUT.zip", help="where to write the zip")
-    parser.add_argument("--reference", type=Path, metavar="DIR",
-                        help="the reference solutions to include (default: reference/ in the checkout)")
-    parser.add_argument("--seed", metavar="N|random",
-                        help="grade on inputs drawn from seed N, kept in the zip (file 'seed'); 'random' draws a "
-                             "secret one now. Default: $JAX_GRADER_SEED, else the public inputs")
-    args = parser.parse_args(argv)
-    text = args.seed if args.seed is not None else os.environ.get("JAX_GRADER_SEED", "").strip() or None
-    try:
-        seed = None if text is None else secrets.randbelow(2**31) if text == "random" else check_seed(text)
-        names = build_zip(args.out, reference=args.reference, seed=seed)
-    except (PackageError, SeedError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    inputs = ("the public inputs" if seed is None else
-              f"inputs drawn from the secret seed {seed} (kept in the zip as '{SEED_FILE}'; keep the zip private)")
-    print(f"Gradescope autograder zip written to {args.out} ({len(names)} files), grading on {inputs}. Upload it "
-          "as the autograder of a programming assignment (base image: Ubuntu 22.04 or later).")
-    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -234,7 +234,8 @@ def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout
     history = shell.history_manager
     cells = list(history.input_hist_raw[1:])
     raised, complete = raised_cells(shell)
-    from grader.engine import Options, grade
+    from grader.config import Options
+    from grader.engine import grade
     from grader.observations import Limits
     from grader.submission import notebook_answers
 

@@ -1,6 +1,6 @@
 """While exercises run, show which are waiting, running and done (a terminal only; nothing when piped).
 
-A rich live display fed by the engine's ``Options.on_run`` events; it
+A rich live display fed by the engine's ``on_run`` events; it
 disappears when grading ends, before the report is printed.
 """
 
@@ -16,7 +16,7 @@ from grader.exercises import title_of
 
 
 class ExerciseProgress:
-    """``with ExerciseProgress(tasks) as shown: grade(..., Options(on_run=shown.update))``."""
+    """``with ExerciseProgress(tasks) as shown: grade(..., on_run=shown.update)``."""
 
     def __init__(self, tasks: tuple[str, ...], console: Console | None = None, enabled: bool = True) -> None:
         self.console = console or Console(stderr=True)

@@ -6,10 +6,12 @@ watchfiles) re-grades only the exercises whose files changed, plus
 verdicts replace the old ones in the report, which is drawn again. A change
 to ``answers.md`` only refreshes the answers shown.
 
-Rounds of grading run in a worker process (:mod:`grader.batch.worker`, in a
-session of its own) kept from one round to the next, so JAX is imported once
-for the whole watch; Ctrl-C stops it at once: the worker is sent SIGTERM and
-kills every sandboxed child it started, and the watch ends cleanly.
+Each round grades with the very :class:`~grader.config.Options` a plain
+grade of the same command line uses. Rounds run in a batch's worker process
+(:class:`grader.batch.Worker`, in a session of its own) kept from one round
+to the next, so JAX is imported once for the whole watch; Ctrl-C stops it at
+once: the worker is sent SIGTERM and kills every sandboxed child it started,
+and the watch ends cleanly.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable
 
+from grader.config import Options
 from grader.exercises import IDS as EXERCISES
 from grader.exercises import MODULES, exercises_using
 from grader.results import Report
@@ -81,23 +84,19 @@ class GradingFailed(Exception):
 class Rounds:
     """Grade rounds in one worker process, kept between rounds; :meth:`stop` ends it (and a running round) at once."""
 
-    def __init__(self, submission: Path, settings, scratch: Path) -> None:
-        self.submission, self.settings, self.scratch = submission, settings, scratch
+    def __init__(self, submission: Path, options: Options, scratch: Path) -> None:
+        self.submission, self.options, self.scratch = submission, options, scratch
         self._worker = None
         self._lock = threading.Lock()
         self._count = 0
 
     def grade(self, only: tuple[str, ...]) -> Report:
-        from grader.batch.discover import Entry, kind_of
-        from grader.batch.grading import Outcome
-        from grader.batch.worker import Worker
+        from grader.batch import Entry, Outcome, Worker, worker_job
 
         self._count += 1
         folder = self.scratch / f"round{self._count}"
         folder.mkdir(parents=True)
-        entry = Entry(self.submission.name, (self.submission,), kind_of(self.submission))
-        job = {"id": entry.id, "paths": [str(self.submission)], "kind": entry.kind,
-               "settings": replace(self.settings, only=tuple(only)).to_json(), "scratch": str(folder), "key": ""}
+        job = worker_job(Entry.of(self.submission), replace(self.options, only=tuple(only)), folder)
         with self._lock:
             if self._worker is None or not self._worker.alive:
                 self._worker = Worker(self.scratch / "worker.log")
@@ -125,10 +124,10 @@ class Rounds:
             worker.stop()
 
 
-def watch(submission: str | Path, settings, show: Callable[[Report, tuple[str, ...], tuple[str, ...]], None],
+def watch(submission: str | Path, options: Options, show: Callable[[Report, tuple[str, ...], tuple[str, ...]], None],
           *, stop_event: threading.Event | None = None, busy: Callable[[tuple[str, ...]], object] | None = None,
           debounce_ms: int = DEBOUNCE_MS) -> None:
-    """Grade ``submission`` with ``settings`` (:class:`grader.batch.grading.Settings`), then re-grade on changes.
+    """Grade ``submission`` with ``options`` (as a plain grade would), then re-grade on changes.
 
     ``show(report, graded, changed_files)`` draws each new report; ``busy(exercises)`` returns a context
     manager shown while a round runs (a spinner). Returns when ``stop_event`` is set; Ctrl-C
@@ -142,14 +141,14 @@ def watch(submission: str | Path, settings, show: Callable[[Report, tuple[str, .
     path = Path(submission).resolve()
     if not path.exists():
         raise SubmissionError(f"{submission} does not exist; pass a submission folder, a .py file or an .ipynb notebook")
-    only = tuple(settings.only)
+    only = tuple(options.only)
     busy = busy or (lambda exercises: contextlib.nullcontext())
     stop = stop_event or threading.Event()
     changes: queue.Queue = queue.Queue()
     watcher = threading.Thread(target=_watch_files, args=(path, debounce_ms, stop, changes), daemon=True)
     watcher.start()
     with tempfile.TemporaryDirectory(prefix="jax-grader-watch-") as tmp:
-        rounds = Rounds(path, settings, Path(tmp))
+        rounds = Rounds(path, options, Path(tmp))
         try:
             with busy(only):
                 report = rounds.grade(only)

@@ -40,9 +40,9 @@ def cache_dir(tmp_path_factory) -> Path:
 def grade_with(cache_dir):
     """``grade_with(path, only=("ex1",), **options) -> Report`` using the session's cache."""
 
-    def run(path, only=None, **kwargs) -> Report:
+    def run(path, only=None, on_run=None, **kwargs) -> Report:
         options = Options(only=tuple(only) if only else Options.only, cache_dir=cache_dir, **kwargs)
-        return grade(path, options)
+        return grade(path, options, on_run=on_run)
 
     return run
 

@@ -29,16 +29,17 @@ import pytest
 from conftest import EXERCISES_DIR, REFERENCE, ROOT, alive_under
 
 from grader.batch import discover as disc
-from grader.batch import grading, runner, state
-from grader.batch.cli import main as batch_main
+from grader.batch import grading, pool, runner, state
 from grader.batch.discover import InvalidSubmission, discover, find_code, unpack_zip
-from grader.batch.grading import Outcome, Settings, classify
+from grader.batch.grading import Outcome, classify
 from grader.batch.merge import MergeError, merge
 from grader.batch.outputs import csv_text, fmt_points
 from grader.batch.progress import Progress
-from grader.batch.runner import BatchConfig, run_batch
+from grader.batch.runner import run_batch
 from grader.batch.summary import analyse, to_html, to_markdown
 from grader.cli import main as grader_main
+from grader.config import BatchOptions, Options
+from grader.sandbox import Limits
 from grader.engine import CHECKS
 from grader.results import CheckResult, Report, RunRecord
 from grader.rubric import load_rubric
@@ -84,7 +85,7 @@ def fake(monkeypatch):
         return fake_grade(path, options)
 
     monkeypatch.setattr(grading, "grade", grade)
-    monkeypatch.setattr(runner, "warm_reference", lambda settings, scratch: None)
+    monkeypatch.setattr(runner, "warm_reference", lambda options, scratch: None)
     grade.calls = calls  # type: ignore[attr-defined]
     return grade
 
@@ -145,9 +146,9 @@ def snapshot(root: Path, skip: tuple[Path, ...] = ()) -> dict[str, str]:
     return found
 
 
-def config(tmp_path: Path, out: str = "out", **kwargs) -> BatchConfig:
-    settings = kwargs.pop("settings", Settings(only=("ex1", "ex3", "ex5")))
-    return BatchConfig(tmp_path / "class", tmp_path / out, settings=settings, isolate=False, **kwargs)
+def config(tmp_path: Path, out: str = "out", options: Options = Options(only=("ex1", "ex3", "ex5")),
+           **kwargs) -> Options:
+    return replace(options, batch=BatchOptions(tmp_path / "class", tmp_path / out, isolate=False, **kwargs))
 
 
 # ---------------------------------------------------------------- discovery and archives
@@ -328,7 +329,7 @@ def test_rerun_grades_only_what_changed(tmp_path, fake):
     assert len(fake.calls) == graded
 
     fake.calls.clear()
-    run_batch(config(tmp_path, settings=Settings(only=("ex3",))))  # other settings: other grades
+    run_batch(config(tmp_path, options=Options(only=("ex3",))))  # other settings: other grades
     assert len(fake.calls) == graded
     assert read_grades(tmp_path / "out")[0].keys() >= {"ex3"} and "ex1" not in read_grades(tmp_path / "out")[0]
 
@@ -404,7 +405,7 @@ def test_merged_shards_equal_one_run(tmp_path, fake):
     assert len(read_grades(tmp_path / "m3")) == sizes[0] + sizes[2]
     with pytest.raises(MergeError, match="given twice"):
         merge([shards[0], shards[0], shards[1]], tmp_path / "m4")
-    run_batch(config(tmp_path, "other", shard=(2, 3), settings=Settings(only=("ex3",))))
+    run_batch(config(tmp_path, "other", shard=(2, 3), options=Options(only=("ex3",))))
     with pytest.raises(MergeError, match="different settings"):
         merge([shards[0], tmp_path / "other", shards[2]], tmp_path / "m5")
 
@@ -415,7 +416,7 @@ def test_merged_shards_equal_one_run(tmp_path, fake):
 def test_output_folder_rules(tmp_path, fake):
     make_class(tmp_path / "class")
     with pytest.raises(state.OutDirError, match="contain one another"):
-        run_batch(BatchConfig(tmp_path / "class", tmp_path / "class" / "out", isolate=False))
+        run_batch(Options(batch=BatchOptions(tmp_path / "class", tmp_path / "class" / "out", isolate=False)))
     assert not (tmp_path / "class" / "out").exists()
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "thesis.tex").write_text("precious")
@@ -444,9 +445,9 @@ def test_cli_batch_then_merge(tmp_path, fake, capsys):
     some = next((tmp_path / "a" / "students").iterdir())
     assert sorted(p.name for p in some.iterdir()) == ["feedback.md", "gradescope.json", "junit.xml", "report.json"]
     with pytest.raises(SystemExit):
-        batch_main(["batch", str(tmp_path / "class"), "--out", str(tmp_path / "x"), "--shard", "3/2"])
+        grader_main(["batch", str(tmp_path / "class"), "--out", str(tmp_path / "x"), "--shard", "3/2"])
     with pytest.raises(SystemExit):
-        batch_main(["batch", str(tmp_path / "class"), "--out", str(tmp_path / "x"), "--formats", "pdf"])
+        grader_main(["batch", str(tmp_path / "class"), "--out", str(tmp_path / "x"), "--formats", "pdf"])
     assert grader_main(["merge", str(tmp_path / "class"), "--out", str(tmp_path / "y")]) == 2
     assert "not the output folder of a batch" in capsys.readouterr().err
 
@@ -608,8 +609,8 @@ def test_real_stuck_submission_is_stopped_at_its_deadline(tmp_path, cache_dir):
     (tmp_path / "class" / "hang").mkdir(parents=True)
     (tmp_path / "class" / "hang" / f"{EX3}.py").write_text(HANG)
     shutil.copytree(REFERENCE, tmp_path / "class" / "later")
-    settings = Settings(only=("ex3",), timeout=300, cache_dir=str(cache_dir))
-    result = run_batch(BatchConfig(tmp_path / "class", tmp_path / "out", settings, jobs=1, submission_timeout=20))
+    result = run_batch(Options(only=("ex3",), limits=Limits(timeout=300), cache_dir=cache_dir,
+                               batch=BatchOptions(tmp_path / "class", tmp_path / "out", jobs=1, submission_timeout=20)))
     hang, later = result.outcomes
     assert hang.status == "timeout" and "took longer than 20 s" in hang.detail and hang.report is None
     assert 20 <= hang.seconds < 35
@@ -620,13 +621,13 @@ def test_real_stuck_submission_is_stopped_at_its_deadline(tmp_path, cache_dir):
 def _workers_started(monkeypatch) -> list[int]:
     """Record the pid of every batch worker process started from now on."""
     started: list[int] = []
-    original = runner.Worker.__init__
+    original = pool.Worker.__init__
 
     def init(self, log):
         original(self, log)
         started.append(self.proc.pid)
 
-    monkeypatch.setattr(runner.Worker, "__init__", init)
+    monkeypatch.setattr(pool.Worker, "__init__", init)
     return started
 
 
@@ -637,8 +638,8 @@ def test_real_workers_grade_submission_after_submission(tmp_path, cache_dir, mon
     for name in ("a", "b", "c"):
         shutil.copytree(REFERENCE, tmp_path / "class" / name)
     shutil.copy(ROOT / "tests" / "corpus" / "mutants" / f"{EX3}__string_order.py", tmp_path / "class" / "b" / f"{EX3}.py")
-    settings = Settings(only=("ex3",), cache_dir=str(cache_dir))
-    result = run_batch(BatchConfig(tmp_path / "class", tmp_path / "out", settings, jobs=1))
+    result = run_batch(Options(only=("ex3",), cache_dir=cache_dir,
+                               batch=BatchOptions(tmp_path / "class", tmp_path / "out", jobs=1)))
     assert [(o.id, o.status, o.report.score) for o in result.outcomes] == [
         ("a", "graded", 20), ("b", "graded", result.outcomes[1].report.score), ("c", "graded", 20)]
     assert result.outcomes[1].report.score < 20  # the mutant between two correct ones changes nothing around it
@@ -655,10 +656,10 @@ def test_real_worker_that_dies_costs_only_its_submission(tmp_path, cache_dir, mo
     (tmp_path / "class" / "doomed").mkdir(parents=True)
     (tmp_path / "class" / "doomed" / f"{EX3}.py").write_text(HANG)
     shutil.copytree(REFERENCE, tmp_path / "class" / "later")
-    settings = Settings(only=("ex3",), timeout=120, cache_dir=str(cache_dir))
+    options = Options(only=("ex3",), limits=Limits(timeout=120), cache_dir=cache_dir,
+                      batch=BatchOptions(tmp_path / "class", tmp_path / "out", jobs=1))
     done: list = []
-    thread = threading.Thread(target=lambda: done.append(run_batch(
-        BatchConfig(tmp_path / "class", tmp_path / "out", settings, jobs=1))))
+    thread = threading.Thread(target=lambda: done.append(run_batch(options)))
     thread.start()
     deadline = time.monotonic() + 60
     while not started and time.monotonic() < deadline:

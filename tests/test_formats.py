@@ -618,7 +618,7 @@ def test_gradescope_zip_holds_what_gradescope_and_pip_need(tmp_path, capsys):
     with zipfile.ZipFile(out) as archive:
         names = archive.namelist()
         modes = {i.filename: (i.external_attr >> 16) & 0o777 for i in archive.infolist()}
-    assert {"setup.sh", "run_autograder", "pyproject.toml", "README.md", "grader/__init__.py", "grader/cli.py",
+    assert {"setup.sh", "run_autograder", "pyproject.toml", "README.md", "grader/__init__.py", "grader/cli/__init__.py",
             "grader/rubric.toml", "grader/report/classroom.py"} <= set(names)
     assert {f"reference/{p.name}" for p in REFERENCE.glob("ex*.py")} <= set(names)
     assert modes["run_autograder"] == modes["setup.sh"] == 0o755

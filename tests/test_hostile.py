@@ -127,19 +127,19 @@ def test_the_pinned_digest_does_not_depend_on_the_order_of_the_exercises(tmp_pat
     """Batch pins the digest for ``--only`` in the user's order; each grade checks it in cost order."""
     from dataclasses import replace
 
-    from grader.batch.grading import Settings
     from grader.batch.runner import warm_reference
+    from grader.config import Options
     from grader.engine import grade
     from grader import inputs as grader_inputs
     from grader.reference import _digest, cache_folder
 
     only = ("ex3", "ex5")  # the engine runs ex5 first: it costs more
-    settings = Settings(only=only, cache_dir=str(cache_dir))
-    pinned = warm_reference(settings, tmp_path)
+    options = Options(only=only, cache_dir=cache_dir)
+    pinned = warm_reference(options, tmp_path)
     folder = cache_folder(REFERENCE, grader_inputs.write(tmp_path / "public.npz"), cache_dir)  # other seeds: others
     assert pinned == _digest(folder, ["ex5", "ex3"]) == _digest(folder, ["ex3", "ex5", "ex3"])
     assert pinned != _digest(folder, ["ex3"])
-    assert grade(REFERENCE, replace(settings, reference_digest=pinned).options()).score == 35
+    assert grade(REFERENCE, replace(options, reference_digest=pinned)).score == 35
 
 
 def test_unencodable_error_text_still_gives_every_report(tmp_path, cache_dir, monkeypatch):

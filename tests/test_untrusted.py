@@ -37,9 +37,10 @@ from conftest import REFERENCE, submission_with
 from grader import untrusted
 from grader.batch import grading, runner
 from grader.batch.discover import InvalidSubmission, content_digest, discover, find_code, unpack_zip
-from grader.batch.grading import Outcome, Settings
+from grader.batch.grading import Outcome
 from grader.batch.progress import Progress
-from grader.batch.runner import BatchConfig, run_batch
+from grader.batch.runner import run_batch
+from grader.config import BatchOptions, Options
 from grader.cli import main as grader_main
 from grader.engine import CHECKS
 from grader.report import classroom, gradescope, html, junit, markdown, terminal
@@ -288,12 +289,12 @@ def full_marks(path, options) -> Report:
 def test_a_hostile_class_finishes_and_every_output_is_inert(tmp_path, monkeypatch):
     expected = hostile_class(tmp_path / "class")
     monkeypatch.setattr(grading, "grade", full_marks)
-    monkeypatch.setattr(runner, "warm_reference", lambda settings, scratch: None)
+    monkeypatch.setattr(runner, "warm_reference", lambda options, scratch: None)
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
     log = io.StringIO()
     out = tmp_path / "out"
-    config = BatchConfig(tmp_path / "class", out, settings=Settings(only=("ex3",)), isolate=False,
-                         formats=("json", "markdown", "junit", "gradescope"))
+    config = Options(only=("ex3",), batch=BatchOptions(tmp_path / "class", out, isolate=False,
+                                                       formats=("json", "markdown", "junit", "gradescope")))
     with deadline(60):
         result = run_batch(config, Progress(log, bar=False))
     assert {o.id: o.status for o in result.outcomes} == expected

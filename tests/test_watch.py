@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import shutil
@@ -87,3 +88,54 @@ def test_affected_exercises(tmp_path):
     single.write_text("")
     assert affected(["solution.py"], single, ("ex1", "ex4")) == ("ex1", "ex4")
     assert affected(["other.py"], single, only) == ()
+
+
+def _options_of(monkeypatch, argv: list[str]):
+    """What ``python -m grader ARGV`` grades with: the options watch is started with under ``--watch``, else
+    the options a plain grade hands the engine (nothing is run)."""
+    from grader import watch
+    from grader.cli import main
+    from grader.rubric import RubricError
+
+    seen = []
+
+    def watching(submission, options, show, **kwargs):
+        seen.append(options)
+
+    def grading(submission, options, **kwargs):
+        seen.append(options)
+        raise RubricError("not graded in this test")
+
+    monkeypatch.setattr(watch, "watch", watching)
+    if "--watch" not in argv:
+        import grader.cli.grade
+
+        monkeypatch.setattr(grader.cli.grade, "grade", grading)
+    main(argv)
+    return seen.pop()
+
+
+def test_watch_grades_with_what_a_plain_grade_gets(monkeypatch, tmp_path):
+    """``reference --watch --seed 5 --allow-unconfined`` once gave watch no seed and required confinement."""
+    monkeypatch.delenv("JAX_GRADER_SEED", raising=False)
+    argv = ["reference", "--seed", "5", "--allow-unconfined"]
+    watched = _options_of(monkeypatch, [*argv, "--watch"])
+    assert watched.seed == 5 and watched.require_confinement is False
+    assert watched == _options_of(monkeypatch, argv)
+    argv += ["--no-cache", "--plots", str(tmp_path / "plots"), "--only", "ex5,ex3", "--timeout", "30", "--jobs", "2"]
+    watched = _options_of(monkeypatch, [*argv, "--watch"])
+    assert watched == _options_of(monkeypatch, argv)
+    assert (watched.use_cache, watched.plots_dir, watched.only) == (False, tmp_path / "plots", ("ex3", "ex5"))
+    assert (watched.limits.timeout, watched.jobs) == (30, 2)
+
+
+def test_each_round_of_the_watch_is_graded_with_those_options(tmp_path):
+    """The job a round hands the worker carries the options whole (the worker grades with them)."""
+    from grader.batch import Entry, worker_job
+    from grader.config import Options
+    from grader.sandbox import Limits
+
+    options = Options(only=("ex3",), limits=Limits(timeout=30, memory_bytes=3 << 30), jobs=2, seed=5,
+                      use_cache=False, plots_dir=tmp_path / "plots", reference_dir=tmp_path / "ref")
+    job = worker_job(Entry.of(tmp_path), options, tmp_path / "round1")
+    assert Options.from_json(json.loads(json.dumps(job["options"]))) == options

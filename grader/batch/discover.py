@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from grader import untrusted
+from grader.config import MAX_ARCHIVE_MB
 from grader.exercises import MODULES
 from grader.submission import JUNK_DIRS
 
@@ -37,7 +38,7 @@ KINDS = {".py": "py", ".ipynb": "ipynb", ".zip": "zip"}
 IGNORED = ("__MACOSX",)
 #: Bytes of one entry that go into its content hash; beyond them each file's size stands for its bytes.
 MAX_HASHED_BYTES = 256 << 20
-MAX_ARCHIVE_BYTES = 50 << 20
+MAX_ARCHIVE_BYTES = int(MAX_ARCHIVE_MB * 2**20)
 """Default cap on what one archive may unpack to."""
 MAX_ARCHIVE_MEMBERS = 2000
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._@+-]")
@@ -65,6 +66,11 @@ class Entry:
 
     def describe(self) -> str:
         return ", ".join(_describe(p) for p in self.paths)
+
+    @classmethod
+    def of(cls, path: Path) -> Entry:
+        """One submission on its own (``--watch``'s), named by its file or folder name."""
+        return cls(path.name, (path,), kind_of(path))
 
 
 def _describe(path: Path) -> str:

@@ -6,7 +6,7 @@ same bytes against the same reference: the reference is computed once, here,
 and sent to every worker once (``scatter``); a worker installs it in its own
 cache and grades with the digest pinned. On the worker the task grades exactly
 as the local executor does, in a grading process of its own with the
-submission's deadline (:func:`grader.batch.runner.grade_isolated`). Every task
+submission's deadline (:func:`grader.batch.pool.grade_isolated`). Every task
 returns a row: a task whose worker died is submitted once more, and a second
 death gives an ``error`` row saying so. Resume and the per-student outputs are
 the batch's, as for ``--jobs``.
@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from grader.batch.discover import Entry
-from grader.batch.grading import Outcome, Settings
+from grader.batch.grading import Outcome
+from grader.config import Options
 
 MAX_ENTRY_BYTES = 256 << 20
 """Largest submission shipped to a worker (a zip is also bounded by ``--max-archive-mb`` when unpacked)."""
@@ -64,12 +65,11 @@ def unpack_entry(packed: dict[str, Any], root: Path) -> Entry:
     return Entry(packed["id"], tuple(paths), packed["kind"])
 
 
-def pack_reference(settings: Settings) -> dict[str, Any]:
+def pack_reference(options: Options) -> dict[str, Any]:
     """The pinned reference observations from this machine's cache: ``{"key", "files": {relpath: bytes}}``."""
     from grader import inputs, sealed
     from grader.reference import cache_folder, find_reference
 
-    options = settings.options()
     source = find_reference(options.reference_dir)
     if sealed.is_sealed(source):  # a sealed reference needs no cache: each worker reads its own (same package)
         return {"key": "", "files": {}}
@@ -80,13 +80,13 @@ def pack_reference(settings: Settings) -> dict[str, Any]:
     return {"key": folder.name, "files": files}
 
 
-def install_reference(packed: dict[str, Any], settings: Settings) -> None:
+def install_reference(packed: dict[str, Any], options: Options) -> None:
     """Put the batch's reference observations into this worker's cache (atomically; concurrent tasks race)."""
     from grader.reference import default_cache_dir
 
     if not packed["key"]:  # sealed: nothing to install
         return
-    cache = Path(settings.cache_dir) if settings.cache_dir else default_cache_dir()
+    cache = options.cache_dir or default_cache_dir()
     folder = cache / packed["key"]
     for rel, data in packed["files"].items():
         dest = folder / rel
@@ -98,22 +98,22 @@ def install_reference(packed: dict[str, Any], settings: Settings) -> None:
         tmp.replace(dest)
 
 
-def grade_task(packed: dict[str, Any], settings_json: dict[str, Any], key: str, reference: dict[str, Any],
+def grade_task(packed: dict[str, Any], options_json: dict[str, Any], key: str, reference: dict[str, Any],
                deadline: float) -> dict[str, Any]:
     """Run on a Dask worker: unpack, install the reference, grade in a process of its own; the row as JSON."""
-    from grader.batch.runner import grade_isolated
+    from grader.batch.pool import grade_isolated
 
-    settings = Settings.from_json(settings_json)
-    install_reference(reference, settings)
+    options = Options.from_json(options_json)
+    install_reference(reference, options)
     scratch = Path(tempfile.mkdtemp(prefix="jax-grader-dask-"))
     try:
         entry = unpack_entry(packed, scratch / "entry")
-        return grade_isolated(entry, key, settings, scratch / "work", deadline).to_json()
+        return grade_isolated(entry, key, options, scratch / "work", deadline).to_json()
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def run(address: str, todo: list[Entry], keys: dict[str, str], settings: Settings, deadline: float,
+def run(address: str, todo: list[Entry], keys: dict[str, str], options: Options, deadline: float,
         record: Callable[[Outcome], None], say: Callable[[str], None] = lambda message: None) -> None:
     """Grade ``todo`` on the cluster at ``address``, recording one row per entry as each lands."""
     try:
@@ -126,11 +126,11 @@ def run(address: str, todo: list[Entry], keys: dict[str, str], settings: Setting
         raise DaskUnavailable(f"cannot reach the Dask scheduler at {address} ({exc}); start it, or check "
                               "the address (tcp://HOST:8786)") from exc
     with client:
-        reference = client.scatter(pack_reference(settings), broadcast=True)
+        reference = client.scatter(pack_reference(options), broadcast=True)
         tries: dict[Any, tuple[Entry, int]] = {}
 
         def submit(entry: Entry, attempt: int) -> Any:
-            future = client.submit(grade_task, pack_entry(entry), settings.to_json(), keys[entry.id], reference,
+            future = client.submit(grade_task, pack_entry(entry), options.to_json(), keys[entry.id], reference,
                                    deadline, key=f"grade-{keys[entry.id]}-{attempt}", pure=False)
             tries[future] = (entry, attempt)
             return future

@@ -17,15 +17,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from grader.batch.discover import MAX_ARCHIVE_BYTES, Entry, InvalidSubmission, find_code, unpack_zip
+from grader.batch.discover import Entry, InvalidSubmission, find_code, unpack_zip
 from grader import sealed
-from grader.engine import Options, grade
+from grader.config import Options
+from grader.engine import grade
 from grader.sandbox import ConfinementRefused
 from grader.reference import ReferenceRunError, find_reference
 from grader.exercises import IDS as EXERCISES
 from grader.results import Report
 from grader.rubric import RubricError
-from grader.observations import Limits
 from grader.exercises import MODULES
 from grader.submission import SubmissionError
 
@@ -46,82 +46,32 @@ SCORED = ("graded", "crashed", "timeout")
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
-@dataclass(frozen=True)
-class Settings:
-    """How every submission of a batch is graded; plain data, so a worker can receive it as JSON."""
+def fingerprint(options: Options) -> str:
+    """Everything that can change a grade besides the submission: resume re-grades when it changes.
 
-    only: tuple[str, ...] = EXERCISES
-    timeout: float = Limits.timeout
-    """Wall-clock seconds per exercise run (as ``--timeout`` of a single grade)."""
-    memory_gb: float = Limits.memory_bytes / 2**30
-    jobs: int = 0
-    """Exercise runs at once within one submission; 0 lets the batch choose (1 unless the class is small)."""
-    reference_dir: str | None = None
-    cache_dir: str | None = None
-    """Reference cache; ``None`` means the user cache folder, as for a single grade."""
-    max_archive_mb: float = MAX_ARCHIVE_BYTES / 2**20
-    reference_digest: str | None = None
-    """Digest of the reference cache taken before any submission ran (see ``grader.reference``)."""
-    require_confinement: bool = True
-    """Refuse to grade unless every exercise run is fully confined (``--allow-unconfined`` turns it off)."""
-    confine: bool = True
-    """Confine exercise runs at all; off only to measure what confinement costs."""
-    seed: int | None = None
-    """Inputs drawn from this seed (``--seed``); ``None``: the public inputs."""
-
-    def options(self) -> Options:
-        return Options(
-            only=tuple(self.only),
-            limits=Limits(timeout=self.timeout, memory_bytes=int(self.memory_gb * 2**30), confine=self.confine),
-            jobs=self.jobs,
-            reference_dir=Path(self.reference_dir) if self.reference_dir else None,
-            cache_dir=Path(self.cache_dir) if self.cache_dir else None,
-            reference_digest=self.reference_digest,
-            require_confinement=self.require_confinement,
-            seed=self.seed,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {"only": list(self.only), "timeout": self.timeout, "memory_gb": self.memory_gb, "jobs": self.jobs,
-                "reference_dir": self.reference_dir, "cache_dir": self.cache_dir,
-                "max_archive_mb": self.max_archive_mb, "reference_digest": self.reference_digest,
-                "require_confinement": self.require_confinement, "confine": self.confine, "seed": self.seed}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Settings:
-        return cls(only=tuple(data["only"]), timeout=float(data["timeout"]), memory_gb=float(data["memory_gb"]),
-                   jobs=int(data["jobs"]), reference_dir=data.get("reference_dir"), cache_dir=data.get("cache_dir"),
-                   max_archive_mb=float(data.get("max_archive_mb", cls.max_archive_mb)),
-                   reference_digest=data.get("reference_digest"),
-                   require_confinement=bool(data.get("require_confinement", True)),
-                   confine=bool(data.get("confine", True)),
-                   seed=None if data.get("seed") is None else int(data["seed"]))
-
-    def fingerprint(self) -> str:
-        """Everything that can change a grade besides the submission: resume re-grades when it changes.
-
-        The exercises chosen, the limits, the inputs' seed, the reference (solutions or sealed) and the
-        grader's own code (checks, probes, rubric); not ``jobs``, the cache
-        or the report writers, which change no grade.
-        """
-        digest = hashlib.sha256(json.dumps(
-            {"only": list(self.only), "timeout": self.timeout, "memory_gb": self.memory_gb,
-             "max_archive_mb": self.max_archive_mb, "seed": self.seed}, sort_keys=True).encode())
-        code = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in (".py", ".toml", ".npz") and p.is_file()
-                      and p.relative_to(_PACKAGE).parts[0] not in ("batch", "report"))
-        for path in code:
-            digest.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
-        try:
-            reference = find_reference(Path(self.reference_dir) if self.reference_dir else None)
-        except ReferenceRunError:
-            digest.update(b"no reference")
-        else:
-            names = [f"{name}.py" for name in sorted(MODULES.values())]
-            if sealed.is_sealed(reference):
-                names = [sealed.MANIFEST]
-            for name in names:
-                digest.update((reference / name).read_bytes())
-        return digest.hexdigest()[:32]
+    The exercises chosen, the limits, the inputs' seed, the reference (solutions or sealed) and the
+    grader's own code (checks, probes, rubric); not ``jobs``, the cache
+    or the report writers, which change no grade.
+    """
+    digest = hashlib.sha256(json.dumps(
+        {"only": list(options.only), "timeout": options.limits.timeout,
+         "memory_gb": options.limits.memory_bytes / 2**30, "max_archive_mb": options.batch.max_archive_mb,
+         "seed": options.seed}, sort_keys=True).encode())
+    code = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in (".py", ".toml", ".npz") and p.is_file()
+                  and p.relative_to(_PACKAGE).parts[0] not in ("batch", "report", "cli"))
+    for path in code:
+        digest.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
+    try:
+        reference = find_reference(options.reference_dir)
+    except ReferenceRunError:
+        digest.update(b"no reference")
+    else:
+        names = [f"{name}.py" for name in sorted(MODULES.values())]
+        if sealed.is_sealed(reference):
+            names = [sealed.MANIFEST]
+        for name in names:
+            digest.update((reference / name).read_bytes())
+    return digest.hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -137,7 +87,7 @@ class Outcome:
     """Wall time spent on this submission."""
     report: Report | None = None
     key: str = ""
-    """Content hash of the entry and :meth:`Settings.fingerprint`: resume reuses a row whose key still matches."""
+    """Content hash of the entry and :func:`fingerprint`: resume reuses a row whose key still matches."""
     source: str = ""
     """The entry (or entries) in the class folder, e.g. ``alice.zip``."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -182,7 +132,7 @@ def classify(report: Report, only: tuple[str, ...] = EXERCISES) -> tuple[str, st
     return status, "; ".join(detail)
 
 
-def grade_entry(entry: Entry, settings: Settings, scratch: Path, key: str = "") -> Outcome:
+def grade_entry(entry: Entry, options: Options, scratch: Path, key: str = "") -> Outcome:
     """Grade ``entry``; ``scratch`` is a private folder for unpacking (emptied afterwards)."""
     started = time.monotonic()
 
@@ -199,12 +149,12 @@ def grade_entry(entry: Entry, settings: Settings, scratch: Path, key: str = "") 
     unpacked = Path(scratch) / "unpacked"
     try:
         if entry.kind == "zip":
-            target = find_code(unpack_zip(entry.path, unpacked, int(settings.max_archive_mb * 2**20)))
+            target = find_code(unpack_zip(entry.path, unpacked, int(options.batch.max_archive_mb * 2**20)))
         elif entry.kind == "folder":
             target = find_code(entry.path)
         else:
             target = entry.path
-        report = grade(target, settings.options())
+        report = grade(target, options)
     except (InvalidSubmission, SubmissionError) as exc:
         message = _hide(str(exc), unpacked, entry)
         named = message.startswith(entry.path.name) or message.startswith(str(entry.path))
@@ -216,7 +166,7 @@ def grade_entry(entry: Entry, settings: Settings, scratch: Path, key: str = "") 
                              f"{_hide(str(exc), unpacked, entry)}); this is a grader problem, not the student's")
     finally:
         shutil.rmtree(unpacked, ignore_errors=True)
-    status, detail = classify(report, settings.only)
+    status, detail = classify(report, options.only)
     return done(status, detail, replace(report, submission=entry.describe()))
 
 

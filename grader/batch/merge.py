@@ -12,15 +12,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from grader.batch import outputs, state
-from grader.batch.grading import Outcome, Settings
+from grader.batch.grading import Outcome
 from grader.batch.runner import finish
+from grader.config import DEFAULT_FORMATS, Options
 
 
 class MergeError(ValueError):
     """The shards do not fit together; the message says which and why."""
 
 
-def merge(shard_dirs: list[Path], dest: Path, formats: tuple[str, ...] = outputs.DEFAULT_FORMATS,
+def merge(shard_dirs: list[Path], dest: Path, formats: tuple[str, ...] = DEFAULT_FORMATS,
           partial: bool = False) -> list[Outcome]:
     """Write the merged outputs (and a state and manifest, so the result reads like one batch) into ``dest``."""
     if not shard_dirs:
@@ -62,7 +63,7 @@ def merge(shard_dirs: list[Path], dest: Path, formats: tuple[str, ...] = outputs
             outcomes[sid] = outcome if outcome is not None else Outcome(
                 sid, "pending", "not graded yet: its shard did not finish")
     merged = [outcomes[sid] for sid in sorted(outcomes)]
-    settings = Settings.from_json(manifests[0][1]["settings"])
+    settings = Options.from_json(manifests[0][1]["settings"])
     sources = [str(Path(d).resolve()) for d, _ in manifests]
     lock = state.prepare(Path(dest), tuple(Path(d) for d in shard_dirs))
     try:

@@ -22,6 +22,7 @@ from typing import Iterable
 
 from grader.batch.discover import safe_name
 from grader.batch.grading import Outcome
+from grader.config import DEFAULT_FORMATS
 from grader.engine import failure_report
 from grader.report._common import inert, inert_report, one_line
 from grader.exercises import IDS
@@ -30,7 +31,6 @@ from grader.results import Report
 #: Integration formats a batch can write per student: writer name -> file name.
 STUDENT_FORMATS = {"json": "report.json", "markdown": "feedback.md", "junit": "junit.xml",
                    "gradescope": "gradescope.json"}
-DEFAULT_FORMATS = ("json", "markdown")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 

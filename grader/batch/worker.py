@@ -46,6 +46,13 @@ _START = ("import sys; sys.path.insert(0, sys.argv[1]); "
           "from grader.batch.worker import main; sys.exit(main(sys.argv[2:]))")
 
 
+def worker_job(entry, options, folder: Path, key: str = "") -> dict:
+    """The job that has a worker grade ``entry`` (a :class:`~grader.batch.discover.Entry`) with ``options``
+    (:class:`~grader.config.Options`), unpacking into ``folder``; ``key`` is copied into its outcome."""
+    return {"id": entry.id, "paths": [str(p) for p in entry.paths], "kind": entry.kind, "key": key,
+            "options": options.to_json(), "scratch": str(folder)}
+
+
 class Worker:
     """One worker process, seen from the batch: give it a job, poll for the outcome, stop it.
 
@@ -120,7 +127,8 @@ def _on_term(signum: int, frame: object) -> None:
 
 def _grade(job: dict) -> dict:
     from grader.batch.discover import Entry
-    from grader.batch.grading import Outcome, Settings, grade_entry
+    from grader.batch.grading import Outcome, grade_entry
+    from grader.config import Options
 
     entry = Entry(job["id"], tuple(Path(p) for p in job["paths"]), job["kind"])
     tmp = Path(job["scratch"]) / "tmp"
@@ -128,7 +136,7 @@ def _grade(job: dict) -> dict:
     os.environ["TMPDIR"] = str(tmp)  # the engine's scratch folders stay inside the job's folder
     tempfile.tempdir = None
     try:
-        outcome = grade_entry(entry, Settings.from_json(job["settings"]), Path(job["scratch"]), job["key"])
+        outcome = grade_entry(entry, Options.from_json(job["options"]), Path(job["scratch"]), job["key"])
     except BaseException as exc:  # noqa: BLE001 - grade_entry returns rows; this is memory or worse
         outcome = Outcome(entry.id, "error", f"the grader failed on this submission ({type(exc).__name__}: "
                                              f"{exc}); this is a grader problem, not the student's",

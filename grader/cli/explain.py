@@ -10,32 +10,33 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
+from dataclasses import replace
 
-EXIT_OK, EXIT_GRADER = 0, 2
+from grader.cli import options as opts
+from grader.cli.common import EXIT_GRADER, EXIT_OK, default_submission
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m grader explain",
         description="Explain one check of a submission, with a Python snippet that reproduces its failure.")
+    parser.set_defaults(command="explain")
     parser.add_argument("check_id", metavar="CHECK_ID", help="a check id, e.g. ex3.deep (python -m grader -v lists them)")
     parser.add_argument("submission", nargs="?",
                         help="a folder, a .py file or an .ipynb notebook (default: exercises/, else the working "
                              "folder if it holds the exercise files)")
-    parser.add_argument("--timeout", type=float, default=None, metavar="S", help="wall-clock limit per exercise run")
-    parser.add_argument("--reference", type=Path, metavar="DIR", help="the reference solutions to compare with")
+    opts.add(parser, "timeout", "reference", timeout="wall-clock limit per exercise run",
+             reference="the reference solutions to compare with")
+    parser.set_defaults(timeout=None)
     return parser
 
 
 def main(argv: list[str]) -> int:
-    from grader.cli import absolute, default_submission
-    from grader.engine import CHECKS, Options, grade
+    from grader.engine import CHECKS, grade
     from grader.reference import ReferenceRunError
     from grader.report._common import inert
     from grader.reproduce import explain_text
     from grader.rubric import RubricError
-    from grader.observations import Limits
     from grader.submission import SubmissionError
 
     args = build_parser().parse_args(argv)
@@ -43,11 +44,9 @@ def main(argv: list[str]) -> int:
     if args.check_id not in known:
         print(f"error: unknown check {args.check_id!r}; the checks are: {', '.join(known)}", file=sys.stderr)
         return EXIT_GRADER
-    exercise = known[args.check_id].exercise
-    limits = Limits(timeout=args.timeout) if args.timeout else Limits()
+    options = replace(opts.configure(args), only=(known[args.check_id].exercise,))
     try:
-        report = grade(args.submission or default_submission(),
-                       Options(only=(exercise,), limits=limits, reference_dir=absolute(args.reference)))
+        report = grade(args.submission or default_submission(), options)
     except (SubmissionError, ReferenceRunError, RubricError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER
