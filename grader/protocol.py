@@ -21,6 +21,9 @@ EX2_LARGEST_CASES = ("small", "lesson", "vec16")
 EX4_COMPILE_DELAY = 0.6
 #: ... every call this much CPU time before it returns (like dispatching) ...
 EX4_SYNC_COST = 0.002
+#: ... and then this much wall time off the CPU before it returns (like waiting on the host), which a CPU clock
+#: does not count and a wall clock read before the wait does.
+EX4_SYNC_WAIT = 0.002
 #: ... and queued work per call finished later (like async dispatch): its cost per call is an input
 #: (grader/inputs.py, drawn from the seed), these are the public costs.
 EX4_ASYNC_COST = 0.06
