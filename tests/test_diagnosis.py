@@ -145,6 +145,17 @@ def test_a_layer_that_never_runs_is_located():
     assert findings[0].mistake is None
 
 
+def test_a_skipped_hidden_layer_is_not_taken_for_a_missing_activation():
+    def last_hidden_skipped(params, x):  # the activation curve of a one-hidden-layer network is then the identity
+        names = npref.layer_names(params)
+        return _mlp()({n: params[n] for n in names if n != names[-2]} if len(names) > 1 else params, x)
+
+    findings = ex3.measure(Context(_observe(last_hidden_skipped), REFERENCE, INPUTS))
+    assert findings and findings[0].mistake is None
+    assert "layer1 did not run" in findings[0].text
+    assert ex3.measure(Context(_observe(_mlp(act=lambda z: z)), REFERENCE, INPUTS))[0].mistake is ex3.NO_ACTIVATION
+
+
 def test_parameters_in_the_order_x_params_are_measured_by_calling_them_that_way():
     right = _mlp()
 

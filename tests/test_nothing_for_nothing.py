@@ -307,3 +307,21 @@ def test_ex4_waiting_on_an_earlier_result_is_named_not_taken_for_a_per_step_time
         "time/compile": _timed_run(0.004, 3, 0.0),
     }
     assert ex4.timing(_Recorded(observations)).kind == "earlier"
+
+
+@pytest.mark.parametrize("share,kind", [
+    (1.0, "wait_after_clock"),  # a wall clock read as the last call returned, the results waited for after it
+    (0.5, "cpu_clock"),  # the calls' CPU time only: half the time they took to return
+])
+def test_ex4_a_cpu_clock_is_told_from_a_clock_read_before_the_wait(share, kind):
+    from grader.exercises.ex4 import checks as ex4
+
+    def run(n, cost):
+        obs = _timed_run(0.0, n, cost)
+        # each call spends 2 ms on the CPU and 2 ms off it before it returns
+        obs["to_return"] = [0.004 * (obs["calls"] - max(0, k - 1) - 1) for k in range(obs["calls"])]
+        obs["seconds"] = share * 0.004 * n
+        return obs
+
+    observations = {"time/async": run(3, 0.06), "time/count": run(6, 0.04), "time/compile": _timed_run(0.004, 3, 0.0)}
+    assert ex4.timing(_Recorded(observations)).kind == kind

@@ -71,6 +71,10 @@ OUTPUT_SOFTMAX = Mistake("ex3.softmax_output", "a softmax on the output",
 ARGS_SWAPPED = Mistake("ex3.arguments_swapped", "mlp_forward's parameters in the order (x, params)",
                        "mlp_forward takes (params, x), in that order: params first, then the batch.")
 HINT_JIT = "Under jax.jit the forward pass failed or changed: keep it pure (no Python side effects, no global state)."
+HINT_JIT_EAGER_WRONG = (
+    "Under jax.jit the output differs from the eager call's, and the eager output is not the expected one either "
+    "(see ex3.depths and ex3.deep): make the eager answer right first. Under jax.jit the params dict arrives with "
+    "its keys sorted as text, so whatever depends on the order the dict lists its names in changes there.")
 HINT_CONTRACT = ("mlp_forward applies layer1, layer2, ..., layerN in numeric order, each x @ w + b, with ReLU after "
                  "every layer but the last.")
 
@@ -312,6 +316,9 @@ def measure(ctx: Context) -> list[Finding]:
     if act is not None and act.size == g.size:
         curve = act.reshape(-1)
         name = npref.curve_name(g, curve)
+        if CURVE_MISTAKES.get(name) is NO_ACTIVATION and not _no_activation_in_prefix(ctx):
+            # a skipped hidden layer also passes x straight on: the prefixes tell which it is
+            return _depth_findings(ctx)
         if name != "ReLU":
             shape = npref.describe_curve(g, curve)
             what = f"it is {name}" if name else "it is not ReLU"
@@ -332,6 +339,21 @@ def measure(ctx: Context) -> list[Finding]:
     return found or _depth_findings(ctx)
 
 
+def _no_activation_in_prefix(ctx: Context) -> bool:
+    """The first two layers of the 12-layer case (one hidden layer, certainly run) give no activation's answer."""
+    c = _case(ctx, "d12")
+    sub = npref.prefix(c["params"], 2)
+    got = _measured(ctx, "measure/prefix2")
+    return got is not None and _up_to_output(got, npref.mlp(sub, c["x"], act=lambda z: z))
+
+
+def _in_string_order(ctx: Context, k: int) -> bool:
+    """The first k layers of the 12-layer case give what they give run with their names sorted as text."""
+    c = _case(ctx, "d12")
+    got = _measured(ctx, f"measure/prefix{k}")
+    return got is not None and _up_to_output(got, npref.mlp(npref.prefix(c["params"], k), c["x"], order="string"))
+
+
 def _depth_findings(ctx: Context) -> list[Finding]:
     """Which layer of the 12-layer case first changes the answer, from its first k layers, k = 1..12."""
     c = _case(ctx, DEEP_CASE)
@@ -350,7 +372,7 @@ def _depth_findings(ctx: Context) -> list[Finding]:
         if _up_to_output(got, want):
             continue
         agree = f"the first {k - 1} layers agree; " if k > 1 else ""
-        if got.shape == want.shape and _up_to_output(got, npref.mlp(sub, x, order="string")):
+        if got.shape == want.shape and all(_in_string_order(ctx, j) for j in range(k, len(params) + 1)):
             order = npref.layer_names(sub, "string")
             return [Finding(f"{agree}with {k} layers the output is what the order {', '.join(order[:4])}, ... gives "
                             "(names sorted as text)", STRING_ORDER)]
@@ -358,6 +380,13 @@ def _depth_findings(ctx: Context) -> list[Finding]:
         if same:
             return [Finding(f"{agree}with {k} layers the output equals that of the first {same[-1]}: layer{k} "
                             "did not run")]
+        skipped = [j for j in range(1, k + 1)
+                   if _up_to_output(got, npref.mlp({n: v for n, v in sub.items() if n != f"layer{j}"}, x))]
+        if skipped:
+            return [Finding(f"{agree}with {k} layers the output is what the other {k - 1} give without "
+                            f"layer{skipped[0]}: layer{skipped[0]} did not run",
+                            hint=f"With the first {k} layers, layer{skipped[0]} did not run: run every layer, "
+                                 "layer1 to layerN, in numeric order, with ReLU after each but the last.")]
         return [Finding(f"{agree}with {k} layers the output differs")]
     return []
 
@@ -543,7 +572,22 @@ def jit_agrees(ctx: Context) -> Verdict:
     if any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in CASES):
         return skip("not judged: the calls changed params (charged in ex3.params_unchanged), so later calls "
                     "ran on other params and cannot be compared")
-    return fail("; ".join(problems), JIT_DICT_ORDER if _jit_ran_in_string_order(ctx) else HINT_JIT)
+    if _jit_ran_in_string_order(ctx):
+        return fail("; ".join(problems), JIT_DICT_ORDER)
+    if not any(p.startswith("a second call") for p in problems) and not _eager_right(ctx):
+        # Only jit changes the answer, and the eager answer is wrong too: nothing measured says impure.
+        return fail("; ".join(problems) + "; the eager output differs from the expected one as well",
+                    HINT_JIT_EAGER_WRONG)
+    return fail("; ".join(problems), HINT_JIT)
+
+
+def _eager_right(ctx: Context) -> bool:
+    """The eager calls of the jitted cases (12 and 5 layers) give the expected outputs."""
+    try:
+        return all(_up_to_output(np.asarray(ctx.got(f"out/{case}"), dtype=np.float64),
+                                 np.asarray(ctx.want(f"out/{case}"), dtype=np.float64)) for case in ("d12", "d5"))
+    except StudentError:
+        return False
 
 
 def _jit_ran_in_string_order(ctx: Context, eager_right: bool = True) -> bool:

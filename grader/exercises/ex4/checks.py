@@ -44,6 +44,9 @@ CPU_CLOCK = Mistake(
 ONE_CALL = Mistake(
     "ex4.one_timed_call", "timing one call whatever n_steps is",
     "Only one call was timed after the warm-up: call step_fn n_steps times inside the timed region.")
+HINT_SHORT = ("The returned time is shorter than the calls took, though their results were waited for: read "
+              "time.perf_counter() just before the first timed call and again after jax.block_until_ready on the "
+              "last call's results, and return the difference.")
 HINT_ONE_STEP = "Call step_fn n_steps times inside the timed region (plus one warm-up call before it)."
 THREAD = Mistake(
     "ex4.state_not_threaded", "state that is not threaded through the calls",
@@ -91,6 +94,13 @@ SAME_RATIO = (0.8, 1.25)
 #: A timer that read a clock but not through the wait returns about the CPU time the calls spent before
 #: returning; on a busy machine a little less (a CPU clock) or much more (a wall clock, preempted).
 DISPATCH_RANGE = (0.2, 40.0)
+#: A wall clock read as the last call returns, before its results are waited for, returns about the time until
+#: then (returned / that time, per run).
+RETURN_RANGE = (0.85, 1.5)
+#: A CPU clock misses the wall time each call spends off the CPU (SYNC_WAIT, as long as its CPU time): it
+#: returns at most this share of the time until the last call returned, and about the calls' CPU time.
+CPU_SHARE = 0.75
+CPU_RANGE = (0.3, 1.6)
 #: Both runs: (observation, what it is called in messages).
 RUNS = (("time/async", "first run"), ("time/count", "second run"))
 
@@ -100,8 +110,9 @@ class Timing:
     """What the returned times are, measured against the known ones.
 
     ``kind``: ``ok``, ``per_step``, ``unit``, ``off_by_one`` (the scale is
-    wrong, charged in ex4.n_steps); ``no_block``, ``earlier``, ``cpu_clock``
-    (the wait is wrong, charged in ex4.waits_for_results); ``not_measured``
+    wrong, charged in ex4.n_steps); ``no_block``, ``wait_after_clock``,
+    ``earlier``, ``cpu_clock``, ``short`` (the wait is wrong, charged in
+    ex4.waits_for_results); ``not_measured``
     (nothing follows the costs: no credit anywhere). ``factor``: returned
     seconds per true second, to read the compile run on the student's scale.
     """
@@ -120,13 +131,13 @@ def _warm_up_excluded(ctx: Context) -> bool:
     return ctx.got("time/compile")["seconds"] < COMPILE_DELAY / 2
 
 
-def _expected(obs: dict, warm_up_excluded: bool) -> float:
+def _expected(obs: dict, warm_up_excluded: bool, until: str = "to_last") -> float:
     """What a correct timer returns for ``obs``: from the start of the first timed call to the last result.
 
     The timed calls are the last n_steps; with only n_steps calls and the warm-up excluded, the first call
     was the warm-up and the clock started at the second.
     """
-    calls, n, to_last = obs["calls"], obs["n_steps"], obs["to_last"]
+    calls, n, to_last = obs["calls"], obs["n_steps"], obs.get(until, ())
     first = 1 if calls == n and warm_up_excluded else max(0, calls - n)
     return float(to_last[first]) if 0 <= first < len(to_last) else 0.0
 
@@ -171,9 +182,21 @@ def timing(ctx: Context) -> Timing:
         factor = (ratios[0] + ratios[1]) / 2
         return Timing("unit", factor, f"{message}: both {factor:.4g} times the true duration{_unit_name(factor)}")
     if all(waited_last) and all(r < OK_RANGE[0] for r in ratios) and follows_dispatch:
-        walls = ", ".join(f"{o['wall']:.3g} s" for o in runs)
-        return Timing("cpu_clock", 1.0, f"{message}; the last results were waited for, and the calls themselves "
-                                        f"took {walls} of wall time")
+        # The wait was not counted. Each call spends wall time off the CPU before it returns: a wall clock read
+        # before the wait counts it, a CPU clock does not.
+        returned = [o["seconds"] / r if (r := _expected(o, warm_up_excluded, "to_return")) > 0 else float("inf")
+                    for o in runs]
+        until = ", ".join(f"{_expected(o, warm_up_excluded, 'to_return'):.3g} s" for o in runs)
+        cpu = ", ".join(f"{o['sync']:.3g} s" for o in runs)
+        if all(_in(r, RETURN_RANGE) for r in returned):
+            return Timing("wait_after_clock", 1.0, f"{message}; that is the time until the last call returned "
+                                                   f"({until}): the results were waited for after the clock stopped")
+        if all(r <= CPU_SHARE for r in returned) and all(_in(r, CPU_RANGE) for r in sync_ratios):
+            return Timing("cpu_clock", 1.0, f"{message}; the last results were waited for, the calls took {until} "
+                                            f"of wall time to return and the returned time is about the CPU time "
+                                            f"they spent ({cpu})")
+        return Timing("short", 1.0, f"{message}; the last results were waited for, but the returned time is "
+                                    f"shorter than the time until the last call returned ({until})")
     return Timing("not_measured", 1.0, message)
 
 
@@ -197,7 +220,8 @@ def excludes_compile(ctx: Context) -> Verdict:
 def waits_for_results(ctx: Context) -> Verdict:
     """The clock stops after the last call's results are ready (each result is ready when its own call is)."""
     measured = timing(ctx)
-    verdicts = {"no_block": BLOCK, "earlier": EARLIER, "cpu_clock": CPU_CLOCK}
+    verdicts = {"no_block": BLOCK, "wait_after_clock": BLOCK, "earlier": EARLIER, "cpu_clock": CPU_CLOCK,
+                "short": HINT_SHORT}
     if measured.kind in verdicts:
         return fail(measured.message, verdicts[measured.kind])
     if measured.kind == "not_measured":

@@ -1,7 +1,8 @@
 """Exercise 4 observations: the timing harness against steps whose costs the grader sets and knows.
 
 The steps here are instrumented stand-ins, not real training. Each call
-spends a little CPU time before it returns (as dispatching does), then
+spends a little CPU time and a little wall time off the CPU before it
+returns (as dispatching does), then
 queues work on a pretend device that finishes a known time later (as JAX's
 asynchronous dispatch does); the first call of a run costs nothing queued,
 and in one run it is slow itself (as compilation is). Every result is ready
@@ -18,7 +19,7 @@ import time
 
 import numpy as np
 
-from grader.exercises.ex4.shared import COMPILE_DELAY, COUNT_STEPS, N_STEPS, SPEEDUP_STEPS, SYNC_COST
+from grader.exercises.ex4.shared import COMPILE_DELAY, COUNT_STEPS, N_STEPS, SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT
 
 
 _MAX_CALLS_SHOWN = 64
@@ -80,7 +81,7 @@ def _busy(seconds):
 def make_step(first_call_delay=0.0, cost=0.0):
     """A step that threads a counter through params and opt_state, with a log of its calls."""
     device = _Device(cost)
-    log = {"calls": 0, "params_seen": [], "state_seen": [], "started": []}
+    log = {"calls": 0, "params_seen": [], "state_seen": [], "started": [], "returned": 0.0}
 
     def step(params, opt_state, x, y):
         log["started"].append(time.perf_counter())
@@ -91,8 +92,10 @@ def make_step(first_call_delay=0.0, cost=0.0):
         if first and first_call_delay:
             time.sleep(first_call_delay)
         _busy(SYNC_COST)
+        time.sleep(SYNC_WAIT)
         call = device.enqueue(0.0 if first else cost)
         count = params["count"].value + 1
+        log["returned"] = time.perf_counter()
         return {"count": Pending(device, call, count)}, Pending(device, call, count), Pending(device, call, 0.5)
 
     def initial():
@@ -111,6 +114,8 @@ def _time(m, first_call_delay, cost, n_steps):
     calls = log["calls"]
     # What a correct timer returns when its clock starts just before call k: the time from then to the last result.
     to_last = [device.ready_at[-1] - started for started in log["started"][:_MAX_CALLS_SHOWN]]
+    # ... and when it stops as the last call returns, before its results are ready (CPU and host wait included).
+    to_return = [log["returned"] - started for started in log["started"][:_MAX_CALLS_SHOWN]]
     return {
         "returned_type": type(seconds).__name__,
         "is_float": isinstance(seconds, float),
@@ -123,6 +128,7 @@ def _time(m, first_call_delay, cost, n_steps):
         "waited": sorted(set(device.waited)),
         "last": len(device.ready_at) - 1,
         "to_last": to_last,
+        "to_return": to_return,
         "sync": SYNC_COST * min(calls, n_steps),
         "n_steps": n_steps,
         "compile_delay": first_call_delay,

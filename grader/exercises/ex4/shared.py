@@ -4,6 +4,9 @@
 COMPILE_DELAY = 0.6
 #: ... every call this much CPU time before it returns (like dispatching) ...
 SYNC_COST = 0.002
+#: ... and then this much wall time off the CPU before it returns (like waiting on the host), which a CPU clock
+#: does not count and a wall clock read before the wait does.
+SYNC_WAIT = 0.002
 #: ... and queued work per call finished later (like async dispatch): its cost per call is an input
 #: (``inputs.py``, drawn from the seed), these are the public costs.
 ASYNC_COST = 0.06

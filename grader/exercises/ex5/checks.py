@@ -279,7 +279,8 @@ def step_values(ctx: Context) -> Verdict:
     lost = len(problems) + (chained is not None)
     found = []
     if tree_mismatch(gp, wp):
-        found += [m for m, variant in _params_variants(ctx, wp).items() if close(gp, variant)]
+        found += [m for m, variant in _params_variants(ctx, wp).items()
+                  if close(gp, variant) and (m is not NOT_APPLIED or _gradients_reached(ctx) is True)]
     if tree_mismatch(gs, ws) and _all_zero(gs) and not _all_zero(ws):
         found.append(OLD_STATE)  # the state passed in is optimizer.init(params): zeros and a zero count
     if tree_mismatch(gl, wl) and gl is not None and not tree_mismatch(gp, wp):
@@ -342,6 +343,40 @@ def _params_variants(ctx: Context, want_params: dict) -> dict[Mistake, dict]:
     }
 
 
+def _moments(state: dict) -> dict:
+    """The leaves of Adam's moments (mu and nu) in a flattened optimizer state."""
+    return {k: v for k, v in state.items() if {"mu", "nu"} & set(k.split("/"))}
+
+
+def _gradients_reached(ctx: Context) -> bool | None:
+    """Whether the clip + Adam step fed the optimizer nonzero gradients, read off Adam's moments after it.
+
+    ``None`` when that cannot be read: the step failed, or returned no Adam moments, or the reference's are
+    zero too. Params that come back unchanged are not applying the updates only when this is True; when it
+    is False the updates were zero.
+    """
+    try:
+        got, want = ctx.got("step/chain"), ctx.want("step/chain")
+    except (StudentError, Missing):
+        return None
+    if not isinstance(got, dict) or not isinstance(want, dict):
+        return None
+    moments, wanted = _moments(_split_step(got)[1]), _moments(_split_step(want)[1])
+    if not moments or not wanted or _all_zero(wanted):
+        return None
+    return not _all_zero(moments)
+
+
+ZERO_GRADIENTS = (
+    "The params came back unchanged because the gradients the optimizer received were all zero: the loss the "
+    "gradient is taken of does not depend on the params argument it is taken with respect to. Compute "
+    "loss, grads = jax.value_and_grad(loss_fn)(params, x, y) on the params the step was given.")
+UNCHANGED = (
+    "The step returned the params it was given, unchanged. Either the updates were not applied (return "
+    "optax.apply_updates(params, updates)) or the gradients were all zero (the loss must depend on the params "
+    "the gradient is taken with respect to); what was measured does not tell which.")
+
+
 def _all_zero(tree: dict) -> bool:
     return bool(tree) and all(not np.any(np.asarray(v)) for v in tree.values())
 
@@ -361,6 +396,14 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
             if mistake.id == ctx.verdict("ex5.step_values").mistake:
                 return Verdict(True, f"the step uses the SGD it is given ({mistake.name} is charged in "
                                      "ex5.step_values)")
+            if mistake is NOT_APPLIED:
+                reached = _gradients_reached(ctx)
+                if reached is False:
+                    return fail(f"{message}: they are the params it was given; after one step with clip + Adam, "
+                                "Adam's moments were all zero, so the gradients it received were zero",
+                                ZERO_GRADIENTS)
+                if reached is None:
+                    return fail(f"{message}: they are the params it was given", UNCHANGED)
             return fail(f"{message}; {equals(mistake, 'the result')}", mistake)
     try:
         chained = _split_step(ctx.want("step/chain"))[0]
