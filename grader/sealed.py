@@ -70,10 +70,12 @@ def platform_name() -> str:
 
 
 def probes_digest() -> str:
-    """Hash of the code that makes observations (the child harness, the exercises' probes, ``protocol.py``)."""
+    """Hash of the code that makes observations: the child harness, the exercises' child side, ``protocol.py``,
+    ``observations.py`` (which writes them) and ``data.py`` (which loads the images the probes train and test on)."""
     digest = hashlib.sha256()
     child_side = [_PACKAGE / name for name in CHILD_FILES]
-    for path in sorted([*(_PACKAGE / "harness").rglob("*.py"), *child_side]) + [_PACKAGE / "protocol.py"]:
+    for path in sorted([*(_PACKAGE / "harness").rglob("*.py"), *child_side]) + [
+            _PACKAGE / name for name in ("protocol.py", "observations.py", "data.py")]:
         digest.update(path.relative_to(_PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 

@@ -117,10 +117,21 @@ def alive_under(folder: Path) -> list[int]:
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
-    """The package's wheel, built once per session."""
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
-                   check=True, capture_output=True)
+    """The package's wheel, built once per run: xdist workers take turns, since a build writes into the checkout
+    (``build/``, ``*.egg-info``) and two at once break each other."""
+    root = tmp_path_factory.getbasetemp()
+    shared = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
+    out = shared / "wheel"
+    with open(shared / "wheel.lock", "w") as lock:
+        try:
+            import fcntl
+        except ImportError:  # Windows: one build per worker, which is what the lock is for elsewhere
+            fcntl = None
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if not list(out.glob("jax_autograder-*.whl")):
+            subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+                           check=True, capture_output=True)
     (path,) = out.glob("jax_autograder-*.whl")
     return path
 
