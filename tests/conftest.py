@@ -121,11 +121,11 @@ def wheel(tmp_path_factory) -> Path:
     (``build/``, ``*.egg-info``) and two at once break each other."""
     root = tmp_path_factory.getbasetemp()
     shared = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
-    out = shared / "wheel"
+    out = shared / "wheel" if os.name != "nt" else tmp_path_factory.mktemp("wheel")
     with open(shared / "wheel.lock", "w") as lock:
         try:
             import fcntl
-        except ImportError:  # Windows: one build per worker, which is what the lock is for elsewhere
+        except ImportError:  # Windows has no flock: there each worker builds into a folder of its own
             fcntl = None
         if fcntl is not None:
             fcntl.flock(lock, fcntl.LOCK_EX)
