@@ -30,6 +30,10 @@ COMPILE = Mistake(
     "ex4.no_warmup", "timing the first (compiling) call",
     "The first call (which compiles a jitted step) was inside the timed region. Call step_fn once "
     "before starting the clock, and wait for that call to finish.")
+WARMUP_SHAPES = Mistake(
+    "ex4.warmup_other_shapes", "a warm-up call with inputs of other shapes than the timed calls'",
+    "jax.jit compiles once for each new shape of its inputs, so a warm-up on other shapes (a slice of x, a "
+    "smaller batch) leaves the first timed call to compile again. Warm up with the same x and y you time.")
 BLOCK = Mistake(
     "ex4.no_block", "stopping the clock before the results are ready",
     "The clock stopped before the work finished: JAX dispatches asynchronously, so step_fn returns "
@@ -213,8 +217,15 @@ def excludes_compile(ctx: Context) -> Verdict:
     factor = timing(ctx).factor
     if obs["seconds"] / factor < COMPILE_DELAY / 2:
         return PASS
-    return fail(f"with a step whose first call takes {COMPILE_DELAY} s and later calls queue no work, "
-                f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds']:.4g}", COMPILE)
+    said = (f"with a step whose first call with each new input shape takes {COMPILE_DELAY} s and later calls "
+            f"queue no work, time_steps(n_steps={obs['n_steps']}) returned {obs['seconds']:.4g}")
+    compiled, shapes = obs.get("compiled", []), obs.get("shapes", [])
+    if len(compiled) > 1 and compiled[0] < len(shapes) and shapes[compiled[0]] != obs.get("timed_shapes"):
+        first = shapes[compiled[0]]
+        return fail(f"{said}: the step compiled {len(compiled)} times, first for x of shape {tuple(first[0] or ())} "
+                    f"(a warm-up), then again for the timed x of shape {tuple(obs['timed_shapes'][0] or ())}",
+                    WARMUP_SHAPES)
+    return fail(said, COMPILE)
 
 
 def waits_for_results(ctx: Context) -> Verdict:

@@ -2,10 +2,10 @@
 
 The steps here are instrumented stand-ins, not real training. Each call
 spends a little CPU time and a little wall time off the CPU before it
-returns (as dispatching does), then
-queues work on a pretend device that finishes a known time later (as JAX's
-asynchronous dispatch does); the first call of a run costs nothing queued,
-and in one run it is slow itself (as compilation is). Every result is ready
+returns (as dispatching does), then queues work on a pretend device that
+finishes a known time later (as JAX's asynchronous dispatch does); the first
+call of a run costs nothing queued, and in one run the first call with each
+new shape of its inputs is slow itself (as compilation is). Every result is ready
 when its own call's work is, as a ``jax.Array`` is: waiting on an earlier
 result does not wait for later work. The probe records, for each run, the
 calls, the state each received, which calls' results were waited on, and
@@ -78,10 +78,19 @@ def _busy(seconds):
         pass
 
 
+def _shape(value):
+    """The shape of a step's input as a list, or None when it has none."""
+    try:
+        return list(np.shape(value))
+    except Exception:  # noqa: BLE001 - whatever the student passed, the step itself must not fail
+        return None
+
+
 def make_step(first_call_delay=0.0, cost=0.0):
     """A step that threads a counter through params and opt_state, with a log of its calls."""
     device = _Device(cost)
-    log = {"calls": 0, "params_seen": [], "state_seen": [], "started": [], "returned": 0.0}
+    log = {"calls": 0, "params_seen": [], "state_seen": [], "started": [], "returned": 0.0, "shapes": [],
+           "compiled": []}
 
     def step(params, opt_state, x, y):
         log["started"].append(time.perf_counter())
@@ -89,8 +98,12 @@ def make_step(first_call_delay=0.0, cost=0.0):
         log["params_seen"].append(params["count"].value)
         log["state_seen"].append(opt_state.value)
         first = log["calls"] == 1
-        if first and first_call_delay:
+        # Like jax.jit, the step compiles on the first call with each new shape of its inputs.
+        shapes = [_shape(x), _shape(y)]
+        if shapes not in log["shapes"] and first_call_delay:
+            log["compiled"].append(log["calls"] - 1)
             time.sleep(first_call_delay)
+        log["shapes"].append(shapes)
         _busy(SYNC_COST)
         time.sleep(SYNC_WAIT)
         call = device.enqueue(0.0 if first else cost)
@@ -109,7 +122,8 @@ def _time(m, first_call_delay, cost, n_steps):
     step, initial, log, device = make_step(first_call_delay, cost)
     params, opt_state = initial()
     start = time.perf_counter()
-    seconds = m.time_steps(step, params, opt_state, np.zeros((4, 784), np.float32), np.zeros(4, np.int32), n_steps)
+    x, y = np.zeros((4, 784), np.float32), np.zeros(4, np.int32)
+    seconds = m.time_steps(step, params, opt_state, x, y, n_steps)
     wall = time.perf_counter() - start
     calls = log["calls"]
     # What a correct timer returns when its clock starts just before call k: the time from then to the last result.
@@ -129,6 +143,9 @@ def _time(m, first_call_delay, cost, n_steps):
         "last": len(device.ready_at) - 1,
         "to_last": to_last,
         "to_return": to_return,
+        "shapes": log["shapes"][:_MAX_CALLS_SHOWN],
+        "compiled": log["compiled"][:_MAX_CALLS_SHOWN],
+        "timed_shapes": [_shape(x), _shape(y)],
         "sync": SYNC_COST * min(calls, n_steps),
         "n_steps": n_steps,
         "compile_delay": first_call_delay,
