@@ -1,9 +1,10 @@
 """What a child may touch: the confinement plan of one run, and what this machine offers.
 
 A child reads the Python installation and its site-packages, the few grader
-files the harness runs (``grader/harness``, ``protocol.py``, ``data.py``,
-``observations.py`` with the ``untrusted.py`` it imports, and the embedded
-data), its own copy of the submission and the inputs; it writes
+files the harness runs (``grader/harness``, each exercise's child side:
+its ``__init__.py``, ``shared.py`` and ``probe.py``, ``protocol.py``,
+``data.py``, ``observations.py`` with the ``untrusted.py`` it imports, and the
+embedded data), its own copy of the submission and the inputs; it writes
 only its scratch and results folders. Everything else of the grader's
 (``reference/``, the checks, sealed observations, the reference cache, other
 runs' folders, the user's home) is outside what it may read.
