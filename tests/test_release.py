@@ -375,3 +375,15 @@ def test_workflows_install_the_package_not_the_solutions(workflow):
     assert "GRADER_PACKAGE: https://" in text and ".whl" in text
     assert text.count("uses: actions/checkout@") == 1  # the student's repository only
     assert "--reference" not in text and "reference/" not in text
+
+
+def test_a_reference_computed_here_starts_from_the_shipped_compilation_cache(tmp_path):
+    """A fresh cache folder's compilation cache begins as the shipped one (so the first grade compiles little),
+    copied whole into place: no half-copied staging folder is left beside it."""
+    inputs_path = grader_inputs.write(tmp_path / "inputs.npz")
+    with ThreadPoolExecutor(1) as pool:
+        ref = load_reference(("ex3",), inputs_path, tmp_path / "work", pool, reference_dir=REFERENCE,
+                             cache_dir=tmp_path / "cache")
+    shipped = {p.name for p in sealed.compilation_cache(sealed.SHIPPED).iterdir()}
+    assert shipped and shipped <= {p.name for p in ref.compilation_cache.iterdir()}
+    assert [p.name for p in ref.compilation_cache.parent.iterdir() if p.name.startswith("xla-")] == []
