@@ -127,3 +127,23 @@ def test_a_judge_cannot_tolerate_a_function_not_written_yet():
             ctx.got("out")
         except (StudentError, Exception):  # what a tolerant judge catches
             pass
+
+
+def test_a_malformed_rubric_is_a_clear_error_not_a_traceback(tmp_path):
+    """An instructor's bad edit of rubric.toml's [accuracy] table: every command says what is wrong, exit 2."""
+    import shutil
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    package = tmp_path / "grader"
+    shutil.copytree(ROOT / "grader", package, ignore=shutil.ignore_patterns("__pycache__", "_sealed"))
+    rubric = package / "rubric.toml"
+    rubric.write_text(rubric.read_text().replace("\nthreshold = ", '\nthreshold = "high"\n# was: ', 1))
+    proc = subprocess.run([sys.executable, "-c", "import sys; from grader.cli import main; sys.exit(main(sys.argv[1:]))",
+                           str(REFERENCE), "--only", "ex3"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "PYTHONPATH": str(tmp_path)})
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
+    assert "rubric.toml is malformed" in proc.stderr and "threshold" in proc.stderr

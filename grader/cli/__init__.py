@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 from typing import Callable
 
+from grader.rubric import RubricError
 from grader.cli.common import DEFAULT_SUBMISSION, EXIT_BELOW, EXIT_GRADER, EXIT_OK, default_submission
 
 
@@ -65,4 +66,8 @@ __all__ = ["COMMANDS", "DEFAULT_SUBMISSION", "EXIT_BELOW", "EXIT_GRADER", "EXIT_
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    return COMMANDS.get(argv[0] if argv else "", _grade)(argv)
+    try:
+        return COMMANDS.get(argv[0] if argv else "", _grade)(argv)
+    except RubricError as exc:  # the checks read the rubric as they load: an edit gone wrong stops every command
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_GRADER
