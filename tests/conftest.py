@@ -26,12 +26,16 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: item.get_closest_marker("e2e") is None)
 
 
+def run_folder(tmp_path_factory) -> Path:
+    """The temporary folder of the whole run: every xdist worker's base folder sits in it."""
+    root = tmp_path_factory.getbasetemp()
+    return root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
+
+
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory) -> Path:
     """One reference cache for the whole run, shared by xdist workers (writes are atomic)."""
-    root = tmp_path_factory.getbasetemp()
-    shared = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
-    path = shared / "grader-cache"
+    path = run_folder(tmp_path_factory) / "grader-cache"
     path.mkdir(exist_ok=True)
     return path
 
@@ -119,8 +123,7 @@ def alive_under(folder: Path) -> list[int]:
 def wheel(tmp_path_factory) -> Path:
     """The package's wheel, built once per run: xdist workers take turns, since a build writes into the checkout
     (``build/``, ``*.egg-info``) and two at once break each other."""
-    root = tmp_path_factory.getbasetemp()
-    shared = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
+    shared = run_folder(tmp_path_factory)
     out = shared / "wheel" if os.name != "nt" else tmp_path_factory.mktemp("wheel")
     with open(shared / "wheel.lock", "w") as lock:
         try:

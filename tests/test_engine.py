@@ -131,6 +131,7 @@ def test_a_judge_cannot_tolerate_a_function_not_written_yet():
 
 def test_a_malformed_rubric_is_a_clear_error_not_a_traceback(tmp_path):
     """An instructor's bad edit of rubric.toml's [accuracy] table: every command says what is wrong, exit 2."""
+    import os
     import shutil
     import subprocess
     import sys
@@ -143,7 +144,7 @@ def test_a_malformed_rubric_is_a_clear_error_not_a_traceback(tmp_path):
     rubric.write_text(rubric.read_text().replace("\nthreshold = ", '\nthreshold = "high"\n# was: ', 1))
     proc = subprocess.run([sys.executable, "-c", "import sys; from grader.cli import main; sys.exit(main(sys.argv[1:]))",
                            str(REFERENCE), "--only", "ex3"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ, "PYTHONPATH": str(tmp_path)})
+                          env={**os.environ, "PYTHONPATH": str(tmp_path)})
     assert proc.returncode == 2, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
     assert "rubric.toml is malformed" in proc.stderr and "threshold" in proc.stderr
