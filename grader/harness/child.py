@@ -113,6 +113,25 @@ class _ImportGuard(importlib.abc.MetaPathFinder):
         return None
 
 
+def share_ir_context() -> None:
+    """Lower every computation of this run in one MLIR context instead of a new one each time.
+
+    Eager JAX lowers each operation at each new shape, and each lowering builds a context and loads every
+    dialect into it (about 16 ms); that was a third of an exercise run. One context for the run's short
+    life gives the same modules, so the same compilation-cache keys and results, for less CPU
+    (``benchmarks/bench_child.py``). A JAX without this function is left as it is.
+    """
+    import functools
+
+    try:
+        from jax._src.interpreters import mlir
+    except ImportError:
+        return
+    make = getattr(mlir, "make_ir_context", None)
+    if callable(make) and not hasattr(make, "cache_info"):
+        mlir.make_ir_context = functools.lru_cache(maxsize=1)(make)
+
+
 def load_inputs(path: Path) -> dict[str, Any]:
     """Rebuild the nested input dict from the flat ``a/b/c`` keys of the npz."""
     tree: dict[str, Any] = {}
@@ -141,6 +160,7 @@ def main(argv: list[str]) -> None:
     exercise, submission_dir, inputs_path, out_dir = argv[0], Path(argv[1]), Path(argv[2]), Path(argv[3])
     options = argv[4:]
     probe = probes.PROBES[exercise]
+    share_ir_context()
     inputs = load_inputs(inputs_path)
     if exercise in probes.PREPARE:
         probes.PREPARE[exercise](inputs, options)
