@@ -33,3 +33,16 @@ def _lowered(mode: str) -> str:
 def test_one_shared_ir_context_lowers_and_computes_as_fresh_ones_do():
     # Same modules (so the same compilation-cache keys) and the same values, lowering after lowering.
     assert _lowered("shared") == _lowered("fresh")
+
+
+def test_an_error_message_names_no_object_address(tmp_path):
+    # Addresses change from run to run; the same submission must get the same report.
+    from grader.harness.recorder import Recorder
+
+    def broken():
+        raise TypeError(f"got {broken!r} and {object()!r} where an array was expected")
+
+    recorder = Recorder(tmp_path)
+    recorder.record("case", broken)
+    message = recorder.values["case"]["message"]
+    assert "0x" not in message and message.startswith("got <function test_an_error_message_names_no_object_address")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import traceback
 from pathlib import Path
@@ -14,6 +15,7 @@ import numpy as np
 from grader import observations
 
 _MAX_ARRAY_ELEMENTS = 4_000_000
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
 class NotObservable(TypeError):
@@ -51,7 +53,8 @@ class Recorder:
             message = "KeyboardInterrupt raised inside the submission"
         else:
             # The run's scratch folder is named at random: name the student's file alone, as the traceback does.
-            message = str(exc).replace(os.path.join(self.submission_dir, ""), "")
+            # Object addresses ("<function f at 0x7f...>") differ from run to run: the report must not.
+            message = _ADDRESS.sub("", str(exc).replace(os.path.join(self.submission_dir, ""), ""))
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(self.submission_dir)]
         lines = [
             f'  File "{os.path.basename(f.filename)}", line {f.lineno}, in {f.name}\n    {(f.line or "").strip()}'
