@@ -35,6 +35,9 @@ NOT_IMPLEMENTED = "not implemented yet"
 PUBLIC_INPUTS_NOTE = ("The official grade uses other inputs of the same kind: passing here is necessary, "
                       "not sufficient.")
 OnRun = Callable[[str, str, float], None]
+#: How one exercise is run and observed: ``runner(task, submission_dir, inputs_path, workdir, limits, extra_args,
+#: compilation_cache) -> RunResult``. The grader's is a confined child (:func:`grader.sandbox.run_task`).
+Runner = Callable[..., RunResult]
 
 
 @dataclass
@@ -52,15 +55,15 @@ class _Run:
 
 
 def _run_student(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
-                 options: Options, compilation_cache: Path | None, notify: OnRun) -> _Run:
+                 options: Options, compilation_cache: Path | None, notify: OnRun, runner: Runner) -> _Run:
     notify(task, "running", 0.0)
-    run = _run_student_task(task, submission, sub_dir, inputs_path, workdir, options, compilation_cache)
+    run = _run_student_task(task, submission, sub_dir, inputs_path, workdir, options, compilation_cache, runner)
     notify(task, "done", run.result.seconds)
     return run
 
 
 def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_path: Path, workdir: Path,
-                      options: Options, compilation_cache: Path | None) -> _Run:
+                      options: Options, compilation_cache: Path | None, runner: Runner) -> _Run:
     missing = [m for m in BY_ID[task].modules if m not in submission.sources]
     if missing:
         return _Run(task, RunResult("ok", Observations(), 0.0),
@@ -70,14 +73,17 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
         private_cache = workdir / task / "xla-cache"
         shutil.copytree(compilation_cache, private_cache)
     extra = (CURVES_OPTION,) if task == "accuracy" and options.plots_dir else ()
-    return _Run(task, run_task(task, sub_dir, inputs_path, workdir / task, options.limits, extra, private_cache))
+    return _Run(task, runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, private_cache))
 
 
-def grade(path: str | Path | Submission, options: Options = Options(), *, on_run: OnRun | None = None) -> Report:
+def grade(path: str | Path | Submission, options: Options = Options(), *, on_run: OnRun | None = None,
+          runner: Runner = run_task) -> Report:
     """Grade the submission at ``path`` (folder, ``.py`` or ``.ipynb``, or one already loaded) and return its report.
 
     ``on_run(task, "running", 0.0)`` is called when a task's child starts and ``(task, "done", seconds)`` when it
-    ends, from the worker threads (a progress display).
+    ends, from the worker threads (a progress display). ``runner`` runs and observes the submission's exercises
+    (the reference's are the sandbox's own); the test suite passes one that observes trusted corpus code in its
+    own process.
     """
     notify = on_run or (lambda task, state, seconds: None)
     started = time.monotonic()
@@ -98,14 +104,14 @@ def grade(path: str | Path | Submission, options: Options = Options(), *, on_run
             futures = {}
             if "accuracy" in tasks:  # needs no reference: start it first
                 futures["accuracy"] = pool.submit(_run_student, "accuracy", submission, sub_dir, inputs_path,
-                                                  workdir, options, None, notify)
+                                                  workdir, options, None, notify, runner)
             ref = load_reference(tuple(tasks), inputs_path, workdir, pool, reference_dir=options.reference_dir,
                                  cache_dir=options.cache_dir, use_cache=options.use_cache, limits=options.limits,
                                  expected_digest=options.reference_digest, seed=options.seed)
             for task in tasks:
                 if task not in futures:
                     futures[task] = pool.submit(_run_student, task, submission, sub_dir, inputs_path, workdir,
-                                                options, ref.compilation_cache, notify)
+                                                options, ref.compilation_cache, notify, runner)
             runs = {}
             for task, future in futures.items():
                 runs[task] = future.result()

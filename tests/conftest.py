@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -80,6 +83,68 @@ def compilation_cache(tmp_path_factory):
     for name, value in before.items():
         jax.config.update(name, value)
     reset_cache()
+
+
+_observing = threading.Lock()
+
+
+def observe_here(task, submission_dir, inputs_path, workdir, limits=None, extra_args=(), compilation_cache=None):
+    """A runner for :func:`grader.engine.grade` that observes ``task`` in this process, as a child would.
+
+    For the trusted corpus only (correct variants and mutants, which touch no global state): the probe runs
+    in this process on the submission's modules, imported under their own names, and the observations go
+    through the same files a child writes, so everything after the child (judging, hints, reproductions, the
+    report) is the grader's own. Cheap: JAX's operations stay compiled from one test to the next. Use the
+    ``compilation_cache`` fixture with it. What a real child adds (confinement, limits, crashes, the fork
+    server) has its own tests; ``tests/test_corpus.py`` checks that both give the same grades.
+    """
+    from grader.exercises import BY_ID
+    from grader.harness import probes
+    from grader.harness.child import load_inputs
+    from grader.harness.recorder import Recorder
+    from grader.observations import RunResult, read_observations
+
+    start = time.monotonic()
+    submission_dir = Path(submission_dir)
+    with _observing:
+        inputs = load_inputs(inputs_path)
+        if task in probes.PREPARE:
+            probes.PREPARE[task](inputs, list(extra_args))
+        recorder = Recorder(submission_dir)
+        names = BY_ID[task].modules
+        sys.path.insert(0, str(submission_dir))
+        try:
+            modules = {}
+            for name in names:
+                try:
+                    spec = importlib.util.spec_from_file_location(name, submission_dir / f"{name}.py")
+                    modules[name] = sys.modules[name] = importlib.util.module_from_spec(spec)
+                    spec.loader.exec_module(modules[name])
+                except BaseException as exc:  # noqa: BLE001 - recorded as the child records it
+                    recorder.import_error = {"module": name, **recorder.describe(exc)}
+                    break
+            else:
+                probes.PROBES[task](recorder, modules, inputs, list(extra_args))
+        finally:
+            sys.path.remove(str(submission_dir))
+            for name in names:
+                sys.modules.pop(name, None)
+        out = Path(workdir) / "observed"
+        out.mkdir(parents=True)
+        recorder.write(out)
+        return RunResult("ok", read_observations(out), time.monotonic() - start)
+
+
+@pytest.fixture(scope="session")
+def judge_with(cache_dir, compilation_cache):
+    """``judge_with(path, only=("ex1",), **options) -> Report``: :func:`grade_with`, but the submission is observed
+    in this process by :func:`observe_here` (trusted corpus code only)."""
+
+    def run(path, only=None, **kwargs) -> Report:
+        options = Options(only=tuple(only) if only else Options.only, cache_dir=cache_dir, **kwargs)
+        return grade(path, options, runner=observe_here)
+
+    return run
 
 
 def submission_with(tmp_path: Path, overrides: dict[str, Path | str]) -> Path:

@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -101,10 +102,10 @@ def test_mutant_header_names_a_real_check(path):
 
 
 @pytest.mark.parametrize("path", CORRECT, ids=lambda p: p.stem)
-def test_correct_variant_gets_full_marks(path, tmp_path, grade_with):
+def test_correct_variant_gets_full_marks(path, tmp_path, judge_with):
     module = _module(path)
     exercise = EXERCISE_OF[module]
-    report = grade_with(submission_with(tmp_path, {module: path}), only=(exercise,))
+    report = judge_with(submission_with(tmp_path, {module: path}), only=(exercise,))
     checks = [c for c in report.checks if c.exercise == exercise]
     assert checks, f"no checks graded for {exercise}"
     assert _problems(report, exercise) == []
@@ -122,11 +123,11 @@ def test_whole_submission_gets_full_marks(path, grade_with):
 
 
 @pytest.mark.parametrize("path", MUTANTS, ids=lambda p: p.stem)
-def test_mutant_is_caught_once_and_named(path, tmp_path, grade_with):
+def test_mutant_is_caught_once_and_named(path, tmp_path, judge_with):
     _, expect = _header(path)
     module = _module(path)
     exercise = EXERCISE_OF[module]
-    report = grade_with(submission_with(tmp_path, {module: path}), only=(exercise,))
+    report = judge_with(submission_with(tmp_path, {module: path}), only=(exercise,))
     checks = by_id(report)
     target = checks[expect["check"]]
     assert target.status != "pass", f"{expect['check']} passed: the mistake went unnoticed"
@@ -144,3 +145,20 @@ def test_mutant_is_caught_once_and_named(path, tmp_path, grade_with):
     assert wrong_names == [], f"hints that name a mistake this code does not have: {wrong_names}"
     scratch = [c.id for c in report.checks if "jax-grader-" in c.message]
     assert scratch == [], f"messages that name the run's scratch folder (random, so the report would vary): {scratch}"
+
+
+SAMPLE = [next(p for p in MUTANTS if p.name.startswith(module)) for module in sorted(EXERCISE_OF)]
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("path", SAMPLE, ids=lambda p: p.stem)
+def test_observed_here_is_graded_as_a_child_is(path, tmp_path, grade_with, judge_with):
+    """The corpus tests observe in this process (``observe_here``); a real child gives the same grade.
+
+    Messages are compared with their numbers masked: ex4's quote times measured on this machine."""
+    exercise = EXERCISE_OF[_module(path)]
+    submission = submission_with(tmp_path, {_module(path): path})
+    verdicts = [[(c.id, c.status, c.score, c.mistake, c.hint, re.sub(r"\d+(\.\d+)?", "#", c.message))
+                 for c in report.checks]
+                for report in (grade_with(submission, only=(exercise,)), judge_with(submission, only=(exercise,)))]
+    assert verdicts[0] == verdicts[1]
