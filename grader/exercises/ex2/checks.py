@@ -195,7 +195,7 @@ def largest(ctx: Context) -> Verdict:
     submission's own norms earns nothing when its gradients are wrong (zeros
     give index 0), but it is not charged twice either: when every wrong index
     is the argmax of the submission's own wrong gradients (where they were
-    observed: not on the ``vec16`` batch), the check is not judged.
+    observed: not on the ``small2`` batch), the check is not judged.
     The type earns its part only with the right index, so a constant int
     earns nothing.
     """
