@@ -28,7 +28,7 @@ from grader.results import RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox import NONE, offered, require_full, run_task, warm_up
 from grader.reference import load_reference
-from grader.observations import ObservationError, Observations, RunResult
+from grader.observations import Limits, ObservationError, Observations, RunResult
 from grader.submission import Submission, load_submission
 
 NOT_IMPLEMENTED = "not implemented yet"
@@ -36,7 +36,8 @@ PUBLIC_INPUTS_NOTE = ("The official grade uses other inputs of the same kind: pa
                       "not sufficient.")
 OnRun = Callable[[str, str, float], None]
 #: How one exercise is run and observed: ``runner(task, submission_dir, inputs_path, workdir, limits, extra_args,
-#: compilation_cache) -> RunResult``. The grader's is a confined child (:func:`grader.sandbox.run_task`).
+#: compilation_cache) -> RunResult``, where ``compilation_cache`` is shared by the runs and must not be written.
+#: The grader's is :func:`run_confined`.
 Runner = Callable[..., RunResult]
 
 
@@ -68,16 +69,23 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
     if missing:
         return _Run(task, RunResult("ok", Observations(), 0.0),
                     skipped=f"the submission has no {', '.join(m + '.py' for m in missing)}")
-    private_cache = None
-    if compilation_cache is not None and compilation_cache.is_dir():
-        private_cache = workdir / task / "xla-cache"
-        shutil.copytree(compilation_cache, private_cache)
     extra = (CURVES_OPTION,) if task == "accuracy" and options.plots_dir else ()
-    return _Run(task, runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, private_cache))
+    return _Run(task, runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, compilation_cache))
+
+
+def run_confined(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,
+                 extra_args: tuple[str, ...], compilation_cache: Path | None) -> RunResult:
+    """The grader's runner: a confined child, started from its own copy of the compilation cache (it may write
+    there, and what it writes must reach no other run)."""
+    private = None
+    if compilation_cache is not None and compilation_cache.is_dir():
+        private = workdir / "xla-cache"
+        shutil.copytree(compilation_cache, private)
+    return run_task(task, submission_dir, inputs_path, workdir, limits, extra_args, private)
 
 
 def grade(path: str | Path | Submission, options: Options = Options(), *, on_run: OnRun | None = None,
-          runner: Runner = run_task) -> Report:
+          runner: Runner = run_confined) -> Report:
     """Grade the submission at ``path`` (folder, ``.py`` or ``.ipynb``, or one already loaded) and return its report.
 
     ``on_run(task, "running", 0.0)`` is called when a task's child starts and ``(task, "done", seconds)`` when it
