@@ -16,9 +16,9 @@ from grader.observations import ObservationError, Observations
 from tests.conftest import CORPUS, REFERENCE, by_id, submission_with
 
 
-def test_snippet_of_a_failing_check_shows_the_same_mismatch(tmp_path, grade_with):
+def test_snippet_of_a_failing_check_shows_the_same_mismatch(tmp_path, judge_with):
     folder = submission_with(tmp_path, {"ex3_mlp_forward": CORPUS / "mutants" / "ex3_mlp_forward__string_order.py"})
-    check = by_id(grade_with(folder, only=("ex3",)))["ex3.deep"]
+    check = by_id(judge_with(folder, only=("ex3",)))["ex3.deep"]
     assert check.status == "fail" and check.reproduce is not None
     data = check.reproduce
     assert data["inputs_path"] == "ex3/d12" and data["seed"] == 303 and not data["secret"]
@@ -29,7 +29,7 @@ def test_snippet_of_a_failing_check_shows_the_same_mismatch(tmp_path, grade_with
     assert run.returncode == 0, run.stderr
     counted = re.search(r"(\d+ of \d+ elements differ; largest absolute error [\d.]+)", check.message).group(1)
     assert counted in run.stdout
-    passing = by_id(grade_with(REFERENCE, only=("ex3",)))["ex3.deep"]
+    passing = by_id(judge_with(REFERENCE, only=("ex3",)))["ex3.deep"]
     assert passing.status == "pass" and passing.reproduce is None
 
 

@@ -163,8 +163,7 @@ def _hard_coded_ex3(tmp_path, sealed_public: Observations):
     return submission_with(tmp_path, {"ex3_mlp_forward": source})
 
 
-@pytest.mark.e2e
-def test_hard_coded_outputs_pass_the_public_grade_and_fail_under_a_secret_seed(tmp_path, grade_with):
+def test_hard_coded_outputs_pass_the_public_grade_and_fail_under_a_secret_seed(tmp_path, judge_with):
     from grader import sealed
 
     public_ex3 = sealed.read(sealed.SHIPPED, ["ex3"])["ex3"]
@@ -172,10 +171,10 @@ def test_hard_coded_outputs_pass_the_public_grade_and_fail_under_a_secret_seed(t
     shutil.copy(CORPUS / "hardcoded" / "ex2_per_example_grads__largest_is_middle.py",
                 folder / "ex2_per_example_grads.py")
     only = ("ex2", "ex3")
-    public = grade_with(folder, only=only)
+    public = judge_with(folder, only=only)
     assert public.score == public.max_score, [(c.id, c.message[:200]) for c in public.checks if c.status != "pass"]
     assert public.inputs["kind"] == "public" and "other inputs of the same kind" in public.inputs["note"]
-    secret = by_id(grade_with(folder, only=only, seed=SECRET))
+    secret = by_id(judge_with(folder, only=only, seed=SECRET))
     assert secret["ex2.largest"].status == "fail"
     assert secret["ex3.depths"].status == "fail" and secret["ex3.deep"].status == "fail"
     assert secret["ex2.values"].status == "pass"  # the gradients are computed, not hard-coded
