@@ -27,7 +27,7 @@ from grader.exercises.accuracy.shared import CURVES_OPTION
 from grader.results import RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox import NONE, offered, require_full, run_task, warm_up
-from grader.reference import load_reference
+from grader.expected import load_reference
 from grader.observations import Limits, ObservationError, Observations, RunResult
 from grader.submission import Submission, load_submission
 

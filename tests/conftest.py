@@ -63,7 +63,7 @@ def compilation_cache(tmp_path_factory):
     """
     import jax
 
-    from grader import sealed
+    from grader.expected import sealed
 
     try:
         from jax._src.compilation_cache import reset_cache  # JAX sets its cache up once per process

@@ -16,7 +16,7 @@ import pytest
 from conftest import CORPUS, REFERENCE, ROOT, submission_with
 
 from grader.cli import main
-from grader.reference import default_cache_dir
+from grader.expected.cache import default_cache_dir
 from grader.sandbox import Confinement, confine, offered, policy
 from grader.sandbox.launch import _crash
 

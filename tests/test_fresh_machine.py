@@ -175,7 +175,7 @@ def test_a_failing_reference_is_described_in_words(tmp_path, monkeypatch):
     from concurrent.futures import ThreadPoolExecutor
 
     from grader import inputs as grader_inputs
-    from grader.reference import ReferenceRunError, load_reference
+    from grader.expected.cache import ReferenceRunError, load_reference
 
     broken = tmp_path / "broken"
     shutil.copytree(REFERENCE, broken, ignore=shutil.ignore_patterns("__pycache__"))
@@ -192,7 +192,7 @@ def test_a_failing_reference_is_described_in_words(tmp_path, monkeypatch):
 def test_the_default_submission_is_found_from_inside_the_folder_too(tmp_path, monkeypatch):
     """The stubs' and answers.md's commands name no folder: they work from a checkout and inside init's folder."""
     from grader.cli import DEFAULT_SUBMISSION, default_submission
-    from grader.release import init
+    from grader.stubs import init
 
     monkeypatch.chdir(tmp_path)
     assert default_submission() == DEFAULT_SUBMISSION  # nothing here: the error will name exercises/

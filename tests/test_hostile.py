@@ -110,7 +110,7 @@ def test_no_sandbox_process_survives_grading(tmp_path, grade_with, monkeypatch):
 def test_a_changed_reference_cache_is_refused(tmp_path):
     """Batch grading pins the reference digest; files changed afterwards are refused, not trusted."""
     from grader.engine import Options, grade
-    from grader.reference import ReferenceRunError, _digest
+    from grader.expected.cache import ReferenceRunError, _digest
 
     private = tmp_path / "cache"
     assert grade(REFERENCE, Options(only=("ex3",), cache_dir=private)).score == 20
@@ -131,7 +131,7 @@ def test_the_pinned_digest_does_not_depend_on_the_order_of_the_exercises(tmp_pat
     from grader.config import Options
     from grader.engine import grade
     from grader import inputs as grader_inputs
-    from grader.reference import _digest, cache_folder
+    from grader.expected.cache import _digest, cache_folder
 
     only = ("ex3", "ex5")  # the engine runs ex5 first: it costs more
     options = Options(only=only, cache_dir=cache_dir)

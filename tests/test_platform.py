@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from grader import sealed
+from grader.expected import sealed
 from grader.batch import state
 from grader.sandbox import machine, policy, tree
 from grader.sandbox.machine import WITHOUT_VAR, Offers

@@ -17,15 +17,16 @@ import pytest
 from conftest import CORPUS, EXERCISES_DIR, REFERENCE, ROOT, by_id, submission_with
 
 from grader import inputs as grader_inputs
-from grader import reference as grader_reference
-from grader import sealed
+from grader.expected import cache as grader_reference
+from grader.expected import sealed
 from grader.exercises import BY_ID, REFERENCED
 from grader.batch.grading import fingerprint
 from grader.config import Options
 from grader.cli import main
 from grader.gradescope import SEED_FILE, build_zip
-from grader.reference import ReferenceRunError, code_digest, load_reference
-from grader.release import ReleaseError, init, seal
+from grader.expected.cache import ReferenceRunError, code_digest, load_reference
+from grader.expected.sealing import SealError, seal
+from grader.stubs import InitError, init
 from grader.report import gradescope, markdown
 from grader.report.terminal import print_report
 from grader.results import CheckResult, Report
@@ -171,9 +172,9 @@ def test_a_sealed_reference_that_does_not_fit_is_refused(sealed_copy, grade_with
 def test_seal_refuses_to_overwrite_other_folders(tmp_path, no_code_reference):
     (tmp_path / "busy").mkdir()
     (tmp_path / "busy" / "notes.txt").write_text("mine")
-    with pytest.raises(ReleaseError, match="is not a sealed reference"):
+    with pytest.raises(SealError, match="is not a sealed reference"):
         seal(tmp_path / "busy", REFERENCE)
-    with pytest.raises(ReleaseError, match="cannot find the reference solutions"):
+    with pytest.raises(SealError, match="cannot find the reference solutions"):
         seal(tmp_path / "out")
     assert main(["seal", str(tmp_path / "out")]) == 2
 
@@ -192,7 +193,7 @@ def test_init_writes_the_stubs_and_never_overwrites(tmp_path, capsys):
     init(tmp_path / "work", force=True)
     assert (tmp_path / "work" / "ex1_dropout.py").read_bytes() == (EXERCISES_DIR / "ex1_dropout.py").read_bytes()
     (tmp_path / "file").write_text("")
-    with pytest.raises(ReleaseError, match="is a file"):
+    with pytest.raises(InitError, match="is a file"):
         init(tmp_path / "file")
 
 

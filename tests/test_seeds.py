@@ -164,7 +164,7 @@ def _hard_coded_ex3(tmp_path, sealed_public: Observations):
 
 
 def test_hard_coded_outputs_pass_the_public_grade_and_fail_under_a_secret_seed(tmp_path, judge_with):
-    from grader import sealed
+    from grader.expected import sealed
 
     public_ex3 = sealed.read(sealed.SHIPPED, ["ex3"])["ex3"]
     folder = _hard_coded_ex3(tmp_path, public_ex3)

@@ -427,7 +427,7 @@ os._exit(0)
 
 def test_forged_results_cost_that_exercise_only(tmp_path):
     """Judged on recorded observations (the sealed reference's, as an honest ex1 and ex5 would give)."""
-    from grader import sealed
+    from grader.expected import sealed
     from grader.engine import _Run, judge_all
     from grader.rubric import load_rubric
     from grader.observations import Observations, RunResult

@@ -67,8 +67,9 @@ def unpack_entry(packed: dict[str, Any], root: Path) -> Entry:
 
 def pack_reference(options: Options) -> dict[str, Any]:
     """The pinned reference observations from this machine's cache: ``{"key", "files": {relpath: bytes}}``."""
-    from grader import inputs, sealed
-    from grader.reference import cache_folder, find_reference
+    from grader import inputs
+    from grader.expected import sealed
+    from grader.expected.cache import cache_folder, find_reference
 
     source = find_reference(options.reference_dir)
     if sealed.is_sealed(source):  # a sealed reference needs no cache: each worker reads its own (same package)
@@ -82,7 +83,7 @@ def pack_reference(options: Options) -> dict[str, Any]:
 
 def install_reference(packed: dict[str, Any], options: Options) -> None:
     """Put the batch's reference observations into this worker's cache (atomically; concurrent tasks race)."""
-    from grader.reference import default_cache_dir
+    from grader.expected.cache import default_cache_dir
 
     if not packed["key"]:  # sealed: nothing to install
         return

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from grader.batch.discover import Entry, InvalidSubmission, find_code, unpack_zip
-from grader import sealed
+from grader.expected import sealed
 from grader.config import Options
 from grader.engine import grade
 from grader.sandbox import ConfinementRefused
-from grader.reference import ReferenceRunError, find_reference
+from grader.expected.cache import ReferenceRunError, find_reference
 from grader.exercises import IDS as EXERCISES
 from grader.results import Report
 from grader.rubric import RubricError

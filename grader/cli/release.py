@@ -1,5 +1,5 @@
 """``python -m grader seal [--reference DIR] [--seed N] OUT`` and ``python -m grader init [--force] DIR``
-(:mod:`grader.release`)."""
+(:mod:`grader.expected.sealing`, :mod:`grader.stubs`)."""
 
 from __future__ import annotations
 
@@ -35,8 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     from grader.inputs import SeedError
-    from grader.reference import ReferenceRunError
-    from grader.release import ReleaseError, init, seal
+    from grader.expected.cache import ReferenceRunError
+    from grader.expected.sealing import SealError, seal
+    from grader.stubs import InitError, init
 
     args = build_parser().parse_args(argv)
     try:
@@ -47,7 +48,7 @@ def main(argv: list[str]) -> int:
             return EXIT_OK
         options = opts.configure(args)
         manifest = seal(opts.absolute(args.out), options.reference_dir, options.seed, use_cache=options.use_cache)
-    except (ReleaseError, ReferenceRunError, SeedError, OSError) as exc:
+    except (InitError, SealError, ReferenceRunError, SeedError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER
     inputs = "the public inputs" if manifest.seed is None else "the inputs of the seed given"

@@ -8,7 +8,7 @@ student run gets a private copy, so compiling the same operations is a file
 read and no submission can tamper with what another one reads.
 
 Without the reference code (an installed grader), the observations come from a
-sealed reference (:mod:`grader.sealed`): the one the package ships for the
+sealed reference (:mod:`grader.expected.sealed`): the one the package ships for the
 public inputs, or a folder passed as ``--reference``.
 """
 
@@ -24,13 +24,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable
 
-from grader import sealed
+from grader.expected import sealed
 from grader.results import RUN_ENDINGS
 from grader.observations import FILES, Limits, Observations, RunResult, read_observations
 from grader.sandbox import run_task
 from grader.exercises import MODULES, REFERENCED
 
-_REPO_REFERENCE = Path(__file__).resolve().parent.parent / "reference"
+_REPO_REFERENCE = Path(__file__).resolve().parents[2] / "reference"
 
 
 class ReferenceRunError(RuntimeError):

@@ -10,8 +10,8 @@ made the observations, so a grader can tell whether they still apply.
 
 The package ships one for the public inputs (``grader/_sealed/``), so an
 installed grader judges without the solutions on the machine. This module
-only reads and writes the format; :mod:`grader.release` makes one from the
-reference code (``python -m grader seal``).
+only reads and writes the format; :mod:`grader.expected.sealing` makes one from
+the reference code (``python -m grader seal``).
 """
 
 from __future__ import annotations
@@ -33,14 +33,14 @@ from grader.exercises import BY_ID, CHILD_FILES
 
 MANIFEST = "manifest.json"
 FORMAT = 1
-SHIPPED = Path(__file__).resolve().parent / "_sealed"
+SHIPPED = Path(__file__).resolve().parents[1] / "_sealed"
 """The sealed reference for the public inputs that ships inside the package."""
 LIBRARIES = ("jax", "jaxlib", "optax", "numpy")
 #: JAX's compilation cache as the reference runs left it: a student run starts from a private copy, so its
 #: eager operations load compiled programs instead of compiling each one. Entries made for another CPU,
 #: jaxlib or XLA version are refused by JAX and compiled afresh, so it speeds up and never changes a grade.
 COMPILATION_CACHE = "xla"
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]
 
 
 class SealedError(RuntimeError):
