@@ -32,6 +32,7 @@ import importlib.util, sys
 sys.path.insert(0, {root!r})
 import jax.numpy as jnp, numpy as np
 from grader.data import embedded_split
+import grader.harness.probes  # the probes' package first: it imports every probe
 from grader.exercises.accuracy.probe import train
 from grader.inputs import mlp_params, LESSON_WIDTHS
 
