@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -100,7 +99,7 @@ def observe_here(task, submission_dir, inputs_path, workdir, limits=None, extra_
     """
     from grader.exercises import BY_ID
     from grader.harness import probes
-    from grader.harness.child import load_inputs
+    from grader.harness.child import load_inputs, observe
     from grader.harness.recorder import Recorder
     from grader.observations import RunResult, read_observations
 
@@ -111,23 +110,12 @@ def observe_here(task, submission_dir, inputs_path, workdir, limits=None, extra_
         if task in probes.PREPARE:
             probes.PREPARE[task](inputs, list(extra_args))
         recorder = Recorder(submission_dir)
-        names = BY_ID[task].modules
         sys.path.insert(0, str(submission_dir))
         try:
-            modules = {}
-            for name in names:
-                try:
-                    spec = importlib.util.spec_from_file_location(name, submission_dir / f"{name}.py")
-                    modules[name] = sys.modules[name] = importlib.util.module_from_spec(spec)
-                    spec.loader.exec_module(modules[name])
-                except BaseException as exc:  # noqa: BLE001 - recorded as the child records it
-                    recorder.import_error = {"module": name, **recorder.describe(exc)}
-                    break
-            else:
-                probes.PROBES[task](recorder, modules, inputs, list(extra_args))
+            observe(task, submission_dir, inputs, list(extra_args), recorder)
         finally:
             sys.path.remove(str(submission_dir))
-            for name in names:
+            for name in BY_ID[task].modules:
                 sys.modules.pop(name, None)
         out = Path(workdir) / "observed"
         out.mkdir(parents=True)

@@ -8,38 +8,25 @@ end-to-end tests grade through children, as ``python -m grader --seed N`` does.
 
 from __future__ import annotations
 
-import importlib.util
-import itertools
 import shutil
 
 import numpy as np
 import pytest
-from conftest import CORPUS, EXERCISES_DIR, REFERENCE, by_id, submission_with
+from conftest import CORPUS, EXERCISES_DIR, REFERENCE, by_id, observe_here, submission_with
 
 from grader import inputs as grader_inputs
 from grader.engine import CHECKS, _Run, judge_all
-from grader.harness import probes
-from grader.exercises import ALL, BY_ID
-from grader.harness.child import load_inputs
-from grader.harness.recorder import Recorder
+from grader.exercises import ALL
 from grader.rubric import load_rubric
-from grader.observations import Observations, RunResult, read_observations
+from grader.observations import Observations, RunResult
 
 SEEDS = (1, 987654321)
 DROPOUT_SEEDS = tuple(range(100, 106))
 SECRET = 4242
-_counter = itertools.count()
 _observed: dict[tuple, Observations] = {}
 
 
 pytestmark = pytest.mark.usefixtures("compilation_cache")  # observed in this process: see conftest
-
-
-def _import(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def observe(task: str, folder, seed: int | None, tmp_path_factory) -> Observations:
@@ -47,13 +34,7 @@ def observe(task: str, folder, seed: int | None, tmp_path_factory) -> Observatio
     key = (task, str(folder), seed)
     if key not in _observed:
         tmp = tmp_path_factory.mktemp(f"observe-{task}")
-        inputs = load_inputs(grader_inputs.write(tmp / "inputs.npz", seed))
-        modules = {name: _import(folder / f"{name}.py", f"seeded_{name}_{next(_counter)}")
-                   for name in BY_ID[task].modules}
-        recorder = Recorder(folder)
-        probes.PROBES[task](recorder, modules, inputs, ())
-        recorder.write(tmp)
-        _observed[key] = read_observations(tmp)
+        _observed[key] = observe_here(task, folder, grader_inputs.write(tmp / "inputs.npz", seed), tmp).observations
     return _observed[key]
 
 

@@ -159,7 +159,6 @@ def _import_student(name: str, submission_dir: Path) -> ModuleType:
 def main(argv: list[str]) -> None:
     exercise, submission_dir, inputs_path, out_dir = argv[0], Path(argv[1]), Path(argv[2]), Path(argv[3])
     options = argv[4:]
-    probe = probes.PROBES[exercise]
     share_ir_context()
     inputs = load_inputs(inputs_path)
     if exercise in probes.PREPARE:
@@ -177,14 +176,20 @@ def main(argv: list[str]) -> None:
     sys.argv[:] = [sys.argv[0]]  # the submission has no business knowing where results go
 
     os.write(1, STUDENT_CODE_STARTS.encode())  # from here on, a failure may be the submission's
+    observe(exercise, submission_dir, inputs, options, recorder)
+    recorder.write(out_dir)
+    flush_and_exit(0)
+
+
+def observe(exercise: str, submission_dir: Path, inputs: dict[str, Any], options: list[str],
+            recorder: Recorder) -> None:
+    """Import the exercise's modules from ``submission_dir`` and run its probe into ``recorder``; a module that
+    fails to import is recorded as the run's import error, and the probe does not run."""
     modules: dict[str, ModuleType] = {}
     for name in BY_ID[exercise].modules:
         try:
             modules[name] = _import_student(name, submission_dir)
         except BaseException as exc:  # noqa: BLE001 - the submission failed to import
             recorder.import_error = {"module": name, **recorder.describe(exc)}
-            break
-    else:
-        probe(recorder, modules, inputs, options)
-    recorder.write(out_dir)
-    flush_and_exit(0)
+            return
+    probes.PROBES[exercise](recorder, modules, inputs, options)
