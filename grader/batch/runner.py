@@ -211,7 +211,7 @@ def warm_reference(options: Options, scratch: Path) -> str:
     submission would fail the same way.
     """
     from grader import inputs
-    from grader.expected.cache import load_reference
+    from grader.expected import load_reference
 
     tmp = Path(tempfile.mkdtemp(prefix="reference-", dir=scratch))
     try:

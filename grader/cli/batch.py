@@ -101,7 +101,7 @@ def _batch(args: argparse.Namespace) -> int:
     from grader.batch.discover import InvalidSubmission
     from grader.batch.distributed import DaskUnavailable
     from grader.sandbox import ConfinementRefused
-    from grader.expected.cache import ReferenceRunError
+    from grader.expected import ReferenceRunError
     from grader.rubric import RubricError
 
     try:

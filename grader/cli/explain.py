@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     from grader.engine import CHECKS, grade
-    from grader.expected.cache import ReferenceRunError
+    from grader.expected import ReferenceRunError
     from grader.report._common import inert
     from grader.reproduce import explain_text
     from grader.rubric import RubricError

@@ -26,7 +26,7 @@ from grader.engine import failure_report, grade
 from grader.inputs import SeedError
 from grader.sandbox import ConfinementRefused
 from grader.progress import ExerciseProgress
-from grader.expected.cache import ReferenceRunError
+from grader.expected import ReferenceRunError
 from grader.report.classroom50 import Classroom50Error, identity_from_env
 from grader.report.terminal import print_report
 from grader.exercises import IDS as EXERCISES

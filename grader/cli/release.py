@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     from grader.inputs import SeedError
-    from grader.expected.cache import ReferenceRunError
+    from grader.expected import ReferenceRunError
     from grader.expected.sealing import SealError, seal
     from grader.stubs import InitError, init
 
