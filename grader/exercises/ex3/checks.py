@@ -68,6 +68,16 @@ OUTPUT_RELU = Mistake("ex3.relu_on_output", "a ReLU on the output layer",
 OUTPUT_SOFTMAX = Mistake("ex3.softmax_output", "a softmax on the output",
                          "The output went through a softmax: mlp_forward returns the last layer's raw values "
                          "(logits).")
+LAYER_ORDER = Mistake(
+    "ex3.layer_order", "layers run in an order other than layer1, layer2, ..., layerN",
+    "The layers ran in another order than their numbers give (the order measured is in the message): run "
+    "layer1, layer2, ..., layerN, sorting the names by the whole number in them, "
+    "int(name.removeprefix('layer')).")
+RELU_PLACEMENT = Mistake(
+    "ex3.relu_placement", "ReLU after other layers than every layer but the last",
+    "ReLU went after other layers than it should (measured in the message): it goes after every layer but the "
+    "last, layer1 to layer(N-1). Check the test on the layer's index that decides where ReLU is applied: with "
+    "for i, name in enumerate(names), that is i < len(names) - 1.")
 ARGS_SWAPPED = Mistake("ex3.arguments_swapped", "mlp_forward's parameters in the order (x, params)",
                        "mlp_forward takes (params, x), in that order: params first, then the batch.")
 HINT_JIT = "Under jax.jit the forward pass failed or changed: keep it pure (no Python side effects, no global state)."
@@ -340,11 +350,14 @@ def measure(ctx: Context) -> list[Finding]:
 
 
 def _no_activation_in_prefix(ctx: Context) -> bool:
-    """The first two layers of the 12-layer case (one hidden layer, certainly run) give no activation's answer."""
+    """The first two and three layers of the 12-layer case (hidden layers that certainly run) give no
+    activation's answer: not an activation missing from only some layers."""
     c = _case(ctx, "d12")
-    sub = npref.prefix(c["params"], 2)
-    got = _measured(ctx, "measure/prefix2")
-    return got is not None and _up_to_output(got, npref.mlp(sub, c["x"], act=lambda z: z))
+    for k in (2, 3):
+        got = _measured(ctx, f"measure/prefix{k}")
+        if got is None or not _up_to_output(got, npref.mlp(npref.prefix(c["params"], k), c["x"], act=lambda z: z)):
+            return False
+    return True
 
 
 def _in_string_order(ctx: Context, k: int) -> bool:
@@ -387,8 +400,82 @@ def _depth_findings(ctx: Context) -> list[Finding]:
                             f"layer{skipped[0]}: layer{skipped[0]} did not run",
                             hint=f"With the first {k} layers, layer{skipped[0]} did not run: run every layer, "
                                  "layer1 to layerN, in numeric order, with ReLU after each but the last.")]
+        order = _measured_order(ctx)
+        if order is not None and len(order) >= k and order[:k] != sorted(order[:k], key=_number):
+            ran = [n for n in order if _number(n) <= k]
+            return [Finding(f"{agree}with {k} layers the output is what the layers give run in the order "
+                            f"{_names(ran)}" + (f"; all {len(order)} ran in the order {_names(order)}"
+                                                if len(order) > k else ""), LAYER_ORDER)]
+        placed = _measured_placement(ctx, k)
+        if placed:
+            return [Finding(agree + "; ".join(placed), RELU_PLACEMENT)]
         return [Finding(f"{agree}with {k} layers the output differs")]
     return []
+
+
+def _number(name: str) -> int:
+    return int(name.removeprefix("layer"))
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(names) if len(names) <= 6 else ", ".join(names[:5]) + ", ..., " + names[-1]
+
+
+def _in_order(params: dict, x: np.ndarray, names: list[str], hidden: set[int] | None = None) -> np.ndarray:
+    """The forward pass with the layers run in the order ``names``; ReLU after the layers numbered in ``hidden``
+    (default: after every layer run but the last)."""
+    h = np.asarray(x, np.float64)
+    for i, name in enumerate(names):
+        h = h @ np.asarray(params[name]["w"], np.float64) + np.asarray(params[name]["b"], np.float64)
+        if (i < len(names) - 1) if hidden is None else (_number(name) in hidden):
+            h = npref.relu(h)
+    return h
+
+
+def _measured_order(ctx: Context) -> list[str] | None:
+    """The order the 12-layer case's layers ran in, measured from its prefixes: whatever the student sorts the
+    names by, the first k layers run in that order, so layer k's place is where inserting it into the first
+    k - 1 layers' order reproduces the k-layer answer. None when some prefix has no single such place."""
+    c = _case(ctx, DEEP_CASE)
+    params, x = c["params"], c["x"]
+    order: list[str] = []
+    for k in range(1, len(params) + 1):
+        got = _measured(ctx, f"measure/prefix{k}")
+        if got is None:
+            return order or None
+        fits = [order[:i] + [f"layer{k}"] + order[i:] for i in range(len(order) + 1)]
+        fits = [names for names in fits if _up_to_output(got, _in_order(params, x, names))]
+        if len(fits) != 1:
+            return order or None
+        order = fits[0]
+    return order
+
+
+def _measured_placement(ctx: Context, k: int) -> list[str]:
+    """After which layers ReLU ran in the first k, k+1 and k+2 layers of the 12-layer case (numeric order): for
+    each, the one set of layers whose ReLU reproduces the answer. Empty when any has no such single set."""
+    from itertools import combinations
+
+    c = _case(ctx, DEEP_CASE)
+    params, x = c["params"], c["x"]
+    found = []
+    for j in range(k, min(k + 2, len(params)) + 1):
+        got = _measured(ctx, f"measure/prefix{j}")
+        if got is None or j > 10:
+            break
+        names = [f"layer{i}" for i in range(1, j + 1)]
+        hidden = [i for i in range(1, j)]
+        sets = [set(s) for n in range(len(hidden) + 1) for s in combinations(hidden, n)
+                if _up_to_output(got, _in_order(params, x, names, set(s)))]
+        if len(sets) != 1:
+            return []
+        after = ", ".join(f"layer{i}" for i in sorted(sets[0])) or "no layer"
+        raw = _in_order(params, x, names, sets[0])
+        if array_mismatch(got, raw) is not None and array_mismatch(got, npref.relu(raw)) is None:
+            after = (after + f" and the output layer{j}") if sets[0] else f"the output layer{j} only"
+        expected = "layer1" if j == 2 else f"layer1 to layer{j - 1}"
+        found.append(f"with {j} layers the output is what ReLU after {after} gives (expected after {expected})")
+    return found
 
 
 def _measured_words(findings: list[Finding]) -> tuple[str, Mistake | str]:
