@@ -156,6 +156,22 @@ def per_example_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray
     return grads
 
 
+def input_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """Gradient of each example's cross-entropy with respect to its own input row, stacked: shaped like ``x``."""
+    names = layer_names(params)
+    hs, pres = [np.asarray(x, np.float64)], []
+    for i, name in enumerate(names):
+        z = hs[-1] @ np.asarray(params[name]["w"], np.float64) + np.asarray(params[name]["b"], np.float64)
+        pres.append(z)
+        hs.append(relu(z) if i < len(names) - 1 else z)
+    dz = softmax(hs[-1]) - targets
+    for i in reversed(range(len(names))):
+        dz = dz @ np.asarray(params[names[i]]["w"], np.float64).T
+        if i:
+            dz = dz * (pres[i - 1] > 0)
+    return dz
+
+
 def one_hot(y: np.ndarray, n: int = 10) -> np.ndarray:
     return np.eye(n)[np.asarray(y)]
 

@@ -26,6 +26,11 @@ MEAN_SCALE = Mistake(
     "ex2.mean_scaled", "gradients of the batch mean, 1/B of each example's",
     "Each example's gradient is 1/B of what it should be: you differentiated the batch mean. Take the "
     "gradient of one example's own loss (a batch of one: x[None], y[None]).")
+GRAD_WRT_X = Mistake(
+    "ex2.grad_wrt_x", "gradients with respect to x, not params",
+    "These are gradients with respect to the input x: jax.grad differentiates the first argument only "
+    "(argnums=0). Differentiate a loss whose first argument is params, jax.grad(single_loss)(params, xi, yi), "
+    "and map it with jax.vmap(..., in_axes=(None, 0, 0)).")
 HINT_VALUES = "Slice i must equal jax.grad(loss_fn)(params, x[i:i+1], y[i:i+1]); compare one slice by hand."
 HINT_SHAPES = (
     "Return a pytree shaped like params (same keys) whose every leaf has a leading axis of size B: "
@@ -46,6 +51,11 @@ LEAF_NORMS = Mistake(
     "ex2.sum_of_leaf_norms", "the sum of the leaves' norms",
     "This adds up the norms of the leaves; the global norm is the square root of the sum of all squares "
     "(over every element of every leaf).")
+NORMS_ACROSS_EXAMPLES = Mistake(
+    "ex2.norms_across_examples", "norms that mix the examples' values",
+    "Each norm mixes values of several examples: flatten each leaf with the batch axis first, "
+    "leaf.reshape(leaf.shape[0], -1), and reduce every axis but that one (a reshape(-1, B) or a reduction "
+    "over axis 0 takes one value from each example).")
 HINT_NORM_SHAPE = "Return one norm per example: shape (B,), reducing every axis but the leading one."
 ONE_NORM = Mistake(
     "ex2.one_norm_for_batch", "one norm for the whole batch",
@@ -80,6 +90,19 @@ def _expected_shapes(ctx: Context, case: str) -> dict[str, tuple[int, ...]]:
     return {path: (b, *leaf.shape) for path, leaf in flatten(c["params"]).items()}
 
 
+def _input_gradient(ctx: Context, case: str, got) -> str:
+    """What an array shaped like x is, measured: "" unless it is each example's gradient with respect to x."""
+    c = _case(ctx, case)
+    if isinstance(got, dict) or np.shape(got) != np.shape(c["x"]):
+        return ""
+    own = npref.input_grads(c["params"], c["x"], npref.one_hot(c["y"]))
+    for variant, words in ((own, "each example's gradient with respect to its own x"),
+                           (own / len(c["y"]), "the gradient of the batch's mean loss with respect to x")):
+        if array_mismatch(np.asarray(got, np.float64), variant, rtol=1e-3) is None:
+            return words
+    return ""
+
+
 def shapes(ctx: Context) -> Verdict:
     """Every leaf has the params leaf's shape with a leading axis B."""
     for case in CASES:
@@ -87,6 +110,10 @@ def shapes(ctx: Context) -> Verdict:
         expected = _expected_shapes(ctx, case)
         if not isinstance(got, dict) or set(got) != set(expected):
             found = sorted(got) if isinstance(got, dict) else type(got).__name__
+            wrt_x = _input_gradient(ctx, case, got)
+            if wrt_x:
+                return fail(f"batch '{case}': expected leaves {sorted(expected)}, got one array of shape "
+                            f"{tuple(np.shape(got))}, the shape of x: it equals {wrt_x}", GRAD_WRT_X)
             return fail(f"batch '{case}': expected leaves {sorted(expected)}, got {found}", HINT_SHAPES)
         wrong = {p: (tuple(np.shape(got[p])), s) for p, s in expected.items() if tuple(np.shape(got[p])) != s}
         if wrong:
@@ -111,6 +138,8 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> str:
     c = _case(ctx, case)
     params, x, y = c["params"], c["x"], c["y"]
     b = len(y)
+    if _input_gradient(ctx, case, got):
+        return GRAD_WRT_X
     own = npref.per_example_grads(params, x, npref.one_hot(y))
     variants = {
         LABELS_AXES: npref.per_example_grads(params, x, np.repeat(npref.one_hot(y).mean(0, keepdims=True), b, 0)),
@@ -185,6 +214,11 @@ def norms(ctx: Context) -> Verdict:
         partial = np.sqrt(sum(s for k, s in squares.items() if not k.startswith(name + "/")))
         if array_mismatch(got, partial, rtol=1e-3) is None:
             return fail(message, _missing(f"the leaves of {name}"))
+    total, want_total = float(np.sum(got ** 2)), float(np.sum(np.asarray(want, np.float64) ** 2))
+    if abs(total - want_total) <= 1e-3 * want_total:
+        return fail(message + f"; measured: the squared norms add up to the right total over the batch "
+                    f"({want_total:.6g}), shared out among the examples differently: each example's norm took "
+                    "values of other examples", NORMS_ACROSS_EXAMPLES)
     return fail(message, "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i).")
 
 
