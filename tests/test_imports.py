@@ -102,3 +102,22 @@ def test_the_library_never_imports_its_command_line():
     offenders = sorted(f"{name} imports {target}" for name, targets in graph().items()
                        if not name.startswith(CLI) for target in targets if target.startswith("grader.cli"))
     assert not offenders, offenders
+
+
+def test_each_probe_imports_first():
+    """A probe imported before anything else of the grader (as a tool or a benchmark may) imports cleanly:
+    the probes package imports every probe by name, which the graph above cannot see."""
+    import subprocess
+    import sys
+
+    from grader.exercises import ALL
+
+    script = ("import importlib, sys\n"
+              "for name in sys.argv[1:]:\n"
+              "    for loaded in [m for m in sys.modules if m == 'grader' or m.startswith('grader.')]:\n"
+              "        del sys.modules[loaded]\n"
+              "    importlib.import_module(name)\n")
+    probes = [e.probe for e in ALL]
+    done = subprocess.run([sys.executable, "-c", script, *probes], capture_output=True, text=True,
+                          cwd=PACKAGE.parent, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -14,7 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from grader.harness.probes._common import as_jax
+from grader.harness.probe_tools import as_jax
 from grader.exercises.accuracy.shared import BATCH, CURVES_OPTION, EPOCHS, SEED
 from grader.exercises.accuracy.shared import DROPOUT as DROPOUT_RATE
 

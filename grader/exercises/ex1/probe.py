@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 
 from grader.harness.jaxpr_tools import key_uses
-from grader.harness.probes._common import as_jax, key, no_leaks, snapshot
+from grader.harness.probe_tools import as_jax, key, no_leaks, snapshot
 from grader.exercises.ex1.shared import RATES
 
 

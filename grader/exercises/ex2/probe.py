@@ -5,7 +5,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from grader.harness.jaxpr_tools import jaxpr_stats
-from grader.harness.probes._common import as_jax, no_leaks, snapshot
+from grader.harness.probe_tools import as_jax, no_leaks, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import LARGEST_CASES, LESSON_IMAGES

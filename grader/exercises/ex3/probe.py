@@ -14,7 +14,7 @@ import jax
 from grader.exercises.ex3.shared import DEEP_CASE
 from grader.exercises.ex3.shared import layer_prefix as prefix
 from grader.exercises.ex3.shared import measurement_cases
-from grader.harness.probes._common import as_jax, no_leaks, snapshot
+from grader.harness.probe_tools import as_jax, no_leaks, snapshot
 
 
 def probe(rec, modules, inputs, options):

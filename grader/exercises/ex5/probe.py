@@ -5,7 +5,7 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from grader.harness.probes._common import as_jax, snapshot
+from grader.harness.probe_tools import as_jax, snapshot
 from grader.exercises.ex5.shared import OPTIMIZERS
 from grader.exercises.ex5.shared import CHAINED_STEPS, SGD_LR
 

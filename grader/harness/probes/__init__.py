@@ -3,7 +3,8 @@
 Each probe is ``probe(recorder, modules, inputs, options)``; ``modules`` maps a
 student module name to the imported module, ``inputs`` is the nested dict the
 parent wrote (see ``grader.inputs``). Helpers shared by the probes live in
-``_common.py`` here.
+``grader/harness/probe_tools.py``, outside this package, so a probe imports them without importing every
+other probe first.
 """
 
 import importlib
