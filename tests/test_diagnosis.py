@@ -172,7 +172,13 @@ def test_parameters_in_the_order_x_params_are_measured_by_calling_them_that_way(
 
 
 def _ex1_ctx(values: dict, errors: dict | None = None) -> Context:
-    return Context(Observations(values, errors or {}), Observations(), INPUTS)
+    """ex1's forward observations; no masks seen unless given (the draws are judged then)."""
+    return Context(Observations({"forward/masks": [], **values}, errors or {}), Observations(), INPUTS)
+
+
+def _applied(keys, shape, data_min=0.0, rows=0.5, columns=0.5):
+    return {"shape": shape, "keys": keys, "data_min": data_min, "kept": 0.5, "row_agreement": rows,
+            "column_agreement": columns}
 
 
 def _draw(keys, out_shape, shape=None):
@@ -193,7 +199,7 @@ def test_a_key_shared_by_the_examples_is_reused():
     b = INPUTS["ex1"]["xb"].shape[0]
     uses = [_draw([[7, 7]] * b, [b, 256], [256]), _draw([[i, 2] for i in range(b)], [b, 128], [128])]
     verdict = ex1.separate_keys(_ex1_ctx({"forward/key_uses": uses}))
-    assert verdict.mistake == ex1.REUSED_KEY.id and "draw 1 used one key for several examples" in verdict.message
+    assert verdict.mistake == ex1.REUSED_KEY.id and "mask 1 used one key for several examples" in verdict.message
 
 
 def test_a_mask_on_the_input_is_placed_wrong():
@@ -354,3 +360,58 @@ def test_eval_mode_scaling_is_measured_as_a_factor():
     assert "every element is x times 0.5" in verdict.message and "non-inverted dropout" in verdict.hint
     verdict = ex1.identity(_ex1_ctx({**values, "dropout/eval": x * 3.0, "dropout/rate0": x}))
     assert "every element is x times 3" in verdict.message and verdict.hint == ex1.HINT_IDENTITY
+
+
+def test_masks_after_each_hidden_relu_with_their_own_keys_pass():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    masks = [_applied([[i, 1] for i in range(b)], [b, 256]), _applied([[i, 2] for i in range(b)], [b, 128])]
+    ctx = _ex1_ctx({"forward/masks": masks, "forward/key_uses": [], "forward/train": np.ones((b, 10))})
+    assert ex1.placement(ctx).passed and ex1.separate_keys(ctx).passed
+
+
+def test_a_mask_applied_before_the_relu_is_named():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    masks = [_applied([[1, 1]], [b, 256], data_min=-2.5), _applied([[1, 2]], [b, 128])]
+    verdict = ex1.placement(_ex1_ctx({"forward/masks": masks, "forward/key_uses": [],
+                                      "forward/train": np.ones((b, 10))}))
+    assert verdict.mistake == ex1.BEFORE_RELU.id and "-2.5" in verdict.message and "before the ReLU" in verdict.message
+
+
+def test_masks_alike_for_every_example_are_one_shared_mask_whatever_the_draws_shapes():
+    """The masks have the batch's shape (a (B, 256) draw broadcast, or one key vmapped), yet every example keeps
+    and drops the same units: measured from the masks, not from the shapes the random calls were given."""
+    b = INPUTS["ex1"]["xb"].shape[0]
+    masks = [_applied([[1, 1]], [b, 256], rows=1.0), _applied([[1, 2]], [b, 128], rows=1.0)]
+    verdict = ex1.placement(_ex1_ctx({"forward/masks": masks, "forward/key_uses": [],
+                                      "forward/train": np.ones((b, 10))}))
+    assert verdict.mistake == ex1.FORWARD_SHARED_ROWS.id and "kept or dropped alike" in verdict.message
+
+
+def test_two_masks_from_one_key_are_reused_keys():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    masks = [_applied([[3, 3]], [b, 256]), _applied([[3, 3]], [b, 128])]
+    verdict = ex1.separate_keys(_ex1_ctx({"forward/masks": masks, "forward/key_uses": []}))
+    assert verdict.mistake == ex1.REUSED_KEY.id and "two dropout masks were drawn from the same key" in verdict.message
+
+
+def test_draws_and_masks_finds_where_each_draw_meets_the_data():
+    """A forward pass with dropout after one ReLU and a draw that never touches the data: one mask, applied
+    after the ReLU, with its own key; its examples' masks differ; the unused draw is a key use, not a mask."""
+    import jax
+    import jax.numpy as jnp
+
+    from grader.harness.jaxpr_tools import draws_and_masks
+
+    def forward(w, x, key):
+        k1, k2 = jax.random.split(key)
+        jax.random.uniform(k2, (3,))  # drawn, never used
+        h = jax.nn.relu(x @ w)
+        return jnp.where(jax.random.bernoulli(k1, 0.5, h.shape), h / 0.5, 0.0)
+
+    w = jnp.asarray(np.random.default_rng(0).standard_normal((5, 64)), jnp.float32)
+    x = jnp.asarray(np.random.default_rng(1).standard_normal((16, 5)), jnp.float32)
+    uses, masks = draws_and_masks(forward, w, x, jax.random.PRNGKey(0), data_args=(0, 1))
+    assert [u["op"] for u in uses] == ["split", "bits", "bits"]
+    (mask,) = masks
+    assert mask["shape"] == [16, 64] and mask["data_min"] == 0.0 and len(mask["keys"]) == 1
+    assert 0.3 < mask["kept"] < 0.7 and mask["row_agreement"] < 0.8 and mask["column_agreement"] < 0.8

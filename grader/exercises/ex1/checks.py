@@ -81,13 +81,17 @@ KEY_SPLIT_AND_USED = Mistake(
     "Split it and use only the new keys.")
 FORWARD_SHARED_ROWS = Mistake(
     "ex1.mask_shared_across_batch", "one mask shared by every example",
-    "forward_with_dropout drew each layer's mask once for the whole batch, shapes (256,) and (128,): every "
-    "example got the same mask. Draw the masks with the full (B, 256) and (B, 128) shapes, or, if you vmap a "
+    "forward_with_dropout gave every example the same mask: one per layer for the whole batch (a (256,) "
+    "and a (128,) draw broadcast, or one key for every example of a vmap). Draw the masks with the full (B, 256) and (B, 128) shapes, or, if you vmap a "
     "one-example forward pass, split the key into one key per example and map over the keys as well.")
 PLACEMENT = Mistake(
     "ex1.placement", "dropout in other places than after the two hidden ReLUs",
     "Dropout belongs after each of the two hidden ReLUs (shapes (B, 256) and (B, 128)) and nowhere "
     "else: not on the input, not on the logits.")
+BEFORE_RELU = Mistake(
+    "ex1.dropout_before_relu", "dropout applied before the ReLU",
+    "A mask was applied to a hidden layer's values before its ReLU (they still had negative values): "
+    "dropout goes after the activation, h = dropout(key, jax.nn.relu(x @ w + b), rate, train).")
 FORWARD_KEYS = Mistake(
     "ex1.forward_not_pure_in_key", "keys made inside forward_with_dropout",
     "forward_with_dropout must be a pure function of its key: the same key gives the same output, a "
@@ -348,13 +352,23 @@ def _key_uses(ctx: Context) -> list[dict]:
     return list(ctx.got("forward/key_uses"))
 
 
+def _masks(ctx: Context) -> list[dict]:
+    """The masks train mode applied, where a random draw first met the data (``jaxpr_tools.draws_and_masks``)."""
+    return list(ctx.got("forward/masks"))
+
+
 def _draws(ctx: Context) -> list[dict]:
     """The random draws of train mode: each with the keys it consumed and the shape it produced.
 
     A draw under ``jax.vmap`` consumes one key per example at once; its shape
     then includes the batch axis, which the random call's own shape argument
-    leaves out.
+    leaves out. Where train mode's masks were seen, a draw is a mask (with
+    the keys of the draws it came from), so draws that never touch the data
+    are not counted.
     """
+    masks = _masks(ctx)
+    if masks:
+        return [{"keys": [tuple(k) for k in m["keys"]], "shape": tuple(m["shape"])} for m in masks]
     draws = []
     for use in _key_uses(ctx):
         if use["op"] != "bits":
@@ -365,7 +379,7 @@ def _draws(ctx: Context) -> list[dict]:
 
 
 def separate_keys(ctx: Context) -> Verdict:
-    """Each dropout layer draws from its own keys (one per example under vmap); no key is used twice."""
+    """Each dropout layer's mask comes from its own keys (one per example under vmap); no key is used twice."""
     uses, draws = _key_uses(ctx), _draws(ctx)
     if len(draws) < 2:
         return skip(f"not judged: train mode drew {len(draws)} mask(s) (charged in ex1.placement); the keys are "
@@ -374,7 +388,7 @@ def separate_keys(ctx: Context) -> Verdict:
     if len(set(keys)) < len(keys):
         shared = [i + 1 for i, d in enumerate(draws) if any(keys.count(k) > 1 for k in d["keys"])]
         where = "two dropout masks were drawn from the same key" if len(shared) > 1 else (
-            f"draw {shared[0]} used one key for several examples")
+            f"mask {shared[0]} used one key for several examples")
         return fail(f"{where} ({len(keys) - len(set(keys))} of {len(keys)} key uses repeat a key)", REUSED_KEY)
     derived = {tuple(k) for u in uses if u["op"] in ("split", "fold_in") for k in u.get("keys", [u["key"]])}
     if derived & set(keys):
@@ -383,21 +397,37 @@ def separate_keys(ctx: Context) -> Verdict:
 
 
 def placement(ctx: Context) -> Verdict:
-    """Dropout sits after the two hidden ReLUs, nowhere else (not on the input, not on the logits).
+    """Dropout sits after the two hidden ReLUs, nowhere else (not on the input, not on the logits, not before a
+    ReLU), with a mask of its own for every example.
 
-    Judged by the masks train mode drew: their shapes with every batch axis (one
-    mask per example under vmap counts as a (B, n) mask), not by the shape
-    arguments of the random calls.
+    Judged by the masks train mode applied: the values each was applied to
+    (their shape, every batch axis included, and whether they had been through
+    a ReLU), and how the masks of different examples compare; not by the shape
+    arguments of the random calls. When no mask meets the data where it can be
+    seen, the draws are judged by the shapes they produced.
     """
     b = ctx.inputs["ex1"]["xb"].shape[0]
-    shapes = [d["shape"] for d in _draws(ctx)]
-    sizes = sorted(int(np.prod(s)) for s in shapes)
     logits = np.asarray(ctx.got("forward/train"))
     zero_logits = float(np.mean(logits == 0)) if logits.size else 0.0
     if zero_logits > 0.05:
         return fail(f"{zero_logits:.0%} of the train-mode logits are exactly 0: dropout was applied to the output",
                     PLACEMENT)
-    if sizes == [b * 128, b * 256]:
+    masks = _masks(ctx)
+    shapes = [tuple(d["shape"]) for d in _draws(ctx)]
+    sizes = sorted(int(np.prod(s)) for s in shapes)
+    hidden = [(b, 256), (b, 128)]
+    if masks and shapes == hidden:
+        before = [m for m in masks if m["data_min"] < 0]
+        if before:
+            return fail(f"train mode with B={b} applied a mask of shape {before[0]['shape']} to values as low as "
+                        f"{before[0]['data_min']:.3g}: before the ReLU", BEFORE_RELU)
+        shared = [m for m in masks if m["row_agreement"] is not None and m["row_agreement"] >= 0.999]
+        if shared:
+            return fail(f"train mode with B={b} applied masks of shapes {[list(s) for s in shapes]}, but every "
+                        f"example's {shared[0]['shape'][1]} units were kept or dropped alike: one mask for the "
+                        "whole batch", FORWARD_SHARED_ROWS)
+        return PASS
+    if not masks and sizes == [b * 128, b * 256]:
         return PASS
     if sizes == [128, 256]:
         return fail(f"train mode with B={b} drew masks of shapes {[list(s) for s in shapes]}: one per layer for the "
@@ -406,7 +436,8 @@ def placement(ctx: Context) -> Verdict:
              128: "a (128,) mask shared by the batch"}
     extra = [where[s] for s in sizes if s in where]
     detail = f" including {', '.join(extra)}" if extra else ""
-    return fail(f"train mode with B={b} drew random masks of shapes {[list(s) for s in shapes]}{detail}; expected "
+    what = "applied masks" if masks else "drew random masks"
+    return fail(f"train mode with B={b} {what} of shapes {[list(s) for s in shapes]}{detail}; expected "
                 f"({b}, 256) and ({b}, 128)", PLACEMENT)
 
 
