@@ -415,3 +415,11 @@ def test_draws_and_masks_finds_where_each_draw_meets_the_data():
     (mask,) = masks
     assert mask["shape"] == [16, 64] and mask["data_min"] == 0.0 and len(mask["keys"]) == 1
     assert 0.3 < mask["kept"] < 0.7 and mask["row_agreement"] < 0.8 and mask["column_agreement"] < 0.8
+
+
+def test_one_coin_per_example_in_the_forward_pass_is_named():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    masks = [_applied([[1, 1]], [b, 256], columns=1.0), _applied([[1, 2]], [b, 128])]
+    verdict = ex1.placement(_ex1_ctx({"forward/masks": masks, "forward/key_uses": [],
+                                      "forward/train": np.ones((b, 10))}))
+    assert verdict.mistake == ex1.SHARED_COLS.id and "all kept or all dropped together" in verdict.message

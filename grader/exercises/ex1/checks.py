@@ -398,7 +398,7 @@ def separate_keys(ctx: Context) -> Verdict:
 
 def placement(ctx: Context) -> Verdict:
     """Dropout sits after the two hidden ReLUs, nowhere else (not on the input, not on the logits, not before a
-    ReLU), with a mask of its own for every example.
+    ReLU), with a coin of its own for every element of every example.
 
     Judged by the masks train mode applied: the values each was applied to
     (their shape, every batch axis included, and whether they had been through
@@ -426,6 +426,11 @@ def placement(ctx: Context) -> Verdict:
             return fail(f"train mode with B={b} applied masks of shapes {[list(s) for s in shapes]}, but every "
                         f"example's {shared[0]['shape'][1]} units were kept or dropped alike: one mask for the "
                         "whole batch", FORWARD_SHARED_ROWS)
+        per_example = [m for m in masks if m["column_agreement"] is not None and m["column_agreement"] >= 0.999]
+        if per_example:
+            return fail(f"train mode with B={b} applied masks of shapes {[list(s) for s in shapes]}, but each "
+                        f"example's {per_example[0]['shape'][1]} units were all kept or all dropped together",
+                        SHARED_COLS)
         return PASS
     if not masks and sizes == [b * 128, b * 256]:
         return PASS
