@@ -1,0 +1,31 @@
+# BLIND-SET: mistake
+# EXERCISE: ex1
+# WHAT: Drops exactly round(rate * size) elements chosen by a random permutation, so the zeros are not independent coin flips (the drop count never varies).
+# SHOULD-SAY: each element must be dropped independently with probability rate; a fixed number of zeros per call is not dropout
+"""Exercise 1 (reference): inverted dropout with one PRNG key per layer."""
+
+import jax
+import jax.numpy as jnp
+
+
+def dropout(key, x, rate, train=True):
+    """Zero each element with probability `rate`; scale survivors by 1/(1-rate)."""
+    if not train or rate == 0.0:
+        return x
+    keep = 1.0 - rate
+    n = x.size
+    n_drop = int(round(rate * n))
+    # drop exactly `rate` of the elements: shuffle the positions and zero the first n_drop
+    order = jax.random.permutation(key, n)
+    mask = jnp.ones(n, dtype=bool).at[order[:n_drop]].set(False).reshape(x.shape)
+    return jnp.where(mask, x / keep, 0.0).astype(x.dtype)
+
+
+def forward_with_dropout(params, x, key, rate=0.5, train=True):
+    """The lesson's 784-256-128-10 MLP with dropout after each hidden ReLU."""
+    key1, key2 = jax.random.split(key)
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = dropout(key1, h, rate, train)
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    h = dropout(key2, h, rate, train)
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]

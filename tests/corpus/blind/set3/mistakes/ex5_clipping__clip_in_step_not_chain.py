@@ -1,0 +1,44 @@
+# BLIND-SET: mistake
+# EXERCISE: ex5
+# WHAT: Clips the gradients by hand inside the step (optax.clip_by_global_norm(1.0).update) and makes make_optimizer return plain Adam, so the optimizer has no clipping and the step clips at a fixed 1.0 whatever optimizer it gets.
+# SHOULD-SAY: make_optimizer does not clip (plain Adam); put clip_by_global_norm(max_norm) in the chain, and let the step just use the optimizer it is given
+"""Exercise 5 (reference): gradient clipping chained before Adam."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    """Clip the global gradient norm to `max_norm`, then apply Adam."""
+    # the clipping happens in the training step, right after the gradients are computed
+    return optax.adam(learning_rate)
+
+
+_clipper = optax.clip_by_global_norm(1.0)
+
+
+def make_train_step(optimizer):
+    """A jitted training step that updates params through `optimizer`."""
+
+    @jax.jit
+    def step(params, opt_state, x, y):
+        loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+        grads, _ = _clipper.update(grads, _clipper.init(params))
+        updates, opt_state = optimizer.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, loss
+
+    return step
