@@ -36,10 +36,10 @@ def _counting(optimizer, counter):
     that is jitted anew on every call.
     """
 
-    def update(grads, state, params=None):
+    def update(updates, state, params=None, **extra_args):  # optax's own signature, keywords included
         counter["traces"] += 1
-        counter["traced"] += any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(grads))
-        return optimizer.update(grads, state, params)
+        counter["traced"] += any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(updates))
+        return optimizer.update(updates, state, params, **extra_args)
 
     return optax.GradientTransformation(optimizer.init, update)
 
