@@ -95,6 +95,31 @@ def test_an_import_outside_the_rule_is_named(module, tmp_path, cache_dir):
     assert f"{EX3}.py may not import '{module}'" in check.message and "only jax" in check.message
 
 
+@pytest.mark.parametrize("spelling", ["__import__('sklearn')", "importlib.import_module('sklearn')",
+                                      "exec('import sklearn')"])
+def test_every_spelling_of_an_import_is_judged(spelling, tmp_path, cache_dir):
+    """An import asked for by a call (not an import statement) is the submission's too."""
+    sub = tmp_path / "sub"
+    shutil.copytree(REFERENCE, sub, ignore=shutil.ignore_patterns("__pycache__"))
+    (sub / f"{EX3}.py").write_text("import importlib\n" + (sub / f"{EX3}.py").read_text()
+                                   + f"\n\ndef _load():\n    {spelling}\n\n\n_load()\n")
+    report = grade(sub, Options(only=("ex3",), cache_dir=cache_dir))
+    check = by_id(report)["ex3.depths"]
+    assert check.status == "error" and "may not import 'sklearn'" in check.message
+
+
+def test_an_import_jax_makes_on_the_submissions_line_is_jaxs(tmp_path, cache_dir):
+    """jaxlib imports from C while refusing a jit argument, with the submission's line as the nearest Python
+    frame: not the submission's import. The report names what the code did (it jitted the step it was given)."""
+    sub = tmp_path / "sub"
+    shutil.copytree(REFERENCE, sub, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "tests" / "corpus" / "mutants" / "ex4_jit_speedup__time_steps_jits_the_step.py",
+                sub / "ex4_jit_speedup.py")
+    report = grade(sub, Options(only=("ex4",), cache_dir=cache_dir))
+    check = by_id(report)["ex4.n_steps"]
+    assert check.mistake == "ex4.step_transformed" and "may not import" not in check.message, check.message
+
+
 def _forked_child(server: forkserver.ForkServer, argv: list[str], cwd: Path) -> tuple[int, str]:
     child = server.start(argv, cwd, _child_env("", cwd, None), "{}")
     code = child.wait(120)

@@ -8,6 +8,7 @@ the grader's own packages are hidden (the submission cannot import them or
 from __future__ import annotations
 
 import builtins
+import dis
 import importlib.abc
 import importlib.util
 import os
@@ -100,17 +101,50 @@ class _ImportGuard(importlib.abc.MetaPathFinder):
             raise ImportError(NOT_ALLOWED.format(where=where, name=fullname), name=fullname)
 
     def _student_caller(self, frame: Any) -> str | None:
-        """The submission file asking for this import (``None`` when library code asks)."""
+        """The submission file asking for this import (``None`` when library code asks).
+
+        Library code written in C (jaxlib's jit, numpy) imports with no Python frame of its own, so the
+        nearest frame can be the submission's line that called the library: the submission asked only when
+        that line is an import (``import x``, ``__import__("x")``, ``importlib.import_module("x")``).
+        """
         while frame is not None and frame.f_code.co_filename in _IMPORT_MACHINERY:
             frame = frame.f_back
         if frame is None:
             return None
         filename = frame.f_code.co_filename
         if filename == "<string>":
-            return "code the submission runs with exec"
-        if filename.startswith(self._roots):
-            return Path(filename).name
-        return None
+            where = "code the submission runs with exec"
+        elif filename.startswith(self._roots):
+            where = Path(filename).name
+        else:
+            return None
+        return where if _imports_here(frame) else None
+
+
+#: Names whose call is an import (``__import__("x")``, ``importlib.import_module("x")``).
+_IMPORT_CALLS = frozenset({"__import__", "import_module"})
+
+
+def _imports_here(frame: Any) -> bool:
+    """The instruction ``frame`` is at is an import: an import statement, or a call of an import function on
+    that line. True when it cannot be told (the rule is then applied as written)."""
+    try:
+        instructions = list(dis.get_instructions(frame.f_code))
+    except (TypeError, ValueError):
+        return True
+    at = next((i for i, ins in enumerate(instructions) if ins.offset == frame.f_lasti), None)
+    if at is None:
+        return True
+    current = instructions[at]
+    if current.opname == "IMPORT_NAME":
+        return True
+    if not current.opname.startswith("CALL"):
+        return True
+    line = frame.f_lineno
+    start = at
+    while start > 0 and (instructions[start - 1].positions.lineno or line) == line:
+        start -= 1
+    return any(ins.opname.startswith("LOAD") and ins.argval in _IMPORT_CALLS for ins in instructions[start:at])
 
 
 def share_ir_context() -> None:
