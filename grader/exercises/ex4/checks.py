@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grader.checks import PASS, Check, Context, Mistake, Verdict, fail, skip
+from grader.checks.common import crash_hint
+from grader.observations import ObservationError
 from grader.exercises.ex4.shared import COMPILE_DELAY, SPEEDUP_STEPS
 
 COMPILE = Mistake(
@@ -362,12 +364,28 @@ def jit_faster(ctx: Context) -> Verdict:
 #: only once it earns credit.
 _TIMED = ("ex4.n_steps",)
 
+STEP_TRANSFORMED = Mistake(
+    "ex4.step_transformed", "time_steps jits (or transforms) the step it is given",
+    "time_steps gave step_fn to JAX (jax.jit?) instead of calling it as it is given. It must time step_fn "
+    "exactly as passed, so that the eager step is timed eagerly: jit_speedup passes train_step for the eager "
+    "time and jax.jit(train_step) for the jitted one.")
+
+
+def time_steps_error_hint(error: ObservationError) -> Mistake | str:
+    """When time_steps raised: JAX refusing the grader's step before it ran is named (the probe raises
+    ``StepTransformed``, by type); otherwise the crash's kind decides."""
+    if error.type == "StepTransformed":
+        return STEP_TRANSFORMED
+    return crash_hint(error)
+
+
 CHECKS = [
     Check("ex4.excludes_compile", "compilation is excluded from the timing", excludes_compile, ("time_steps",),
           requires=_TIMED),
     Check("ex4.waits_for_results", "the clock waits for the results (block_until_ready)", waits_for_results,
           ("time_steps",), requires=_TIMED),
-    Check("ex4.n_steps", "exactly n_steps calls, state threaded through", times_n_steps, ("time_steps",)),
+    Check("ex4.n_steps", "exactly n_steps calls, state threaded through", times_n_steps, ("time_steps",),
+          time_steps_error_hint),
     Check("ex4.returns_float", "time_steps returns a float", returns_float, ("time_steps",), requires=_TIMED),
     Check("ex4.speedup_dict", "jit_speedup reports eager_s, jit_s and speedup = eager_s / jit_s", speedup_dict,
           ("jit_speedup",), requires=_TIMED),

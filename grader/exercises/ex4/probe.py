@@ -15,6 +15,7 @@ depending on how fast this machine is. The costs are inputs, drawn from the
 seed for the official grade.
 """
 
+import os
 import time
 
 import numpy as np
@@ -118,12 +119,36 @@ def make_step(first_call_delay=0.0, cost=0.0):
     return step, initial, log, device
 
 
+class StepTransformed(TypeError):
+    """time_steps gave the step it was given to JAX (jax.jit, jax.vmap...) instead of calling it: the step's
+    arguments are not arrays, so JAX refused them before the step ran once."""
+
+
+def _raised_by_jax(exc: BaseException) -> bool:
+    """The exception was raised inside the jax package (not in the submission or this probe). JAX drops its
+    own frames from the traceback it shows; the exception it raised first, with them, is the context."""
+    seen = 0
+    while exc is not None and seen < 4:
+        tb, last = exc.__traceback__, ""
+        while tb is not None:
+            last, tb = tb.tb_frame.f_code.co_filename, tb.tb_next
+        if f"{os.sep}jax{os.sep}" in last:
+            return True
+        exc, seen = exc.__context__, seen + 1
+    return False
+
+
 def _time(m, first_call_delay, cost, n_steps):
     step, initial, log, device = make_step(first_call_delay, cost)
     params, opt_state = initial()
     start = time.perf_counter()
     x, y = np.zeros((4, 784), np.float32), np.zeros(4, np.int32)
-    seconds = m.time_steps(step, params, opt_state, x, y, n_steps)
+    try:
+        seconds = m.time_steps(step, params, opt_state, x, y, n_steps)
+    except TypeError as exc:
+        if log["calls"] == 0 and _raised_by_jax(exc):
+            raise StepTransformed(f"time_steps gave step_fn to JAX instead of calling it as given ({exc})") from exc
+        raise
     wall = time.perf_counter() - start
     calls = log["calls"]
     # What a correct timer returns when its clock starts just before call k: the time from then to the last result.
