@@ -72,6 +72,9 @@ BOTH_IGNORED = Mistake(
     "learning_rate and max_norm are both ignored: pass learning_rate to Adam and max_norm to the clip.")
 HINT_CHAIN = ("make_optimizer(learning_rate, max_norm) must give the updates of "
               "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
+HINT_ARGUMENTS = ("For any arguments, make_optimizer(learning_rate, max_norm) must give the updates of "
+                  "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)); with the arguments "
+                  "above they differ (the message says where).")
 LR = Mistake("ex5.learning_rate_ignored", "a fixed learning rate",
     "learning_rate is ignored: pass it to Adam instead of a fixed value.")
 MAX_NORM = Mistake("ex5.max_norm_ignored", "a fixed max_norm",
@@ -219,9 +222,20 @@ def hyperparams(ctx: Context) -> Verdict:
     """learning_rate and max_norm are honoured (by keyword and by position).
 
     Judged against the same kind of chain the submission builds by default, so
-    a wrong chain is charged once, in ``ex5.chain``.
+    a wrong chain is charged once, in ``ex5.chain``. A default chain of no known
+    kind cannot say what the arguments should give: then only arguments that
+    change nothing at all are charged.
     """
-    kinds = _classify(ctx, ctx.got("opt/default"), DEFAULT_LR, DEFAULT_MAX_NORM) or ["reference"]
+    default = ctx.got("opt/default")
+    kinds = _classify(ctx, default, DEFAULT_LR, DEFAULT_MAX_NORM)
+    if not kinds:
+        unchanged = [config for config in ("custom", "positional")
+                     if tree_mismatch(ctx.got(f"opt/{config}"), default) is None]
+        if unchanged:
+            return fail(f"make_optimizer with other arguments ({', '.join(unchanged)}) gave exactly the updates of "
+                        "make_optimizer()", BOTH_IGNORED, fraction=1 - len(unchanged) / 2)
+        return skip("not judged: make_optimizer() is not a chain the grader can reproduce (charged in ex5.chain), so "
+                    "what other arguments should give is unknown; they do change its updates")
     builders = [VARIANTS[k][1] for k in kinds]
     seq = _grads_seq(ctx)
     problems, hint = [], ""
@@ -243,8 +257,7 @@ def hyperparams(ctx: Context) -> Verdict:
                 break
     if not problems:
         return PASS
-    return fail("; ".join(problems), hint or "Use both arguments: learning_rate for Adam, max_norm for clipping.",
-                fraction=1 - len(problems) / 2)
+    return fail("; ".join(problems), hint or HINT_ARGUMENTS, fraction=1 - len(problems) / 2)
 
 
 def _split_step(observed: dict) -> tuple[dict, dict, object]:
