@@ -9,6 +9,8 @@ only when the measurement shows it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -248,6 +250,7 @@ def test_ex3_names_numpy_on_a_tracer_not_a_shape_problem():
     error = ObservationError("TracerArrayConversionError", "shape (5, 20) ... dot_general", kind="numpy_on_tracer")
     assert ex3.error_hint(error) is NUMPY_ON_TRACER
     assert "shapes did not fit" in ex3.error_hint(ObservationError("TypeError", "...", kind="shape"))
+    assert "A reshape failed" in ex3.error_hint(ObservationError("TypeError", "...", kind="reshape"))
     assert "before any line of your function ran" in crash_hint(ObservationError("TypeError", "", kind="signature"))
 
 
@@ -267,6 +270,7 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: jax.jit(lambda v: np.asarray(v))(jnp.ones(3))) == "numpy_on_tracer"
     assert kind_of(lambda: jax.jit(lambda v: 1 if v.sum() > 0 else 0)(jnp.ones(3))) == "python_on_tracer"
     assert kind_of(lambda: jnp.ones((2, 3)) + jnp.ones((4,))) == "shape"
+    assert kind_of(lambda: jnp.ones((5, 20)).reshape(-1, 784), where=str(Path(__file__).parent)) == "reshape"
     assert kind_of(lambda: (lambda a, b: a)(1)) == "signature"
 
 

@@ -58,6 +58,8 @@ SIGNATURE = ("The call did not fit the function's parameters (it failed before a
              "each function exactly as documented.")
 SHAPE = ("An operation got arrays whose shapes do not fit together: print the shapes going in (x.shape, "
          "w.shape) and check them against the docstring.")
+RESHAPE = ("A reshape failed: the array did not have as many elements as the shape asked for. Print its shape "
+           "before the reshape, and reshape with the sizes the array has (x.shape[0], -1) rather than fixed ones.")
 
 #: Hint for each kind of crash the child reports (``ObservationError.kind``); a kind the child invents gets none.
 CRASH_HINTS: dict[str, Mistake | str] = {
@@ -67,6 +69,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "key_reuse": KEY_REUSE,
     "signature": SIGNATURE,
     "shape": SHAPE,
+    "reshape": RESHAPE,
 }
 #: JAX's own error classes, for an error recorded without a kind.
 _KIND_OF_TYPE = {

@@ -99,7 +99,7 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     class; a ``TypeError`` raised before any line of the submission ran as a
     call that does not fit the function's parameters; a ``TypeError`` or
     ``ValueError`` raised inside a library (JAX, numpy) on shapes as a shape
-    error.
+    error, or a reshape error when it is a reshape that failed.
     """
     errors = jax.errors
     for cls, kind in ((errors.TracerArrayConversionError, "numpy_on_tracer"),
@@ -116,7 +116,7 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     in_library = bool(frames) and not in_submission[-1] and any(
         os.sep + lib + os.sep in frames[-1].filename for lib in ("jax", "numpy", "jaxlib"))
     if isinstance(exc, (TypeError, ValueError)) and in_library and "shape" in str(exc).lower():
-        return "shape"
+        return "reshape" if "reshape" in str(exc).lower() else "shape"
     return ""
 
 

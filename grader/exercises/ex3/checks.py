@@ -217,6 +217,9 @@ def error_hint(error: ObservationError) -> str | Mistake:
     if kind == "shape":
         return ("A layer's shapes did not fit: with h of shape (B, in), layer['w'] has shape (in, out) and "
                 "layer['b'] shape (out,), and a layer is h @ w + b.")
+    if kind == "reshape":
+        return ("A reshape failed: mlp_forward is given x of shape (B, in) for any width in (20, 16 and 784 "
+                "here), so it needs no reshape of its own, and none written for one width.")
     return crash_hint(error)
 
 
@@ -500,7 +503,7 @@ def _first_difference(outcomes: dict[str, str]) -> str:
     depth = len(CASES[first][0]) - 1
     if "d1" in right:
         return (f"; the first wrong answer is at depth {depth} while depth 1 agrees, so a single layer x @ w + b "
-                "is right and the difference comes with the hidden layers (their activation or their order)")
+                "is right and the difference comes with more than one layer")
     return "; already one layer (depth 1) differs, so the difference is in x @ w + b itself or around it"
 
 
@@ -541,7 +544,8 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
                     else equals(mistake))
         return fail("; ".join(problems) + f"; {named_as}", mistake, fraction=fraction)
     text, measured = _measured_words(measure(ctx))
-    return fail("; ".join(problems) + (text or _first_difference(outcomes)), measured or HINT_CONTRACT,
+    crashed = error_hint(errors[0].error) if errors and len(errors) == len(problems) else ""
+    return fail("; ".join(problems) + (text or _first_difference(outcomes)), measured or crashed or HINT_CONTRACT,
                 fraction=fraction)
 
 
