@@ -427,3 +427,18 @@ def test_one_coin_per_example_in_the_forward_pass_is_named():
     verdict = ex1.placement(_ex1_ctx({"forward/masks": masks, "forward/key_uses": [],
                                       "forward/train": np.ones((b, 10))}))
     assert verdict.mistake == ex1.SHARED_COLS.id and "all kept or all dropped together" in verdict.message
+
+
+def test_ex5_measures_updates_as_multiples_of_the_expected_ones():
+    from grader.exercises.ex5 import checks as ex5
+
+    want = {f"{t}/layer1/w": np.full((2, 2), -1e-3 * (t + 1)) for t in range(3)}
+    times = lambda factors: {k: v * factors[int(k[0])] for k, v in want.items()}  # noqa: E731
+    assert ex5._scaled_words(times([-1, -1, -1]), want)[1] is ex5.SIGN_FLIPPED
+    words, mistake = ex5._scaled_words(times([10, 10, 10]), want)
+    assert mistake is ex5.LR_SCALED and "times 10" in words
+    words, mistake = ex5._scaled_words(times([1, 0.9, 0.81]), want)
+    assert mistake is ex5.LR_CHANGES and "1, 0.9, 0.81" in words
+    assert ex5._scaled_words(times([1, 1, 1]), want) is None
+    noisy = {k: v + np.array([[1e-3, 0], [0, 0]]) for k, v in want.items()}
+    assert ex5._scaled_words(noisy, want) is None  # not a multiple: nothing measured to name

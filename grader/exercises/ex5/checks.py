@@ -12,7 +12,7 @@ from typing import Callable
 
 import numpy as np
 
-from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, equals, fail
+from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
 from grader.checks.common import unchanged
 from grader.checks.compare import close, tree_mismatch
@@ -72,6 +72,18 @@ BOTH_IGNORED = Mistake(
     "learning_rate and max_norm are both ignored: pass learning_rate to Adam and max_norm to the clip.")
 HINT_CHAIN = ("make_optimizer(learning_rate, max_norm) must give the updates of "
               "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
+SIGN_FLIPPED = Mistake(
+    "ex5.updates_sign_flipped", "updates of the wrong sign (gradient ascent)",
+    "Every update is Adam's with the opposite sign, so a step goes up the gradient. optax.adam gives updates "
+    "to add with optax.apply_updates; spelled out, it is scale_by_adam followed by scale(-learning_rate).")
+LR_SCALED = Mistake(
+    "ex5.learning_rate_scaled", "another learning rate than the one asked for",
+    "Every update is Adam's times one constant factor (in the message): the learning rate Adam gets is not "
+    "the learning_rate argument. Pass learning_rate to optax.adam as it is.")
+LR_CHANGES = Mistake(
+    "ex5.learning_rate_changes", "a learning rate that changes from step to step",
+    "Each step's update is Adam's times a factor that changes from step to step (in the message): the "
+    "learning rate follows a schedule. make_optimizer uses the constant learning_rate it is given.")
 HINT_ARGUMENTS = ("For any arguments, make_optimizer(learning_rate, max_norm) must give the updates of "
                   "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)); with the arguments "
                   "above they differ (the message says where).")
@@ -165,6 +177,47 @@ def _same(steps: list[dict], expected: list[dict]) -> bool:
     return len(steps) == len(expected) and all(close(s, e, rtol=1e-3, atol_scale=1e-4) for s, e in zip(steps, expected))
 
 
+def _step_scales(got: dict, want: dict) -> list[float] | None:
+    """Per step, the factor that turns the expected update into the one observed, when one factor does (all
+    leaves together); None when some step is not a multiple of the expected one."""
+    try:
+        got_steps, want_steps = _as_steps(got), _as_steps(want)
+    except (ValueError, AttributeError):
+        return None
+    if len(got_steps) != len(want_steps) or not want_steps:
+        return None
+    scales = []
+    for g, w in zip(got_steps, want_steps):
+        if set(g) != set(w):
+            return None
+        try:
+            gv = np.concatenate([np.asarray(g[k], np.float64).ravel() for k in sorted(w)])
+        except (TypeError, ValueError):
+            return None
+        wv = np.concatenate([np.asarray(w[k], np.float64).ravel() for k in sorted(w)])
+        if gv.shape != wv.shape or not np.all(np.isfinite(gv)) or not np.any(wv):
+            return None
+        scale = float(gv @ wv / (wv @ wv))
+        if np.linalg.norm(gv - scale * wv) > 1e-3 * np.linalg.norm(wv) * max(1.0, abs(scale)):
+            return None
+        scales.append(scale)
+    return scales
+
+
+def _scaled_words(got: dict, want: dict) -> tuple[str, Mistake] | None:
+    """What the updates are, measured as multiples of the expected ones, and the mistake that is; None when they
+    are not multiples of them (or are them)."""
+    scales = _step_scales(got, want)
+    if not scales or all(abs(x - 1) < 1e-3 for x in scales):
+        return None
+    shown = ", ".join(f"{x:.3g}" for x in scales)
+    if all(abs(x + 1) < 1e-3 for x in scales):
+        return "every step's update is the expected one times -1", SIGN_FLIPPED
+    if max(scales) - min(scales) < 1e-3 * max(abs(x) for x in scales):
+        return f"every step's update is the expected one times {scales[0]:.3g}", LR_SCALED
+    return f"step by step, the updates are the expected ones times {shown}", LR_CHANGES
+
+
 def _first_divergence(got: dict, want: dict) -> str:
     try:
         got_steps, want_steps = _as_steps(got), _as_steps(want)
@@ -197,7 +250,11 @@ def chain(ctx: Context) -> Verdict:
         hint = _no_clip_or_after(ctx)
     elif len(kinds) == 1:
         hint = VARIANTS[kinds[0]][0]
-    else:  # no known chain, or several alike here: say where it differs, guess nothing
+    else:  # no known chain, or several alike here: say what was measured, guess nothing
+        scaled = _scaled_words(got, want)
+        if scaled:
+            words, mistake = scaled
+            return fail(f"{message}: {problem}; measured: {words}", mistake)
         return fail(f"{message}{_first_divergence(got, want)}: {problem}", HINT_CHAIN)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
     return fail(f"{message}: {problem}{named}", hint)
