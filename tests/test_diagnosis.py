@@ -272,6 +272,9 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: jnp.ones((2, 3)) + jnp.ones((4,))) == "shape"
     assert kind_of(lambda: jnp.ones((5, 20)).reshape(-1, 784), where=str(Path(__file__).parent)) == "reshape"
     assert kind_of(lambda: (lambda a, b: a)(1)) == "signature"
+    assert kind_of(lambda: jax.vmap(lambda p, v: p @ v)(jnp.ones((3, 4)), jnp.ones((5, 4)))) == "vmap_sizes"
+    assert kind_of(lambda: jnp.stack([jnp.ones((3, 4)), jnp.ones((4, 2))])) == "stack_shapes"
+    assert kind_of(lambda: jax.lax.scan(lambda c, w: (c @ w, None), jnp.ones(3), jnp.ones((2, 3, 4)))) == "scan_carry"
 
 
 def _dropout_values(fn) -> dict:

@@ -60,6 +60,13 @@ SHAPE = ("An operation got arrays whose shapes do not fit together: print the sh
          "w.shape) and check them against the docstring.")
 RESHAPE = ("A reshape failed: the array did not have as many elements as the shape asked for. Print its shape "
            "before the reshape, and reshape with the sizes the array has (x.shape[0], -1) rather than fixed ones.")
+VMAP_SIZES = ("jax.vmap mapped arguments whose leading axes differ in size: with in_axes=0 (the default) every "
+              "argument is mapped, params included. Map only the batch: jax.vmap(f, in_axes=(None, 0, 0)) for "
+              "f(params, x, y).")
+STACK_SHAPES = ("Arrays of different shapes were stacked: layers of different widths do not fit in one array. Run "
+                "them one at a time, in a Python loop over the layers.")
+SCAN_CARRY = ("jax.lax.scan needs a carry of the same shape at every step, and layers of different widths change "
+              "it. Run the layers one at a time, in a Python loop over them.")
 
 #: Hint for each kind of crash the child reports (``ObservationError.kind``); a kind the child invents gets none.
 CRASH_HINTS: dict[str, Mistake | str] = {
@@ -70,6 +77,9 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "signature": SIGNATURE,
     "shape": SHAPE,
     "reshape": RESHAPE,
+    "vmap_sizes": VMAP_SIZES,
+    "stack_shapes": STACK_SHAPES,
+    "scan_carry": SCAN_CARRY,
 }
 #: JAX's own error classes, for an error recorded without a kind.
 _KIND_OF_TYPE = {

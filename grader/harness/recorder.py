@@ -92,6 +92,14 @@ class Recorder:
         observations.write(out_dir, self.values, self.arrays, self.import_error)
 
 
+#: How JAX's errors begin when a transformation's shapes do not fit: (the start of the message, the kind).
+_JAX_SHAPE_ERRORS = (
+    ("vmap got inconsistent sizes for array axes to be mapped", "vmap_sizes"),
+    ("All input arrays must have the same shape", "stack_shapes"),
+    ("scan body function carry input and carry output must have equal types", "scan_carry"),
+)
+
+
 def crash_kind(exc: BaseException, submission_dir: str) -> str:
     """What kind of crash ``exc`` is, from its type and where it was raised (one of ``CRASH_KINDS``, or "").
 
@@ -109,6 +117,10 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
                       (errors.KeyReuseError, "key_reuse")):
         if isinstance(exc, cls):
             return kind
+    if isinstance(exc, (TypeError, ValueError)):  # JAX's words for three ways shapes do not fit a transformation
+        for start, kind in _JAX_SHAPE_ERRORS:
+            if str(exc).startswith(start):
+                return kind
     frames = traceback.extract_tb(exc.__traceback__)
     in_submission = [f.filename.startswith(submission_dir) for f in frames]
     if isinstance(exc, TypeError) and not any(in_submission):
