@@ -47,6 +47,14 @@ SHARED_ROWS = Mistake(
     "(jax.random.bernoulli(key, keep, x.shape)), not one row and broadcast.")
 SHARED_COLS = Mistake("ex1.mask_per_example", "one coin flip per example, shared by its units",
     "Every unit of an example got the same coin flip: draw one per element, shape x.shape.")
+KEEP_PROB_PASSED = Mistake(
+    "ex1.keep_prob_passed", "the keep probability passed to dropout as its rate",
+    "forward_with_dropout gave dropout 1 - rate, the keep probability, where dropout takes the rate of dropping: "
+    "pass rate as it is, dropout(k1, h, rate, train).")
+FIXED_COUNT = Mistake("ex1.fixed_drop_count", "a fixed number of elements dropped in every call",
+    "The same number of elements, round(rate * n), was zeroed in every call: dropout flips an independent coin "
+    "for each element (jax.random.bernoulli(key, 1 - rate, x.shape)), so how many are dropped varies from call "
+    "to call.")
 HIDDEN_RNG = Mistake(
     "ex1.hidden_randomness", "randomness that does not come from the key",
     "The same key gave different masks: randomness must come only from the key argument, "
@@ -285,6 +293,14 @@ def per_element(ctx: Context) -> Verdict:
     if distinct_rows < 0.9 * kept.shape[0]:
         return fail(f"only {distinct_rows} distinct masks among {kept.shape[0]} rows",
                     "Draw one coin flip per element: jax.random.bernoulli(key, 1 - rate, x.shape).")
+    # Independent coins drop a binomial number of elements: with n = 32768, exactly round(rate * n) in one
+    # call happens about once in 200 at rate 0.5, in all five calls below practically never.
+    counts = [(rate, int(np.sum(~_mask(ctx, name))), kept.size)
+              for name, rate in [*((f"dropout/rate{r}", r) for r in RATES), ("dropout/other_key", 0.5)]]
+    if all(abs(dropped - rate * n) <= 1 for rate, dropped, n in counts):
+        shown = ", ".join(f"{dropped} at rate {rate}" for rate, dropped, _ in counts)
+        return fail(f"every call zeroed exactly round(rate * n) of the n = {kept.size} elements ({shown}): a "
+                    "fixed count, where independent coin flips vary", FIXED_COUNT)
     return PASS
 
 
@@ -344,8 +360,26 @@ def eval_forward(ctx: Context) -> Verdict:
           and array_mismatch(ctx.got("forward/rate0"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None):
         hint = RATE_NOT_PASSED
         problems.append("rate=0.0 gave exactly the output of rate=0.5 for the same key")
+    else:
+        given = _rates_given(ctx)
+        if given and all(abs(r - (1 - RATES[0])) < 1e-6 for r in given):
+            hint = KEEP_PROB_PASSED
+        if given and any(abs(r - RATES[0]) > 1e-6 for r in given):
+            problems.append(f"forward_with_dropout(rate={RATES[0]}) called dropout with rate "
+                            + ", ".join(f"{r:g}" for r in given))
     return fail("forward_with_dropout vs the plain forward pass (32 examples): "
                 + "; ".join(problems), hint, fraction=fraction)
+
+
+def _rates_given(ctx: Context) -> list[float]:
+    """The rates forward_with_dropout gave its dropout calls when asked for RATES[0] (empty when unknown)."""
+    if not ctx.student.has("forward/rates_given"):
+        return []
+    try:
+        given = list(ctx.got("forward/rates_given"))
+    except StudentError:
+        return []
+    return [float(r) for r in given] if given and all(r is not None for r in given) else []
 
 
 def _key_uses(ctx: Context) -> list[dict]:

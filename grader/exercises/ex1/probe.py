@@ -34,8 +34,28 @@ def _is_key(value) -> bool:
     return jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key) or (dtype == jnp.uint32 and jnp.shape(value)[-1:] == (2,))
 
 
+#: The rates the forward pass gave the contract's dropout, while a probe watches (``_rates_given``).
+_RATES: list | None = None
+
+
+def _rates_given(fn):
+    """``fn()``, and the rate of every call of the contract's dropout it made (None for a traced rate)."""
+    global _RATES
+    _RATES = []
+    try:
+        fn()
+        return list(_RATES)
+    finally:
+        _RATES = None
+
+
 def contract_dropout(key, x, rate, train=True):
     """Inverted dropout exactly as the exercise API specifies it."""
+    if _RATES is not None:
+        try:
+            _RATES.append(float(rate))
+        except (TypeError, jax.errors.ConcretizationTypeError):
+            _RATES.append(None)
     if _is_key(x) and not _is_key(key):
         raise DropoutArgumentOrder(
             "forward_with_dropout called dropout(x, key, ...), but its dropout takes (key, x, ...)")
@@ -93,6 +113,8 @@ def probe(rec, modules, inputs, options):
     rec.record("forward/train_again", lambda: forward(params, xb, k1, 0.5, True))
     rec.record("forward/train_other_key", lambda: forward(params, xb, k2, 0.5, True))
     rec.record("forward/rate0", lambda: forward(params, xb, k1, 0.0, True))
+    if hasattr(m, "dropout"):  # what the forward pass gives its dropout, asked for another rate
+        rec.record("forward/rates_given", lambda: _rates_given(lambda: forward(params, xb, k1, RATES[0], True)))
     jitted_forward = jax.jit(lambda p, x, k: forward(p, x, k, 0.5, True))
     rec.record("forward/jit", lambda: no_leaks(jitted_forward, params, xb, k1))
     traced = []
