@@ -51,6 +51,10 @@ LEAF_NORMS = Mistake(
     "ex2.sum_of_leaf_norms", "the sum of the leaves' norms",
     "This adds up the norms of the leaves; the global norm is the square root of the sum of all squares "
     "(over every element of every leaf).")
+MEAN_SQUARES = Mistake(
+    "ex2.norms_mean_of_squares", "the mean of each leaf's squares where their sum belongs",
+    "Each leaf's squares were averaged (jnp.mean) where the global norm sums them: the norm of example i is "
+    "sqrt(sum over every leaf of the sum of squares of slice i).")
 NORMS_ACROSS_EXAMPLES = Mistake(
     "ex2.norms_across_examples", "norms that mix the examples' values",
     "Each norm mixes values of several examples: flatten each leaf with the batch axis first, "
@@ -202,8 +206,10 @@ def norms(ctx: Context) -> Verdict:
     squares = {k: np.sum(np.asarray(v, np.float64).reshape(6, -1) ** 2, axis=1) for k, v in tree.items()}
     weights = np.sqrt(sum(s for k, s in squares.items() if k.endswith("/w")))
     biases = np.sqrt(sum(s for k, s in squares.items() if k.endswith("/b")))
+    means = {k: np.mean(np.asarray(v, np.float64).reshape(6, -1) ** 2, axis=1) for k, v in tree.items()}
     for variant, hint in (
         (np.asarray(want) ** 2, NO_SQRT),
+        (np.sqrt(sum(means.values())), MEAN_SQUARES),
         (weights, _missing("the biases")),
         (biases, _missing("the weights")),
         (sum(np.sqrt(s) for s in squares.values()), LEAF_NORMS),
