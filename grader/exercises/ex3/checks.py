@@ -617,8 +617,8 @@ def deep(ctx: Context) -> Verdict:
 
 
 def output_linear(ctx: Context) -> Verdict:
-    """No activation after the last layer: outputs can be negative."""
-    for case in ("d3", "d5", DEEP_CASE):
+    """No activation after the last layer, at any depth (one layer too): outputs can be negative."""
+    for case in (*DEPTH_CASES, DEEP_CASE):
         try:
             got = np.asarray(ctx.got(f"out/{case}"), dtype=np.float64)
         except StudentError:
