@@ -17,7 +17,7 @@ from grader.checks import npref
 from grader.checks.common import unchanged
 from grader.checks.compare import close, tree_mismatch
 from grader.inputs import flatten
-from grader.exercises.ex5.shared import CHAINED_STEPS, OPTIMIZERS, SGD_LR, SPIKE_STEP
+from grader.exercises.ex5.shared import CHAINED_STEPS, LARGE_PARAMS, OPTIMIZERS, SGD_LR, SPIKE_STEP
 from grader.observations import ObservationError
 
 DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
@@ -72,6 +72,10 @@ BOTH_IGNORED = Mistake(
     "learning_rate and max_norm are both ignored: pass learning_rate to Adam and max_norm to the clip.")
 HINT_CHAIN = ("make_optimizer(learning_rate, max_norm) must give the updates of "
               "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
+PARAMS_DEPENDENT = Mistake(
+    "ex5.updates_depend_on_params", "updates that depend on the params (weight decay)",
+    "The updates changed with the params alone: clipping and Adam read only the gradients, so something in the "
+    "chain reads the params, such as weight decay (optax.adamw, add_decayed_weights). Use optax.adam.")
 SIGN_FLIPPED = Mistake(
     "ex5.updates_sign_flipped", "updates of the wrong sign (gradient ascent)",
     "Every update is Adam's with the opposite sign, so a step goes up the gradient. optax.adam gives updates "
@@ -242,6 +246,10 @@ def chain(ctx: Context) -> Verdict:
     got, want = ctx.got("opt/default"), ctx.want("opt/default")
     problem = tree_mismatch(got, want)
     if problem is None:
+        large = ctx.got("opt/large_params")
+        if tree_mismatch(large, got) is not None:
+            return fail(f"make_optimizer() gave other updates for the same gradients when the params were "
+                        f"{LARGE_PARAMS:,.0f} times larger: {tree_mismatch(large, got)}", PARAMS_DEPENDENT)
         return PASS
     kinds = [k for k in _classify(ctx, got, DEFAULT_LR, DEFAULT_MAX_NORM) if k != "reference"]
     spike = npref.global_norm(_grads_seq(ctx)[SPIKE_STEP])

@@ -7,7 +7,7 @@ import optax
 
 from grader.harness.probe_tools import as_jax, snapshot
 from grader.exercises.ex5.shared import OPTIMIZERS
-from grader.exercises.ex5.shared import CHAINED_STEPS, SGD_LR
+from grader.exercises.ex5.shared import CHAINED_STEPS, LARGE_PARAMS, SGD_LR
 
 
 def _adam_count(state):
@@ -72,6 +72,9 @@ def probe(rec, modules, inputs, options):
     grads_seq = [data["grads"][str(i)] for i in range(len(data["grads"]))]
     for name, args, kwargs in OPTIMIZERS:
         rec.record(f"opt/{name}", lambda a=args, k=kwargs: _run_updates(m.make_optimizer(*a, **k), params, grads_seq))
+    # Clipping and Adam never read the params: with params 10,000 times larger, the updates must not change.
+    large = jax.tree_util.tree_map(lambda leaf: leaf * LARGE_PARAMS, params)
+    rec.record("opt/large_params", lambda: _run_updates(m.make_optimizer(), large, grads_seq))
 
     x, y = data["x"], data["y"]
     sgd = optax.sgd(SGD_LR)

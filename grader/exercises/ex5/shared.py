@@ -11,3 +11,7 @@ SPIKE_STEP = 3
 SGD_LR = 0.1
 #: Steps of clip+Adam chained (each given the params and state the previous returned).
 CHAINED_STEPS = 3
+
+#: make_optimizer()'s updates are also observed with params this many times larger (``opt/large_params``):
+#: clipping and Adam never read the params, so the updates must be the same; weight decay shows there.
+LARGE_PARAMS = 10_000.0
