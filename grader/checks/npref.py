@@ -137,14 +137,20 @@ def sgd_updates(grads_seq: Iterable[Tree], lr: float, pre: Callable[[Tree], Tree
     return out
 
 
-def per_example_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> Tree:
-    """Gradient of each example's cross-entropy against ``targets`` (one-hot or soft), stacked."""
+def _activations(params: dict[str, Any], x: np.ndarray) -> tuple[list[str], list[np.ndarray], list[np.ndarray]]:
+    """The MLP's layer names, each layer's input (and the output, last), and each layer's pre-activation."""
     names = layer_names(params)
     hs, pres = [np.asarray(x, np.float64)], []
     for i, name in enumerate(names):
         z = hs[-1] @ np.asarray(params[name]["w"], np.float64) + np.asarray(params[name]["b"], np.float64)
         pres.append(z)
         hs.append(relu(z) if i < len(names) - 1 else z)
+    return names, hs, pres
+
+
+def per_example_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> Tree:
+    """Gradient of each example's cross-entropy against ``targets`` (one-hot or soft), stacked."""
+    names, hs, pres = _activations(params, x)
     dz = softmax(hs[-1]) - targets
     grads: Tree = {}
     for i in reversed(range(len(names))):
@@ -158,12 +164,7 @@ def per_example_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray
 
 def input_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> np.ndarray:
     """Gradient of each example's cross-entropy with respect to its own input row, stacked: shaped like ``x``."""
-    names = layer_names(params)
-    hs, pres = [np.asarray(x, np.float64)], []
-    for i, name in enumerate(names):
-        z = hs[-1] @ np.asarray(params[name]["w"], np.float64) + np.asarray(params[name]["b"], np.float64)
-        pres.append(z)
-        hs.append(relu(z) if i < len(names) - 1 else z)
+    names, hs, pres = _activations(params, x)
     dz = softmax(hs[-1]) - targets
     for i in reversed(range(len(names))):
         dz = dz @ np.asarray(params[names[i]]["w"], np.float64).T
