@@ -202,7 +202,7 @@ def _step_scales(got: dict, want: dict) -> list[float] | None:
         if gv.shape != wv.shape or not np.all(np.isfinite(gv)) or not np.any(wv):
             return None
         scale = float(gv @ wv / (wv @ wv))
-        if np.linalg.norm(gv - scale * wv) > 1e-3 * np.linalg.norm(wv) * max(1.0, abs(scale)):
+        if np.linalg.norm(gv - scale * wv) > 1e-4 * np.linalg.norm(wv) * max(1.0, abs(scale)):
             return None
         scales.append(scale)
     return scales
@@ -212,13 +212,13 @@ def _scaled_words(got: dict, want: dict) -> tuple[str, Mistake] | None:
     """What the updates are, measured as multiples of the expected ones, and the mistake that is; None when they
     are not multiples of them (or are them)."""
     scales = _step_scales(got, want)
-    if not scales or all(abs(x - 1) < 1e-3 for x in scales):
+    if not scales or all(abs(x - 1) < 1e-5 for x in scales):  # float32 rounding is about 1e-7
         return None
-    shown = ", ".join(f"{x:.3g}" for x in scales)
-    if all(abs(x + 1) < 1e-3 for x in scales):
+    shown = ", ".join(f"{x:.6g}" for x in scales)
+    if all(abs(x + 1) < 1e-5 for x in scales):
         return "every step's update is the expected one times -1", SIGN_FLIPPED
-    if max(scales) - min(scales) < 1e-3 * max(abs(x) for x in scales):
-        return f"every step's update is the expected one times {scales[0]:.3g}", LR_SCALED
+    if max(scales) - min(scales) < 1e-5 * max(abs(x) for x in scales):
+        return f"every step's update is the expected one times {scales[0]:.6g}", LR_SCALED
     return f"step by step, the updates are the expected ones times {shown}", LR_CHANGES
 
 
