@@ -1,0 +1,27 @@
+# BLIND-SET: mistake
+# EXERCISE: ex1
+# WHAT: The mask is drawn with jax.random.bernoulli(key, keep) and no shape, so one coin flip keeps or drops the whole array.
+# SHOULD-SAY: each element needs its own coin flip (pass x.shape); here the whole layer is kept or dropped at once
+"""Exercise 1 (reference): inverted dropout with one PRNG key per layer."""
+
+import jax
+import jax.numpy as jnp
+
+
+def dropout(key, x, rate, train=True):
+    """Zero each element with probability `rate`; scale survivors by 1/(1-rate)."""
+    if not train or rate == 0.0:
+        return x
+    keep = 1.0 - rate
+    mask = jax.random.bernoulli(key, keep)
+    return jnp.where(mask, x / keep, 0.0).astype(x.dtype)
+
+
+def forward_with_dropout(params, x, key, rate=0.5, train=True):
+    """The lesson's 784-256-128-10 MLP with dropout after each hidden ReLU."""
+    key1, key2 = jax.random.split(key)
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = dropout(key1, h, rate, train)
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    h = dropout(key2, h, rate, train)
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]

@@ -1,0 +1,43 @@
+# BLIND-SET: mistake
+# EXERCISE: ex5
+# WHAT: The step differentiates its own loss, optax.softmax_cross_entropy_with_integer_labels(...).sum(), a sum over the batch instead of the lesson's mean.
+# SHOULD-SAY: the loss (and gradients) are B times too large: use the lesson's mean cross-entropy, not a sum
+"""Exercise 5 (reference): gradient clipping chained before Adam."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    """Clip the global gradient norm to `max_norm`, then apply Adam."""
+    return optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate))
+
+
+def make_train_step(optimizer):
+    """A jitted training step that updates params through `optimizer`."""
+
+    @jax.jit
+    def step(params, opt_state, x, y):
+        def batch_loss(p):
+            logits = forward(p, x)
+            return optax.softmax_cross_entropy_with_integer_labels(logits, y).sum()
+
+        loss, grads = jax.value_and_grad(batch_loss)(params)
+        updates, opt_state = optimizer.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, loss
+
+    return step
