@@ -445,3 +445,23 @@ def test_ex5_measures_updates_as_multiples_of_the_expected_ones():
     assert ex5._scaled_words(times([1, 1, 1]), want) is None
     noisy = {k: v + np.array([[1e-3, 0], [0, 0]]) for k, v in want.items()}
     assert ex5._scaled_words(noisy, want) is None  # not a multiple: nothing measured to name
+
+
+def test_only_pythons_call_errors_are_signature_errors_and_jax_refusing_an_argument_is_named():
+    """A TypeError raised outside the submission is a call that did not fit only in Python's words for one;
+    JAX refusing a jitted function's argument is its own kind; anything else has no kind (no guess)."""
+    import jax
+
+    from grader.harness.recorder import crash_kind as child_kind
+
+    def kind_of(fn):
+        try:
+            fn()
+        except Exception as exc:  # noqa: BLE001 - the exception is the subject
+            return child_kind(exc, "/nowhere")
+        raise AssertionError("did not raise")
+
+    assert kind_of(lambda: (lambda a, b: a)(1)) == "signature"
+    assert kind_of(lambda: (lambda a: a)(1, c=2)) == "signature"
+    assert kind_of(lambda: float((1.0, 2.0))) == ""
+    assert kind_of(lambda: jax.jit(lambda f: f)(object())) == "jit_argument"

@@ -67,6 +67,9 @@ STACK_SHAPES = ("Arrays of different shapes were stacked: layers of different wi
                 "them one at a time, in a Python loop over the layers.")
 SCAN_CARRY = ("jax.lax.scan needs a carry of the same shape at every step, and layers of different widths change "
               "it. Run the layers one at a time, in a Python loop over them.")
+JIT_ARGUMENT = ("A function under jax.jit was called with an argument that is not an array (a function, an "
+                "optimizer, a Python object): jit the function that takes the arrays, or mark that argument static "
+                "(jax.jit(f, static_argnums=...)).")
 
 #: Hint for each kind of crash the child reports (``ObservationError.kind``); a kind the child invents gets none.
 CRASH_HINTS: dict[str, Mistake | str] = {
@@ -80,6 +83,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "vmap_sizes": VMAP_SIZES,
     "stack_shapes": STACK_SHAPES,
     "scan_carry": SCAN_CARRY,
+    "jit_argument": JIT_ARGUMENT,
 }
 #: JAX's own error classes, for an error recorded without a kind.
 _KIND_OF_TYPE = {

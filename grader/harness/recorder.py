@@ -100,12 +100,21 @@ _JAX_SHAPE_ERRORS = (
 )
 
 
+#: Python's own words when a call does not fit a function's parameters.
+_CALL_DID_NOT_FIT = re.compile(r"takes \d+ positional arguments? but|missing \d+ required (positional|keyword-only) "
+                               r"arguments?|got an unexpected keyword argument|got multiple values for argument|"
+                               r"takes no (keyword )?arguments|got some positional-only arguments")
+#: JAX's words when a function under jax.jit is called with something that is not an array.
+_NOT_A_JAX_TYPE = ("as an abstract array", "is not a valid JAX type")
+
+
 def crash_kind(exc: BaseException, submission_dir: str) -> str:
     """What kind of crash ``exc`` is, from its type and where it was raised (one of ``CRASH_KINDS``, or "").
 
     Read from the exception object, not its message: JAX's tracer errors by
-    class; a ``TypeError`` raised before any line of the submission ran as a
-    call that does not fit the function's parameters; a ``TypeError`` or
+    class; a ``TypeError`` raised before any line of the submission ran, in
+    Python's words for a call that does not fit a function's parameters, as
+    such; JAX refusing a non-array argument of a jitted function; a ``TypeError`` or
     ``ValueError`` raised inside a library (JAX, numpy) on shapes as a shape
     error, or a reshape error when it is a reshape that failed.
     """
@@ -123,8 +132,10 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
                 return kind
     frames = traceback.extract_tb(exc.__traceback__)
     in_submission = [f.filename.startswith(submission_dir) for f in frames]
-    if isinstance(exc, TypeError) and not any(in_submission):
+    if isinstance(exc, TypeError) and not any(in_submission) and _CALL_DID_NOT_FIT.search(str(exc)):
         return "signature"
+    if isinstance(exc, TypeError) and any(words in str(exc) for words in _NOT_A_JAX_TYPE):
+        return "jit_argument"
     in_library = bool(frames) and not in_submission[-1] and any(
         os.sep + lib + os.sep in frames[-1].filename for lib in ("jax", "numpy", "jaxlib"))
     if isinstance(exc, (TypeError, ValueError)) and in_library and "shape" in str(exc).lower():
