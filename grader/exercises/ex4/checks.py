@@ -371,11 +371,20 @@ STEP_TRANSFORMED = Mistake(
     "time and jax.jit(train_step) for the jitted one.")
 
 
+NOT_SECONDS = Mistake(
+    "ex4.not_seconds", "time_steps returning something other than a number of seconds",
+    "time_steps returns one number, the elapsed seconds as a Python float (time.perf_counter() - start); the "
+    "message says what it returned instead. Return the loss or the state, if you need them, from another "
+    "function.")
+
+
 def time_steps_error_hint(error: ObservationError) -> Mistake | str:
     """When time_steps raised: JAX refusing the grader's step before it ran is named (the probe raises
     ``StepTransformed``, by type); otherwise the crash's kind decides."""
     if error.type == "StepTransformed":
         return STEP_TRANSFORMED
+    if error.type == "NotSeconds":
+        return NOT_SECONDS
     return crash_hint(error)
 
 

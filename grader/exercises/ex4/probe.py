@@ -119,6 +119,18 @@ def make_step(first_call_delay=0.0, cost=0.0):
     return step, initial, log, device
 
 
+class NotSeconds(TypeError):
+    """time_steps returned something that is not one number (a tuple, a dict, None...)."""
+
+
+def _seconds(value) -> float:
+    """What time_steps returned, as a float; ``NotSeconds`` naming its type when it is not one number."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise NotSeconds(f"time_steps returned a {type(value).__name__}, not a number of seconds") from None
+
+
 class StepTransformed(TypeError):
     """time_steps gave the step it was given to JAX (jax.jit, jax.vmap...) instead of calling it: the step's
     arguments are not arrays, so JAX refused them before the step ran once."""
@@ -158,7 +170,7 @@ def _time(m, first_call_delay, cost, n_steps):
     return {
         "returned_type": type(seconds).__name__,
         "is_float": isinstance(seconds, float),
-        "seconds": float(seconds),
+        "seconds": _seconds(seconds),
         "wall": wall,
         "calls": calls,
         "params_seen": log["params_seen"],
@@ -186,7 +198,7 @@ def _speedup(m):
     def recording_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
         seconds = own(step_fn, params, opt_state, x, y, n_steps)
         timed.append({"jitted": hasattr(step_fn, "lower"), "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
-                      "seconds": float(seconds), "lesson_params": _lesson_shaped(params)})
+                      "seconds": _seconds(seconds), "lesson_params": _lesson_shaped(params)})
         return seconds
 
     m.time_steps = recording_time_steps
