@@ -18,8 +18,9 @@ from grader.exercises.ex3.shared import DEEP_CASE, DEPTH_CASES
 # Order mistakes: the right computation, the layers in another order.
 STRING_ORDER = Mistake(
     "ex3.string_order", "layers in string order (layer1, layer10, layer11, layer12, layer2, ...)",
-    "The layers ran in string order (layer1, layer10, layer11, layer12, layer2, ...): sorted() on the "
-    "names compares them as text. Order the layers by the number in their name instead.")
+    "The layers ran in string order (layer1, layer10, layer11, layer12, layer2, ...), the order the names "
+    "take when they are compared as text (as sorted() on them does). Order the layers by the whole number in "
+    "their name instead.")
 DICT_ORDER = Mistake(
     "ex3.dict_order", "layers in the order the params dict lists them",
     "The layers ran in the order the params dict lists them, which is not the layer order (this case lists "
