@@ -41,8 +41,9 @@ def _until(lines: queue.Queue, needle: str, seen: list[str]) -> None:
 def test_watch_regrades_the_edited_exercise_and_stops_on_ctrl_c(tmp_path, cache_dir):
     folder = submission_with(tmp_path, {})
     env = {**os.environ, "JAX_GRADER_CACHE": str(cache_dir)}
-    proc = subprocess.Popen([sys.executable, "-m", "grader", "--watch", str(folder), "--only", "ex3,ex5"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # -X faulthandler: if Ctrl-C ever fails to end the watch, SIGABRT below makes it print every thread's stack
+    proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "grader", "--watch", str(folder), "--only",
+                             "ex3,ex5"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     seen: list[str] = []
     try:
         lines = _lines(proc)
@@ -57,7 +58,13 @@ def test_watch_regrades_the_edited_exercise_and_stops_on_ctrl_c(tmp_path, cache_
         assert "ex3.deep" in text and "python -m grader explain ex3.deep" in text
         _until(lines, "watching", seen)
         proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=60)
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGABRT)
+            proc.wait(timeout=30)
+            stacks = "".join(iter(lambda: lines.get(timeout=10), None))
+            raise AssertionError("Ctrl-C did not end the watch within 60 s; its threads then:\n" + stacks) from None
         out = "".join(iter(lambda: lines.get(timeout=10), None))
     finally:
         if proc.poll() is None:
