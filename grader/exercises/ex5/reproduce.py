@@ -5,7 +5,7 @@ The renderer (:mod:`grader.reproduce`) turns a recipe into the snippet a student
 
 from __future__ import annotations
 
-from grader.exercises.ex5.shared import SPIKE_STEP
+from grader.exercises.ex5.shared import LARGE_PARAMS, SPIKE_STEP
 from grader.reproduce import COMPARE_NOTE, NPREF, Recipe
 
 
@@ -16,6 +16,12 @@ _STEPS = ("opt = make_optimizer({args})\n"
           "for i, g in enumerate(grads):\n"
           "    updates, state = opt.update(g, state, case['params'])\n"
           "    print('step', i, mismatch(updates, want[i]))  " + COMPARE_NOTE)
+#: make_optimizer() again with params LARGE_PARAMS times larger, where its updates must not change.
+_LARGE = ("\nlarge = {{name: {{k: v * {large} for k, v in layer.items()}} for name, layer in case['params'].items()}}\n"
+          "state = opt.init(large)  # clipping and Adam never read the params: the same updates are expected\n"
+          "for i, g in enumerate(grads):\n"
+          "    updates, state = opt.update(g, state, large)\n"
+          "    print('params x {large:g}, step', i, mismatch(updates, want[i]))")
 #: The make_optimizer call of each ``opt/<name>`` case: (arguments as written, learning rate, max_norm).
 _ARGS = {"opt/default": ("", 1e-3, 1.0), "opt/custom": ("learning_rate=0.01, max_norm=0.3", 0.01, 0.3),
          "opt/positional": ("0.05, 5.0", 0.05, 5.0)}
@@ -26,12 +32,12 @@ def _optimizer(observation: str) -> dict[str, object]:
     if observation not in _ARGS:
         return {}
     args, lr, max_norm = _ARGS[observation]
-    return {"args": args, "lr": lr, "max_norm": max_norm, "spike": SPIKE_STEP}
+    return {"args": args, "lr": lr, "max_norm": max_norm, "spike": SPIKE_STEP, "large": LARGE_PARAMS}
 
 
 RECIPES: dict[str, Recipe] = {
     "ex5.chain": Recipe("make_optimizer", "ex5_clipping", (("make_optimizer()", "ex5", "opt/default"),),
-                        _STEPS, extra_imports=(NPREF,), uses=("params", "grads"),
+                        _STEPS + _LARGE, extra_imports=(NPREF,), uses=("params", "grads"),
                         fill=_optimizer),
     "ex5.hyperparams": Recipe("make_optimizer", "ex5_clipping", (
         ("make_optimizer(learning_rate=0.01, max_norm=0.3)", "ex5", "opt/custom"),
