@@ -42,8 +42,11 @@ def test_watch_regrades_the_edited_exercise_and_stops_on_ctrl_c(tmp_path, cache_
     folder = submission_with(tmp_path, {})
     env = {**os.environ, "JAX_GRADER_CACHE": str(cache_dir)}
     # -X faulthandler: if Ctrl-C ever fails to end the watch, SIGABRT below makes it print every thread's stack
+    # Ctrl-C as a terminal delivers it: a suite started in the background (nohup ... &) passes SIGINT on ignored,
+    # and a Python started with SIGINT ignored never raises KeyboardInterrupt.
     proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "grader", "--watch", str(folder), "--only",
-                             "ex3,ex5"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                             "ex3,ex5"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     seen: list[str] = []
     try:
         lines = _lines(proc)
