@@ -8,7 +8,7 @@ against the reference run, never against these.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Container, Iterable
 
 import numpy as np
 
@@ -21,13 +21,18 @@ from grader.exercises.ex3.shared import measurement_cases  # noqa: F401
 Tree = dict[str, np.ndarray]  # flat "layer1/w" -> array
 
 
+def layer_number(name: str) -> int:
+    """The number in a layer's name: 10 for ``layer10``."""
+    return int(name.removeprefix("layer"))
+
+
 def layer_names(params: dict[str, Any], order: str = "numeric") -> list[str]:
     """The layer names in ``order``: "numeric" (layer2 before layer10), "string" (as text) or "dict" (as listed)."""
     if order == "string":
         return sorted(params)
     if order == "dict":
         return list(params)
-    return sorted(params, key=lambda name: int(name.removeprefix("layer")))
+    return sorted(params, key=layer_number)
 
 
 def relu(x: np.ndarray) -> np.ndarray:
@@ -50,12 +55,14 @@ def softmax(z: np.ndarray) -> np.ndarray:
 
 def mlp(params: dict[str, Any], x: np.ndarray, order: str = "numeric", out_act: Callable | None = None, *,
         act: Callable[[np.ndarray], np.ndarray] = relu, in_act: Callable | None = None, bias: bool = True,
-        bias_after_act: bool = False, layers: slice = slice(None)) -> np.ndarray:
+        bias_after_act: bool = False, layers: slice = slice(None),
+        act_after: Container[int] | None = None) -> np.ndarray:
     """An MLP in float64: ``act`` after every layer run but the last, the layers of ``layers`` in ``order``.
 
     The keywords describe the usual ways of getting it wrong (another activation,
     one on the input or the output, no bias, the bias after the activation, only
-    some layers run); the defaults are the exercise's forward pass.
+    some layers run, the activation after other layers: those numbered in
+    ``act_after``); the defaults are the exercise's forward pass.
     """
     h = np.asarray(x, np.float64)
     if in_act is not None:
@@ -64,7 +71,7 @@ def mlp(params: dict[str, Any], x: np.ndarray, order: str = "numeric", out_act: 
     for i, name in enumerate(names):
         z = h @ np.asarray(params[name]["w"], np.float64)
         b = np.asarray(params[name]["b"], np.float64) if bias else 0.0
-        if i == len(names) - 1:
+        if (i == len(names) - 1) if act_after is None else (layer_number(name) not in act_after):
             h = z + b
         else:
             h = act(z) + b if bias_after_act else act(z + b)

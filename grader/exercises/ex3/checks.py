@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 import numpy as np
 
@@ -405,8 +406,8 @@ def _depth_findings(ctx: Context) -> list[Finding]:
                             hint=f"With the first {k} layers, layer{skipped[0]} did not run: run every layer, "
                                  "layer1 to layerN, in numeric order, with ReLU after each but the last.")]
         order = _measured_order(ctx)
-        if order is not None and len(order) >= k and order[:k] != sorted(order[:k], key=_number):
-            ran = [n for n in order if _number(n) <= k]
+        if order is not None and len(order) >= k and order[:k] != sorted(order[:k], key=npref.layer_number):
+            ran = [n for n in order if npref.layer_number(n) <= k]
             return [Finding(f"{agree}with {k} layers the output is what the layers give run in the order "
                             f"{_names(ran)}" + (f"; all {len(order)} ran in the order {_names(order)}"
                                                 if len(order) > k else ""), LAYER_ORDER)]
@@ -417,23 +418,14 @@ def _depth_findings(ctx: Context) -> list[Finding]:
     return []
 
 
-def _number(name: str) -> int:
-    return int(name.removeprefix("layer"))
-
-
 def _names(names: list[str]) -> str:
     return ", ".join(names) if len(names) <= 6 else ", ".join(names[:5]) + ", ..., " + names[-1]
 
 
-def _in_order(params: dict, x: np.ndarray, names: list[str], hidden: set[int] | None = None) -> np.ndarray:
-    """The forward pass with the layers run in the order ``names``; ReLU after the layers numbered in ``hidden``
-    (default: after every layer run but the last)."""
-    h = np.asarray(x, np.float64)
-    for i, name in enumerate(names):
-        h = h @ np.asarray(params[name]["w"], np.float64) + np.asarray(params[name]["b"], np.float64)
-        if (i < len(names) - 1) if hidden is None else (_number(name) in hidden):
-            h = npref.relu(h)
-    return h
+def _in_order(params: dict, x: np.ndarray, names: list[str], act_after: set[int] | None = None) -> np.ndarray:
+    """:func:`npref.mlp` with the layers run in the order ``names`` (ReLU after those numbered in ``act_after``,
+    by default after every layer run but the last)."""
+    return npref.mlp({name: params[name] for name in names}, x, "dict", act_after=act_after)
 
 
 def _measured_order(ctx: Context) -> list[str] | None:
@@ -458,8 +450,6 @@ def _measured_order(ctx: Context) -> list[str] | None:
 def _measured_placement(ctx: Context, k: int) -> list[str]:
     """After which layers ReLU ran in the first k, k+1 and k+2 layers of the 12-layer case (numeric order): for
     each, the one set of layers whose ReLU reproduces the answer. Empty when any has no such single set."""
-    from itertools import combinations
-
     c = _case(ctx, DEEP_CASE)
     params, x = c["params"], c["x"]
     found = []
@@ -468,7 +458,7 @@ def _measured_placement(ctx: Context, k: int) -> list[str]:
         if got is None or j > 10:
             break
         names = [f"layer{i}" for i in range(1, j + 1)]
-        hidden = [i for i in range(1, j)]
+        hidden = range(1, j)
         sets = [set(s) for n in range(len(hidden) + 1) for s in combinations(hidden, n)
                 if _up_to_output(got, _in_order(params, x, names, set(s)))]
         if len(sets) != 1:
