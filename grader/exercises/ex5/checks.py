@@ -246,10 +246,10 @@ def chain(ctx: Context) -> Verdict:
     got, want = ctx.got("opt/default"), ctx.want("opt/default")
     problem = tree_mismatch(got, want)
     if problem is None:
-        large = ctx.got("opt/large_params")
-        if tree_mismatch(large, got) is not None:
+        differs = tree_mismatch(ctx.got("opt/large_params"), got)
+        if differs is not None:
             return fail(f"make_optimizer() gave other updates for the same gradients when the params were "
-                        f"{LARGE_PARAMS:,.0f} times larger: {tree_mismatch(large, got)}", PARAMS_DEPENDENT)
+                        f"{LARGE_PARAMS:,.0f} times larger: {differs}", PARAMS_DEPENDENT)
         return PASS
     kinds = [k for k in _classify(ctx, got, DEFAULT_LR, DEFAULT_MAX_NORM) if k != "reference"]
     spike = npref.global_norm(_grads_seq(ctx)[SPIKE_STEP])
@@ -294,11 +294,11 @@ def hyperparams(ctx: Context) -> Verdict:
     default = ctx.got("opt/default")
     kinds = _classify(ctx, default, DEFAULT_LR, DEFAULT_MAX_NORM)
     if not kinds:
-        unchanged = [config for config in ("custom", "positional")
-                     if tree_mismatch(ctx.got(f"opt/{config}"), default) is None]
-        if unchanged:
-            return fail(f"make_optimizer with other arguments ({', '.join(unchanged)}) gave exactly the updates of "
-                        "make_optimizer()", BOTH_IGNORED, fraction=1 - len(unchanged) / 2)
+        ignored = [config for config in ("custom", "positional")
+                   if tree_mismatch(ctx.got(f"opt/{config}"), default) is None]
+        if ignored:
+            return fail(f"make_optimizer with other arguments ({', '.join(ignored)}) gave exactly the updates of "
+                        "make_optimizer()", BOTH_IGNORED, fraction=1 - len(ignored) / 2)
         return skip("not judged: make_optimizer() is not a chain the grader can reproduce (charged in ex5.chain), so "
                     "what other arguments should give is unknown; they do change its updates")
     builders = [VARIANTS[k][1] for k in kinds]
