@@ -111,12 +111,14 @@ _NOT_A_JAX_TYPE = ("as an abstract array", "is not a valid JAX type")
 def crash_kind(exc: BaseException, submission_dir: str) -> str:
     """What kind of crash ``exc`` is, from its type and where it was raised (one of ``CRASH_KINDS``, or "").
 
-    Read from the exception object, not its message: JAX's tracer errors by
-    class; a ``TypeError`` raised before any line of the submission ran, in
-    Python's words for a call that does not fit a function's parameters, as
-    such; JAX refusing a non-array argument of a jitted function; a ``TypeError`` or
-    ``ValueError`` raised inside a library (JAX, numpy) on shapes as a shape
-    error, or a reshape error when it is a reshape that failed.
+    Read from the exception's class and where it was raised, and from the
+    words Python and JAX always use for the error: JAX's tracer errors by
+    class; three ways a transformation's shapes do not fit (vmap sizes,
+    stacking, a scan carry) by JAX's words; a ``TypeError`` raised before any
+    line of the submission ran, in Python's words for a call that does not fit
+    a function's parameters; JAX refusing a non-array argument of a jitted
+    function; a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
+    numpy) on shapes as a shape error, or a reshape error when a reshape failed.
     """
     errors = jax.errors
     for cls, kind in ((errors.TracerArrayConversionError, "numpy_on_tracer"),

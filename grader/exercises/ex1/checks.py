@@ -90,8 +90,9 @@ KEY_SPLIT_AND_USED = Mistake(
 FORWARD_SHARED_ROWS = Mistake(
     "ex1.mask_shared_across_batch", "one mask shared by every example",
     "forward_with_dropout gave every example the same mask: one per layer for the whole batch (a (256,) "
-    "and a (128,) draw broadcast, or one key for every example of a vmap). Draw the masks with the full (B, 256) and (B, 128) shapes, or, if you vmap a "
-    "one-example forward pass, split the key into one key per example and map over the keys as well.")
+    "and a (128,) draw broadcast, or one key for every example of a vmap). Draw the masks with the full "
+    "(B, 256) and (B, 128) shapes, or, if you vmap a one-example forward pass, split the key into one key per "
+    "example and map over the keys as well.")
 PLACEMENT = Mistake(
     "ex1.placement", "dropout in other places than after the two hidden ReLUs",
     "Dropout belongs after each of the two hidden ReLUs (shapes (B, 256) and (B, 128)) and nowhere "
@@ -295,11 +296,12 @@ def per_element(ctx: Context) -> Verdict:
                     "Draw one coin flip per element: jax.random.bernoulli(key, 1 - rate, x.shape).")
     # Independent coins drop a binomial number of elements: with n = 32768, exactly round(rate * n) in one
     # call happens about once in 200 at rate 0.5, in all five calls below practically never.
-    counts = [(rate, int(np.sum(~_mask(ctx, name))), kept.size)
+    n = kept.size
+    counts = [(rate, int(np.sum(~_mask(ctx, name))))
               for name, rate in [*((f"dropout/rate{r}", r) for r in RATES), ("dropout/other_key", 0.5)]]
-    if all(abs(dropped - rate * n) <= 1 for rate, dropped, n in counts):
-        shown = ", ".join(f"{dropped} at rate {rate}" for rate, dropped, _ in counts)
-        return fail(f"every call zeroed exactly round(rate * n) of the n = {kept.size} elements ({shown}): a "
+    if all(abs(dropped - rate * n) <= 1 for rate, dropped in counts):
+        shown = ", ".join(f"{dropped} at rate {rate}" for rate, dropped in counts)
+        return fail(f"every call zeroed exactly round(rate * n) of the n = {n} elements ({shown}): a "
                     "fixed count, where independent coin flips vary", FIXED_COUNT)
     return PASS
 
