@@ -55,6 +55,9 @@ FIXED_COUNT = Mistake("ex1.fixed_drop_count", "a fixed number of elements droppe
     "The same number of elements, round(rate * n), was zeroed in every call: dropout flips an independent coin "
     "for each element (jax.random.bernoulli(key, 1 - rate, x.shape)), so how many are dropped varies from call "
     "to call.")
+ONE_COIN = Mistake("ex1.one_coin_per_call", "one coin for the whole array",
+    "Every call kept all of x or zeroed all of it: one coin was flipped for the whole array. Give the mask x's "
+    "shape, jax.random.bernoulli(key, 1 - rate, x.shape), so each element gets its own coin.")
 HIDDEN_RNG = Mistake(
     "ex1.hidden_randomness", "randomness that does not come from the key",
     "The same key gave different masks: randomness must come only from the key argument, "
@@ -202,6 +205,9 @@ def zero_fraction(ctx: Context) -> Verdict:
         "Zero each element independently with probability rate."
     )
     message = f"dropout(key, x, rate) on x of shape {x.shape}: " + "; ".join(wrong)
+    if set(fractions) == {0.0, 1.0} and x.size > 1:
+        return fail(message + "; measured: each call kept every element or zeroed every one", ONE_COIN,
+                    fraction=1 - len(wrong) / len(RATES))
     if nothing < len(wrong) and max(fractions) - min(fractions) < 0.05:
         message += f"; about {np.mean(fractions):.2f} zeroed at every rate: the fraction does not follow rate"
         hint = ("The zeroed fraction stayed the same whatever rate was passed: draw the mask from the rate "
