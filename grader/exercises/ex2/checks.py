@@ -61,6 +61,25 @@ NORMS_ACROSS_EXAMPLES = Mistake(
     "leaf.reshape(leaf.shape[0], -1), and reduce every axis but that one (a reshape(-1, B) or a reduction "
     "over axis 0 takes one value from each example).")
 HINT_NORM_SHAPE = "Return one norm per example: shape (B,), reducing every axis but the leading one."
+NORM_POWER = Mistake(
+    "ex2.norm_power", "a p-norm other than the L2 norm",
+    "Each norm is measured to be (sum of |g|**p) ** (1/p) over the example's elements with the p in the message, "
+    "not p = 2: the global norm is sqrt(sum of g**2) over every element of every leaf (optax.global_norm). "
+    "p = 1 is a sum of absolute values; a very large p is the largest absolute value.")
+ZERO_GRADS = Mistake(
+    "ex2.zero_gradients", "gradients that are all zero",
+    "Every gradient is exactly 0: the loss per_example_grads differentiates does not change with params. Find "
+    "what makes it constant; for example, a log_softmax over an axis of length 1 (for one example under vmap, "
+    "axis 0 of a (1, 10) batch) is 0 whatever the logits. The class axis is the last one (axis=-1).")
+GRADS_SCALED = Mistake(
+    "ex2.gradients_scaled", "each gradient times a constant factor",
+    "Every gradient is the expected one times the constant factor in the message: the loss is scaled. Each "
+    "example's loss is the cross-entropy of that one example, -sum(one_hot(y) * log_softmax(logits)), with no "
+    "other factor (a factor of -1 is a missing minus sign).")
+LABELS_OTHER = Mistake(
+    "ex2.wrong_labels", "gradients of the loss at other labels",
+    "Some examples' gradients are those of the cross-entropy at another label than their own (the message "
+    "says which): each example must be paired with its own label, y[i], as one_hot(y[i], 10).")
 ONE_NORM = Mistake(
     "ex2.one_norm_for_batch", "one norm for the whole batch",
     "This is one norm over the whole batch (optax.global_norm(grads) reduces every axis): map it over the "
@@ -138,12 +157,13 @@ def _values_credit(ctx: Context) -> float:
         return 0.0
 
 
-def _diagnose_grads(ctx: Context, case: str, got: dict) -> str:
+def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
+    """What the wrong gradients of one batch are, measured: (words for the message, the hint)."""
     c = _case(ctx, case)
     params, x, y = c["params"], c["x"], c["y"]
     b = len(y)
     if _input_gradient(ctx, case, got):
-        return GRAD_WRT_X
+        return "", GRAD_WRT_X
     own = npref.per_example_grads(params, x, npref.one_hot(y))
     variants = {
         LABELS_AXES: npref.per_example_grads(params, x, np.repeat(npref.one_hot(y).mean(0, keepdims=True), b, 0)),
@@ -152,8 +172,78 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> str:
     }
     for hint, variant in variants.items():
         if b > 1 and close(got, variant, rtol=1e-3, atol_scale=1e-3):
-            return hint
-    return HINT_VALUES
+            return "", hint
+    got = _as_arrays(got, own)
+    if got is None:
+        return "", HINT_VALUES
+    if not any(np.any(v) for v in got.values()):
+        return "every gradient is exactly 0", ZERO_GRADS
+    scale = _common_scale(got, own)
+    if scale is not None:
+        return f"every gradient is the expected one times {scale:.6g}", GRADS_SCALED
+    labels = _implied_labels(params, x, got)
+    if labels is not None and not np.array_equal(labels, y):
+        wrong = [i for i in range(b) if labels[i] != y[i]]
+        shown = ", ".join(f"example {i} (label {int(y[i])}) has label {int(labels[i])}'s" for i in wrong[:3])
+        return f"the gradients are the cross-entropy's at other labels: {shown}", LABELS_OTHER
+    return _output_gradient_words(params, x, y, got), HINT_VALUES
+
+
+def _as_arrays(got, like: dict) -> dict | None:
+    """``got`` as float64 arrays when it has ``like``'s leaves and shapes; None otherwise."""
+    if not isinstance(got, dict) or set(got) != set(like):
+        return None
+    try:
+        arrays = {k: np.asarray(v, np.float64) for k, v in got.items()}
+    except (TypeError, ValueError):
+        return None
+    if any(arrays[k].shape != like[k].shape or not np.all(np.isfinite(arrays[k])) for k in like):
+        return None
+    return arrays
+
+
+def _common_scale(got: dict, want: dict) -> float | None:
+    """The one factor c (not 1) with got = c * want over every leaf and example, measured; None if there is none."""
+    g = np.concatenate([got[k].ravel() for k in sorted(want)])
+    w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in sorted(want)])
+    if not np.any(w):
+        return None
+    scale = float(g @ w / (w @ w))
+    if abs(scale - 1) < 1e-3 or np.linalg.norm(g - scale * w) > 1e-4 * np.linalg.norm(w) * max(1.0, abs(scale)):
+        return None
+    return scale
+
+
+def _output_bias(params: dict) -> str:
+    return f"{npref.layer_names(params)[-1]}/b"
+
+
+def _implied_labels(params: dict, x, got: dict) -> np.ndarray | None:
+    """Each example's label as its gradient says, when every example's gradient is the cross-entropy's at some label.
+
+    The gradient with respect to the output bias is the loss's gradient with respect to the logits, softmax(z) -
+    one_hot(label): the label is where it is most negative. Each example's whole gradient is then compared with
+    the cross-entropy's at that label. None when some example's gradient is no cross-entropy's.
+    """
+    bias = got[_output_bias(params)]
+    labels = np.argmin(bias, axis=1)
+    at_labels = npref.per_example_grads(params, x, npref.one_hot(labels))
+    return labels if close(got, at_labels, rtol=1e-3, atol_scale=1e-3) else None
+
+
+def _output_gradient_words(params: dict, x, y, got: dict) -> str:
+    """The measured gradient with respect to the logits (the output bias's) of the first wrong example, beside the
+    cross-entropy's, softmax(logits) - one_hot(y)."""
+    bias = got[_output_bias(params)]
+    want = npref.per_example_grads(params, x, npref.one_hot(y))[_output_bias(params)]
+    wrong = [i for i in range(len(y)) if array_mismatch(bias[i], want[i], rtol=1e-3) is not None]
+    if not wrong:
+        return ""
+    i = wrong[0]
+    fmt = lambda v: "[" + ", ".join(f"{t:.3g}" for t in v) + "]"  # noqa: E731
+    return (f"measured: example {i}'s gradient with respect to the output bias (the loss's gradient with respect "
+            f"to the logits) is {fmt(bias[i])}; the cross-entropy at label {int(y[i])} gives softmax(logits) - "
+            f"one_hot({int(y[i])}) = {fmt(want[i])}")
 
 
 def values(ctx: Context) -> Verdict:
@@ -169,8 +259,11 @@ def values(ctx: Context) -> Verdict:
         problem = tree_mismatch(got, ctx.want(f"grads/{case}"))
         if problem:
             c = _case(ctx, case)
-            problems.append(f"batch '{case}' (B={len(c['y'])}): {problem}")
-            hint = hint or _diagnose_grads(ctx, case, got)
+            words, found = _diagnose_grads(ctx, case, got)
+            named = isinstance(found, Mistake) and not isinstance(hint, Mistake)
+            words = words if (named or not hint) else ""  # one measurement in the message, the one named
+            problems.append(f"batch '{case}' (B={len(c['y'])}): {problem}" + (f"; {words}" if words else ""))
+            hint = found if (named or not hint) else hint
     if errors and len(errors) == len(CASES):
         raise errors[0]
     if not problems:
@@ -220,12 +313,48 @@ def norms(ctx: Context) -> Verdict:
         partial = np.sqrt(sum(s for k, s in squares.items() if not k.startswith(name + "/")))
         if array_mismatch(got, partial, rtol=1e-3) is None:
             return fail(message, _missing(f"the leaves of {name}"))
+    power = _norm_power(got, tree)
+    if power is not None:
+        words = "inf (the largest absolute value)" if power == np.inf else f"{power:.3g}"
+        return fail(message + f"; measured: every example's value is (sum of |g|**p) ** (1/p) over its elements with "
+                    f"p = {words}, not p = 2", NORM_POWER)
     total, want_total = float(np.sum(got ** 2)), float(np.sum(np.asarray(want, np.float64) ** 2))
     if abs(total - want_total) <= 1e-3 * want_total:
         return fail(message + f"; measured: the squared norms add up to the right total over the batch "
                     f"({want_total:.6g}), shared out among the examples differently: each example's norm took "
                     "values of other examples", NORMS_ACROSS_EXAMPLES)
     return fail(message, "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i).")
+
+
+def _norm_power(got: np.ndarray, tree: dict) -> float | None:
+    """The one p (not 2) for which every example's value is its p-norm over all its elements, measured; None if none.
+
+    A p-norm falls as p grows, from the sum of absolute values (p = 1) to the largest one (p = inf), so each
+    example's p is found by bisection; the p of every example must agree.
+    """
+    flat = np.concatenate([np.abs(np.asarray(v, np.float64)).reshape(len(got), -1) for v in tree.values()], axis=1)
+    if got.ndim != 1 or len(got) != len(flat) or not np.all(np.isfinite(got)):
+        return None
+    if np.allclose(got, flat.max(axis=1), rtol=1e-4):
+        return np.inf
+
+    def p_norm(row: np.ndarray, p: float) -> float:
+        top = row.max()
+        return float(top * np.sum((row / top) ** p) ** (1 / p))
+
+    powers = []
+    for row, value in zip(flat, got):
+        low, high = 0.25, 64.0
+        if not (p_norm(row, high) <= value <= p_norm(row, low)):
+            return None
+        for _ in range(60):
+            mid = np.sqrt(low * high)
+            low, high = (mid, high) if p_norm(row, mid) > value else (low, mid)
+        powers.append(np.sqrt(low * high))
+    p = float(np.median(powers))
+    if max(powers) - min(powers) > 1e-3 * p or abs(p - 2) < 1e-2:
+        return None
+    return round(p, 3)
 
 
 def largest(ctx: Context) -> Verdict:
