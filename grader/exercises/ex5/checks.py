@@ -8,6 +8,7 @@ the usual wrong chains in numpy to say which one the submission built.
 
 from __future__ import annotations
 
+import itertools
 from typing import Callable
 
 import numpy as np
@@ -88,6 +89,20 @@ LR_CHANGES = Mistake(
     "ex5.learning_rate_changes", "a learning rate that changes from step to step",
     "Each step's update is Adam's times a factor that changes from step to step (in the message): the "
     "learning rate follows a schedule. make_optimizer uses the constant learning_rate it is given.")
+CLIP_PART = Mistake(
+    "ex5.clip_leaves_out", "a clip that covers only some of the gradient's leaves",
+    "The clip acted on part of the gradient only (the message says which leaves): the global norm and the "
+    "rescaling cover every leaf of the gradient tree, weights and biases of every layer. Chain "
+    "optax.clip_by_global_norm(max_norm) before optax.adam(learning_rate) over the whole tree.")
+GRADIENT_APPLIED = Mistake(
+    "ex5.gradient_applied", "the gradient applied in place of the optimizer's updates",
+    "The params moved by a multiple of the loss's gradient (in the message), not by the optimizer's updates: "
+    "updates, new_state = optimizer.update(grads, opt_state, params), then optax.apply_updates(params, updates).")
+LOSS_SCALED = Mistake(
+    "ex5.loss_scaled", "a loss that is a multiple of the mean cross-entropy",
+    "The loss, and so its gradient, is the lesson's mean cross-entropy times the factor in the message: the "
+    "loss is the mean over the batch, -jnp.mean(jnp.sum(log_softmax(logits) * one_hot(y, 10), axis=-1)); a "
+    "factor equal to the batch size is a sum where the mean belongs.")
 HINT_ARGUMENTS = ("For any arguments, make_optimizer(learning_rate, max_norm) must give the updates of "
                   "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)); with the arguments "
                   "above they differ (the message says where).")
@@ -263,9 +278,35 @@ def chain(ctx: Context) -> Verdict:
         if scaled:
             words, mistake = scaled
             return fail(f"{message}: {problem}; measured: {words}", mistake)
+        covered = _clipped_leaves(ctx, got) if not kinds else None
+        if covered:
+            return fail(f"{message}: {problem}; measured: these are the updates of a clip by the global norm of "
+                        f"{', '.join(covered)} alone, rescaling those leaves and leaving the others as they were",
+                        CLIP_PART)
         return fail(f"{message}{_first_divergence(got, want)}: {problem}", HINT_CHAIN)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
     return fail(f"{message}: {problem}{named}", hint)
+
+
+def _clipped_leaves(ctx: Context, observed: dict) -> list[str] | None:
+    """The leaves a clip by global norm covered, when the updates are Adam's after clipping some leaves only (their
+    norm taken together, those leaves rescaled, the others untouched): every proper subset is tried."""
+    try:
+        steps = _as_steps(observed)
+    except (ValueError, AttributeError):
+        return None
+    seq = _grads_seq(ctx)
+    leaves = sorted(seq[0])
+
+    def clip_some(tree: dict, some: tuple[str, ...]) -> dict:
+        clipped = npref.clip_global({k: tree[k] for k in some}, DEFAULT_MAX_NORM)
+        return {k: clipped[k] if k in clipped else np.asarray(v, np.float64) for k, v in tree.items()}
+
+    for size in range(1, len(leaves)):
+        for some in itertools.combinations(leaves, size):
+            if _same(steps, npref.adam_updates(seq, DEFAULT_LR, pre=lambda t, some=some: clip_some(t, some))):
+                return list(some)
+    return None
 
 
 def _no_clip_or_after(ctx: Context) -> str:
@@ -369,6 +410,13 @@ def step_values(ctx: Context) -> Verdict:
     message = "one step with optax.chain(clip_by_global_norm(1.0), adam(1e-3)) on 16 examples: " + "; ".join(problems)
     if chained is not None:
         message += f"; and {CHAINED_STEPS} chained steps differ too"
+    scaled = _loss_scale(ctx, gl, wl)
+    if scaled is not None and not found:  # the loss is a multiple of the mean: every part follows from that
+        return fail(f"{message}; measured: {scaled}", LOSS_SCALED, fraction=1 - lost / PARTS)
+    moved = _gradient_multiple(ctx, gp) if tree_mismatch(gp, wp) and not found else None
+    if moved is not None:
+        found.append(GRADIENT_APPLIED)
+        message += f"; measured: the params moved by {moved:.6g} times the loss's gradient"
     if len(found) == len(problems):  # every wrong part explained; the first named gives the hint
         names = " and ".join(m.name for m in found)
         return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - lost / PARTS)
@@ -408,6 +456,65 @@ def _part(observed: dict, key: str):
         return observed[key]
     prefix = key + "/"
     return {k[len(prefix):]: v for k, v in observed.items() if k.startswith(prefix)}
+
+
+def _gradient(ctx: Context) -> dict:
+    """The gradient of the lesson's mean cross-entropy at ex5's params and batch, in float64."""
+    data = ctx.inputs["ex5"]
+    per_example = npref.per_example_grads(data["params"], data["x"], npref.one_hot(data["y"]))
+    return {k: v.mean(axis=0) for k, v in per_example.items()}
+
+
+def _multiple(got: dict, of: dict) -> float | None:
+    """The one factor k with got = k * of over every leaf, measured; None if there is none."""
+    try:
+        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in sorted(of)])
+    except (KeyError, TypeError, ValueError):
+        return None
+    w = np.concatenate([np.asarray(of[k], np.float64).ravel() for k in sorted(of)])
+    if g.shape != w.shape or not np.all(np.isfinite(g)) or not np.any(w):
+        return None
+    k = float(g @ w / (w @ w))
+    return k if np.linalg.norm(g - k * w) <= 1e-3 * np.linalg.norm(w) * max(1.0, abs(k)) else None
+
+
+def _gradient_multiple(ctx: Context, new_params: dict) -> float | None:
+    """How many times the loss's gradient the params moved by, when they moved by a multiple of it."""
+    params = flatten(ctx.inputs["ex5"]["params"])
+    try:
+        moved = {k: np.asarray(new_params[k], np.float64) - np.asarray(v, np.float64) for k, v in params.items()}
+    except (KeyError, TypeError, ValueError):
+        return None
+    k = _multiple(moved, _gradient(ctx))
+    return k if k is not None and abs(k) > 1e-12 else None
+
+
+def _sgd_gradient_scale(ctx: Context) -> float | None:
+    """The multiple of the loss's gradient the SGD step was fed, read off its move: -SGD_LR * gradient is 1."""
+    try:
+        got = ctx.got("step/sgd")
+    except (StudentError, Missing):
+        return None
+    if not isinstance(got, dict):
+        return None
+    k = _gradient_multiple(ctx, _split_step(got)[0])
+    return None if k is None else k / -SGD_LR
+
+
+def _loss_scale(ctx: Context, got_loss, want_loss) -> str | None:
+    """Words for a loss that is k times the mean cross-entropy (k not 1), when the gradient the SGD step was fed is
+    k times the mean's gradient too; None otherwise."""
+    try:
+        ratio = float(np.asarray(got_loss, np.float64)) / float(np.asarray(want_loss, np.float64))
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+    fed = _sgd_gradient_scale(ctx)
+    if not np.isfinite(ratio) or abs(ratio - 1) < 1e-3 or fed is None or abs(fed - ratio) > 1e-3 * abs(ratio):
+        return None
+    batch = len(ctx.inputs["ex5"]["y"])
+    size = f" (the batch size: {batch} examples)" if abs(ratio - batch) < 1e-3 * batch else ""
+    return (f"the loss is {ratio:.6g} times the mean cross-entropy{size}, and the gradient make_train_step(optax.sgd("
+            f"{SGD_LR})) applied is that same multiple of the mean's gradient")
 
 
 def _params_variants(ctx: Context, want_params: dict) -> dict[Mistake, dict]:
@@ -483,6 +590,11 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
                 if reached is None:
                     return fail(f"{message}: they are the params it was given", UNCHANGED)
             return fail(f"{message}; {equals(mistake, 'the result')}", mistake)
+    fed = _sgd_gradient_scale(ctx)
+    charged = ctx.verdict("ex5.step_values").mistake
+    if fed is not None and charged in (LOSS_SCALED.id, GRADIENT_APPLIED.id):
+        return Verdict(True, f"the step uses the SGD it is given: its params moved by -{SGD_LR} times {fed:.6g} times "
+                             f"the loss's gradient (the difference is charged in ex5.step_values)")
     try:
         chained = _split_step(ctx.want("step/chain"))[0]
     except Missing:
