@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from grader.checks import PASS, Check, Context, Mistake, Verdict, fail, skip
+from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint
 from grader.observations import ObservationError
 from grader.exercises.ex4.shared import COMPILE_DELAY, SPEEDUP_STEPS
@@ -73,6 +73,16 @@ OFF_BY_ONE = Mistake(
     "ex4.off_by_one", "timing one step too many or too few",
     "The timed region holds one call too many or too few: after the single warm-up call, time exactly "
     "n_steps calls (for _ in range(n_steps)), starting the clock just before the first of them.")
+ROUNDED = Mistake(
+    "ex4.rounded", "a time rounded to a few decimals",
+    "Every returned time has only the few decimals in the message: the time was rounded, so a fast run comes "
+    "back as 0.0 (and jit_speedup divides by it). Return the plain difference of two time.perf_counter() "
+    "readings; round only when printing.")
+RESTARTED = Mistake(
+    "ex4.clock_restarted", "a clock started again inside the loop",
+    "With calls that queue no work, the returned time is that of the last call alone: the clock was started "
+    "again inside the loop. Read time.perf_counter() once, after the warm-up and before the loop of n_steps "
+    "calls.")
 NOT_MEASURED = Mistake(
     "ex4.not_measured", "a time that follows no clock",
     "The returned value does not follow how long the calls took: read a wall clock (time.perf_counter()) "
@@ -279,15 +289,56 @@ def times_n_steps(ctx: Context) -> Verdict:
     if scale is not None and OFF_BY_ONE not in hints:
         problems.append(measured.message)
         hints.append(scale)
+    restarted = _restarted(ctx) if measured.kind == "ok" and not problems else ""
+    if restarted:
+        problems.append(restarted)
+        hints.append(RESTARTED)
     if not problems:
         return PASS
     return fail("; ".join(problems), hints[0], fraction=1 - len(problems) / 3)
 
 
+def _restarted(ctx: Context) -> str:
+    """Words for a clock started again at the last call, measured on the compile run; "" when it was not.
+
+    There the calls queue no work, so the last call alone is a fraction of the timed calls. A busy machine only
+    adds to a time, so a time under half the timed calls' that matches the last call's is that call's alone.
+    """
+    obs = ctx.got("time/compile")
+    expected = _expected(obs, _warm_up_excluded(ctx))
+    to_last = obs.get("to_last", [])
+    if obs["calls"] < 3 or len(to_last) != obs["calls"] or not 0 < obs["seconds"] < expected / 2:
+        return ""
+    last = to_last[-1]
+    if not _in(obs["seconds"] / last, OK_RANGE):
+        return ""
+    return (f"time_steps(n_steps={obs['n_steps']}) on a step whose calls queue no work returned {obs['seconds']:.3g} "
+            f"s, the time of the last call alone ({last:.3g} s), where the timed calls took {expected:.3g} s")
+
+
+#: A time rounded to at most this many decimals is charged: a perf_counter difference has about 15 digits.
+ROUNDED_DECIMALS = 4
+
+
+def _decimals(seconds: list[float]) -> int | None:
+    """The fewest decimals that hold every value exactly, when that is at most ROUNDED_DECIMALS; else None."""
+    for places in range(ROUNDED_DECIMALS + 1):
+        if all(abs(s * 10**places - round(s * 10**places)) < 1e-6 for s in seconds):
+            return places
+    return None
+
+
 def returns_float(ctx: Context) -> Verdict:
-    """time_steps returns a Python float."""
+    """time_steps returns a Python float, as measured (not rounded)."""
     obs = ctx.got("time/count")
-    return PASS if obs["is_float"] else fail(f"time_steps returned a {obs['returned_type']}", FLOAT)
+    if not obs["is_float"]:
+        return fail(f"time_steps returned a {obs['returned_type']}", FLOAT)
+    seconds = [ctx.got(name)["seconds"] for name in ("time/compile", *(run for run, _ in RUNS))]
+    places = _decimals(seconds)
+    if places is not None and any(seconds):
+        shown = ", ".join(repr(s) for s in seconds)
+        return fail(f"the three runs returned {shown}: every one has at most {places} decimals", ROUNDED)
+    return PASS
 
 
 def _speedup(ctx: Context) -> dict:
@@ -341,6 +392,13 @@ def speedup_dict(ctx: Context) -> Verdict:
     return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {eager / jit:.4g}", hint)
 
 
+def _passed(ctx: Context, check: str) -> bool:
+    try:
+        return ctx.verdict(check).passed
+    except StudentError:
+        return False
+
+
 def jit_faster(ctx: Context) -> Verdict:
     """The jitted step is faster than the eager one, as time_steps measured them."""
     try:
@@ -355,6 +413,11 @@ def jit_faster(ctx: Context) -> Verdict:
         pass
     if _timed_by_time_steps(ctx, r):
         return skip("not judged: eager_s and jit_s are not what time_steps measured (charged in ex4.speedup_dict)")
+    wrong = [check for check in _TIMER if not _passed(ctx, check)]
+    if wrong:  # whichever way the times fall, by chance: not judged either way
+        return skip(f"not judged: time_steps does not time the calls as it should (charged in {', '.join(wrong)}), so "
+                    f"the times it gave jit_speedup (eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s) cannot "
+                    "say which step is faster")
     if r["eager_s"] > 0 and r["jit_s"] > 0 and r["eager_s"] / r["jit_s"] > 1.0:
         return Verdict(True, f"jit was {r['eager_s'] / r['jit_s']:.1f}x faster{own}")
     return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}", HINT_SLOWER)
@@ -363,6 +426,8 @@ def jit_faster(ctx: Context) -> Verdict:
 #: ex4.n_steps earns nothing when the returned time follows no clock; the timer's other properties are judged
 #: only once it earns credit.
 _TIMED = ("ex4.n_steps",)
+#: What time_steps' timing is judged by: when one fails, the speedup it measured says nothing.
+_TIMER = ("ex4.n_steps", "ex4.excludes_compile", "ex4.waits_for_results")
 
 STEP_TRANSFORMED = Mistake(
     "ex4.step_transformed", "time_steps jits (or transforms) the step it is given",
@@ -398,5 +463,6 @@ CHECKS = [
     Check("ex4.returns_float", "time_steps returns a float", returns_float, ("time_steps",), requires=_TIMED),
     Check("ex4.speedup_dict", "jit_speedup reports eager_s, jit_s and speedup = eager_s / jit_s", speedup_dict,
           ("jit_speedup",), requires=_TIMED),
-    Check("ex4.jit_faster", "jit is faster than eager", jit_faster, ("jit_speedup",), requires=_TIMED),
+    Check("ex4.jit_faster", "jit is faster than eager", jit_faster, ("jit_speedup",), requires=_TIMED,
+          reads=_TIMER),
 ]

@@ -1,6 +1,7 @@
 """The clock stops after waiting on the first timed call's loss, not on the last call's results.
 
-With a device that runs the queued steps in order, the first result is ready long before the last."""
+With a device that runs the queued steps in order, the first result is ready long before the last. The speedup its timer measured is not judged.
+"""
 
 import time
 
@@ -8,7 +9,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex4.waits_for_results", "mistake": "ex4.blocked_on_earlier", "hint": "earlier call", "max_failing": 1}
+EXPECT = {'check': 'ex4.waits_for_results', 'mistake': 'ex4.blocked_on_earlier', 'hint': 'earlier call', 'max_failing': 1, 'also': ['ex4.jit_faster']}
 
 
 def init_params(key, sizes=(784, 256, 128, 10)):

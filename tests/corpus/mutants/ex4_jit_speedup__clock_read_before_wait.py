@@ -2,7 +2,8 @@
 
 perf_counter is the right clock, but the reading is taken before jax.block_until_ready, so the time covers the
 dispatching only. That is not a CPU clock: the report must say the clock stopped before the results were ready
-(the wait came after it), not blame time.process_time."""
+(the wait came after it), not blame time.process_time. The speedup its timer measured is not judged.
+"""
 
 
 import time
@@ -11,7 +12,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex4.waits_for_results", "mistake": "ex4.no_block", "hint": "block_until_ready", "max_failing": 1}
+EXPECT = {'check': 'ex4.waits_for_results', 'mistake': 'ex4.no_block', 'hint': 'block_until_ready', 'max_failing': 1, 'also': ['ex4.jit_faster']}
 
 
 def init_params(key, sizes=(784, 256, 128, 10)):

@@ -1,4 +1,4 @@
-"""The loop runs n_steps - 1 times after the warm-up: one timed step too few."""
+"""The loop runs n_steps - 1 times after the warm-up: one timed step too few. The speedup its timer measured is not judged."""
 
 import time
 
@@ -6,7 +6,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex4.n_steps", "mistake": "ex4.off_by_one", "hint": "one call too many or too few", "max_failing": 1}
+EXPECT = {'check': 'ex4.n_steps', 'mistake': 'ex4.off_by_one', 'hint': 'one call too many or too few', 'max_failing': 1, 'also': ['ex4.jit_faster']}
 
 
 def init_params(key, sizes=(784, 256, 128, 10)):

@@ -1,4 +1,4 @@
-"""Returns the average time per step instead of the total."""
+"""Returns the average time per step instead of the total. The speedup its timer measured is not judged."""
 
 import time
 
@@ -30,7 +30,7 @@ def train_step(params, opt_state, x, y):
     updates, opt_state = optimizer.update(grads, opt_state, params)
     return optax.apply_updates(params, updates), opt_state, loss
 
-EXPECT = {"check": "ex4.n_steps", "mistake": "ex4.per_step_time", "max_failing": 1, "hint": "not the time of one call or an average"}
+EXPECT = {'check': 'ex4.n_steps', 'mistake': 'ex4.per_step_time', 'max_failing': 1, 'hint': 'not the time of one call or an average', 'also': ['ex4.jit_faster']}
 
 
 def time_steps(step_fn, params, opt_state, x, y, n_steps=100):

@@ -1,4 +1,4 @@
-"""time.process_time instead of time.perf_counter: it counts CPU time, which stands still while the device works."""
+"""time.process_time instead of time.perf_counter: it counts CPU time, which stands still while the device works. The speedup its timer measured is not judged."""
 
 import time
 
@@ -6,7 +6,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex4.waits_for_results", "mistake": "ex4.cpu_clock", "hint": "CPU time", "max_failing": 1}
+EXPECT = {'check': 'ex4.waits_for_results', 'mistake': 'ex4.cpu_clock', 'hint': 'CPU time', 'max_failing': 1, 'also': ['ex4.jit_faster']}
 
 
 def init_params(key, sizes=(784, 256, 128, 10)):

@@ -1,7 +1,7 @@
 """The warm-up call runs on one example (x[:1], y[:1]): jax.jit compiles again for the timed calls' batch shape.
 
 So the first timed call compiles, as if there were no warm-up at all; the report must say the warm-up's shapes
-were the problem, not that there was none.
+were the problem, not that there was none. The speedup its timer measured is not judged.
 """
 
 import time
@@ -10,8 +10,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex4.excludes_compile", "mistake": "ex4.warmup_other_shapes", "max_failing": 1,
-          "hint": "Warm up with the same x and y you time"}
+EXPECT = {'check': 'ex4.excludes_compile', 'mistake': 'ex4.warmup_other_shapes', 'max_failing': 1, 'hint': 'Warm up with the same x and y you time', 'also': ['ex4.jit_faster']}
 
 
 def init_params(key, sizes=(784, 256, 128, 10)):
