@@ -17,7 +17,7 @@ With ``--secret-seeds`` it also runs the grader's configuration on the inputs
 of pixels and classes), scored against the permuted test labels.
 
 It prints per-run test accuracy and wall time, then mean, standard deviation
-and minimum, and the threshold the rule in ``grader/rubric.toml`` gives.
+and minimum, and the threshold the rule in ``grader/exercises/accuracy/rule.toml`` gives.
 """
 
 from __future__ import annotations

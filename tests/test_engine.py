@@ -91,7 +91,7 @@ def test_the_default_invocation_grades_the_stubs_in_exercises(cache_dir):
         assert f"\n{exercise}: not implemented yet" in proc.stdout, exercise
 
 
-def test_the_rubric_refuses_a_requires_table_and_says_where_requires_live(tmp_path):
+def test_the_rubric_refuses_requires_and_accuracy_tables_and_says_where_they_live(tmp_path):
     from grader.checks.registry import CHECKS
     from grader.rubric import RubricError, load_rubric
 
@@ -99,6 +99,9 @@ def test_the_rubric_refuses_a_requires_table_and_says_where_requires_live(tmp_pa
     path = tmp_path / "rubric.toml"
     path.write_text(shipped + '\n[requires]\n"ex3.jit" = ["ex3.depths"]\n')
     with pytest.raises(RubricError, match=r"\[requires\].*grader/exercises/<exercise>/checks.py"):
+        load_rubric(CHECKS, path)
+    path.write_text(shipped + "\n[accuracy]\nthreshold = 0.5\nfloor = 0.1\n")
+    with pytest.raises(RubricError, match=r"\[accuracy\].*grader/exercises/accuracy/rule.toml"):
         load_rubric(CHECKS, path)
     path.write_text(shipped)
     assert load_rubric(CHECKS, path).total == 100
@@ -130,7 +133,7 @@ def test_a_judge_cannot_tolerate_a_function_not_written_yet():
 
 
 def test_a_malformed_rubric_is_a_clear_error_not_a_traceback(tmp_path):
-    """An instructor's bad edit of rubric.toml's [accuracy] table: every command says what is wrong, exit 2."""
+    """An instructor's bad edit of the accuracy rule: every command says what is wrong, exit 2."""
     import os
     import shutil
     import subprocess
@@ -140,11 +143,11 @@ def test_a_malformed_rubric_is_a_clear_error_not_a_traceback(tmp_path):
 
     package = tmp_path / "grader"
     shutil.copytree(ROOT / "grader", package, ignore=shutil.ignore_patterns("__pycache__", "_sealed"))
-    rubric = package / "rubric.toml"
-    rubric.write_text(rubric.read_text().replace("\nthreshold = ", '\nthreshold = "high"\n# was: ', 1))
+    rule = package / "exercises" / "accuracy" / "rule.toml"
+    rule.write_text(rule.read_text().replace("\nthreshold = ", '\nthreshold = "high"\n# was: ', 1))
     proc = subprocess.run([sys.executable, "-c", "import sys; from grader.cli import main; sys.exit(main(sys.argv[1:]))",
                            str(REFERENCE), "--only", "ex3"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(tmp_path)})
     assert proc.returncode == 2, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
-    assert "rubric.toml is malformed" in proc.stderr and "threshold" in proc.stderr
+    assert "accuracy/rule.toml is malformed" in proc.stderr and "threshold" in proc.stderr

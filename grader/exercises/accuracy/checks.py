@@ -58,5 +58,5 @@ def threshold_check(rule: AccuracyRule) -> Check:
                  ("forward_with_dropout", "make_optimizer", "mlp_forward"))
 
 
-#: The rule is the rubric's ``[accuracy]`` table, read when the checks are.
+#: The rule is this package's ``rule.toml``, read when the checks are.
 CHECKS = [threshold_check(load_accuracy_rule())]
