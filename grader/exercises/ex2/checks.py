@@ -378,7 +378,8 @@ def largest(ctx: Context) -> Verdict:
         if not ok_value:
             if ctx.student.has(f"grads/{case}") or f"grads/{case}" in ctx.student.errors:
                 try:
-                    own = int(np.argmax(npref.per_example_norms(ctx.got(f"grads/{case}"))))
+                    grads = ctx.got(f"grads/{case}")
+                    own = int(np.argmax(npref.per_example_norms(grads if isinstance(grads, dict) else {"": grads})))
                 except (StudentError, ValueError, TypeError, AttributeError, KeyError):
                     own = None
                 own_argmax = own_argmax and own is not None and got["value"] == own
