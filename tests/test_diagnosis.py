@@ -465,3 +465,86 @@ def test_only_pythons_call_errors_are_signature_errors_and_jax_refusing_an_argum
     assert kind_of(lambda: (lambda a: a)(1, c=2)) == "signature"
     assert kind_of(lambda: float((1.0, 2.0))) == ""
     assert kind_of(lambda: jax.jit(lambda f: f)(object())) == "jit_argument"
+
+
+def test_common_factor_measures_one_factor_over_every_leaf_or_none():
+    from grader.checks.compare import common_factor
+
+    want = {"a/w": np.array([[1.0, -2.0], [0.5, 3.0]]), "a/b": np.array([0.25, -1.0])}
+    assert common_factor({k: -16.0 * v for k, v in want.items()}, want) == pytest.approx(-16.0)
+    assert common_factor(want, want) == pytest.approx(1.0)
+    one_leaf_off = {**{k: 2.0 * v for k, v in want.items()}, "a/b": want["a/b"]}
+    assert common_factor(one_leaf_off, want) is None
+    assert common_factor({"a/w": want["a/w"]}, want) is None  # another structure
+    assert common_factor({k: np.zeros_like(v) for k, v in want.items()}, {k: 0 * v for k, v in want.items()}) is None
+    assert common_factor(np.array([2.0, 4.0]), np.array([1.0, 2.0])) == pytest.approx(2.0)
+
+
+def _norm_tree_observed(norm) -> Context:
+    """ex2.norms' context for a per_example_grad_norms that computes ``norm`` of each example's elements."""
+    from grader.inputs import flatten
+
+    tree = flatten(INPUTS["ex2"]["norm_tree"])
+    rows = np.concatenate([np.asarray(v, np.float64).reshape(6, -1) for v in tree.values()], axis=1)
+    observed = Observations({"norms/tree": np.array([norm(row) for row in rows])})
+    reference = Observations({"norms/tree": np.sqrt((rows ** 2).sum(axis=1))})
+    return Context(observed, reference, INPUTS)
+
+
+@pytest.mark.parametrize("p, words", [(1, "p = 1,"), (3, "p = 3,"), (np.inf, "p = inf")])
+def test_a_norm_of_another_power_is_measured_and_named(p, words):
+    from grader.exercises.ex2 import checks as ex2
+
+    verdict = ex2.norms(_norm_tree_observed(lambda row: np.linalg.norm(row, p)))
+    assert not verdict.passed and verdict.mistake == ex2.NORM_POWER.id, verdict
+    assert words in verdict.message
+
+
+def test_norms_that_are_no_p_norm_are_not_given_a_power():
+    from grader.exercises.ex2 import checks as ex2
+
+    assert ex2.norms(_norm_tree_observed(lambda row: np.linalg.norm(row))).passed
+    verdict = ex2.norms(_norm_tree_observed(lambda row: np.linalg.norm(row) + 1.0))  # off by a constant
+    assert not verdict.passed and verdict.mistake != ex2.NORM_POWER.id
+
+
+def _grads_observed(student) -> Context:
+    """ex2.values' context for a per_example_grads computed by ``student(params, x, y)`` (numpy)."""
+    from grader.exercises.ex2.shared import GRAD_CASES
+
+    def observe(fn):
+        return Observations({f"grads/{case}": fn(INPUTS["ex2"][case]["params"], INPUTS["ex2"][case]["x"],
+                                                 INPUTS["ex2"][case]["y"]) for case in GRAD_CASES})
+
+    return Context(observe(student), observe(lambda p, x, y: npref.per_example_grads(p, x, npref.one_hot(y))), INPUTS)
+
+
+@pytest.mark.parametrize("student, mistake, words", [
+    (lambda p, x, y: {k: 0 * v for k, v in npref.per_example_grads(p, x, npref.one_hot(y)).items()},
+     "ex2.zero_gradients", "exactly 0"),
+    (lambda p, x, y: {k: -v for k, v in npref.per_example_grads(p, x, npref.one_hot(y)).items()},
+     "ex2.gradients_scaled", "times -1"),
+    (lambda p, x, y: {k: 0.1 * v for k, v in npref.per_example_grads(p, x, npref.one_hot(y)).items()},
+     "ex2.gradients_scaled", "times 0.1"),
+    (lambda p, x, y: npref.per_example_grads(p, x, npref.one_hot((np.asarray(y) + 1) % 10)),
+     "ex2.wrong_labels", "has label"),
+])
+def test_wrong_gradients_are_measured_and_named(student, mistake, words):
+    from grader.exercises.ex2 import checks as ex2
+
+    verdict = ex2.values(_grads_observed(student))
+    assert not verdict.passed and verdict.mistake == mistake, verdict
+    assert words in verdict.message
+
+
+def test_gradients_of_no_measured_kind_show_the_output_gradient_and_name_nothing():
+    from grader.exercises.ex2 import checks as ex2
+
+    def smoothed(p, x, y):  # label smoothing: soft targets, no single label, no one factor
+        targets = 0.9 * npref.one_hot(y) + 0.01
+        return npref.per_example_grads(p, x, targets)
+
+    verdict = ex2.values(_grads_observed(smoothed))
+    assert not verdict.passed and verdict.mistake == "", verdict
+    assert "gradient with respect to the output bias" in verdict.message and "softmax(logits) - one_hot(" in verdict.message
+    assert ex2.values(_grads_observed(lambda p, x, y: npref.per_example_grads(p, x, npref.one_hot(y)))).passed

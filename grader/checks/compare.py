@@ -83,3 +83,27 @@ def tree_mismatch(got: Any, want: Any, **tol: float) -> str | None:
 
 def close(got: Any, want: Any, **tol: float) -> bool:
     return tree_mismatch(got, want, **tol) is None
+
+
+def common_factor(got: Any, want: Any, rtol: float = 1e-4) -> float | None:
+    """The one factor k with ``got = k * want`` over every leaf of two ``{path: array}`` trees (or two arrays),
+    measured by least squares; None when no one factor fits within ``rtol`` (relative to ``want``'s norm and
+    to k), when the structures or shapes differ, or when ``want`` is all zeros."""
+    if isinstance(want, dict):
+        if not isinstance(got, dict) or set(got) != set(want):
+            return None
+        keys = sorted(want)
+    else:
+        got, want, keys = {"": got}, {"": want}, [""]
+    try:
+        g = [np.asarray(got[k], np.float64) for k in keys]
+    except (TypeError, ValueError):
+        return None
+    w = [np.asarray(want[k], np.float64) for k in keys]
+    if any(a.shape != b.shape for a, b in zip(g, w)):
+        return None
+    g, w = np.concatenate([a.ravel() for a in g]), np.concatenate([b.ravel() for b in w])
+    if not np.all(np.isfinite(g)) or not np.any(w):
+        return None
+    k = float(g @ w / (w @ w))
+    return k if np.linalg.norm(g - k * w) <= rtol * np.linalg.norm(w) * max(1.0, abs(k)) else None

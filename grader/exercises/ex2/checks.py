@@ -9,7 +9,7 @@ import numpy as np
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
 from grader.checks.common import numpy_on_tracer, unchanged
-from grader.checks.compare import array_mismatch, close, tree_mismatch
+from grader.checks.compare import array_mismatch, close, common_factor, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import LARGEST_CASES
@@ -204,14 +204,8 @@ def _as_arrays(got, like: dict) -> dict | None:
 
 def _common_scale(got: dict, want: dict) -> float | None:
     """The one factor c (not 1) with got = c * want over every leaf and example, measured; None if there is none."""
-    g = np.concatenate([got[k].ravel() for k in sorted(want)])
-    w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in sorted(want)])
-    if not np.any(w):
-        return None
-    scale = float(g @ w / (w @ w))
-    if abs(scale - 1) < 1e-3 or np.linalg.norm(g - scale * w) > 1e-4 * np.linalg.norm(w) * max(1.0, abs(scale)):
-        return None
-    return scale
+    scale = common_factor(got, want)
+    return None if scale is None or abs(scale - 1) < 1e-3 else scale
 
 
 def _output_bias(params: dict) -> str:

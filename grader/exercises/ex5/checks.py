@@ -16,7 +16,7 @@ import numpy as np
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
 from grader.checks.common import unchanged
-from grader.checks.compare import close, tree_mismatch
+from grader.checks.compare import close, common_factor, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex5.shared import CHAINED_STEPS, LARGE_PARAMS, OPTIMIZERS, SGD_LR, SPIKE_STEP
 from grader.observations import ObservationError
@@ -207,17 +207,8 @@ def _step_scales(got: dict, want: dict) -> list[float] | None:
         return None
     scales = []
     for g, w in zip(got_steps, want_steps):
-        if set(g) != set(w):
-            return None
-        try:
-            gv = np.concatenate([np.asarray(g[k], np.float64).ravel() for k in sorted(w)])
-        except (TypeError, ValueError):
-            return None
-        wv = np.concatenate([np.asarray(w[k], np.float64).ravel() for k in sorted(w)])
-        if gv.shape != wv.shape or not np.all(np.isfinite(gv)) or not np.any(wv):
-            return None
-        scale = float(gv @ wv / (wv @ wv))
-        if np.linalg.norm(gv - scale * wv) > 1e-4 * np.linalg.norm(wv) * max(1.0, abs(scale)):
+        scale = common_factor(g, w)
+        if scale is None:
             return None
         scales.append(scale)
     return scales
@@ -465,19 +456,6 @@ def _gradient(ctx: Context) -> dict:
     return {k: v.mean(axis=0) for k, v in per_example.items()}
 
 
-def _multiple(got: dict, of: dict) -> float | None:
-    """The one factor k with got = k * of over every leaf, measured; None if there is none."""
-    try:
-        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in sorted(of)])
-    except (KeyError, TypeError, ValueError):
-        return None
-    w = np.concatenate([np.asarray(of[k], np.float64).ravel() for k in sorted(of)])
-    if g.shape != w.shape or not np.all(np.isfinite(g)) or not np.any(w):
-        return None
-    k = float(g @ w / (w @ w))
-    return k if np.linalg.norm(g - k * w) <= 1e-3 * np.linalg.norm(w) * max(1.0, abs(k)) else None
-
-
 def _gradient_multiple(ctx: Context, new_params: dict) -> float | None:
     """How many times the loss's gradient the params moved by, when they moved by a multiple of it."""
     params = flatten(ctx.inputs["ex5"]["params"])
@@ -485,7 +463,7 @@ def _gradient_multiple(ctx: Context, new_params: dict) -> float | None:
         moved = {k: np.asarray(new_params[k], np.float64) - np.asarray(v, np.float64) for k, v in params.items()}
     except (KeyError, TypeError, ValueError):
         return None
-    k = _multiple(moved, _gradient(ctx))
+    k = common_factor(moved, _gradient(ctx), rtol=1e-3)
     return k if k is not None and abs(k) > 1e-12 else None
 
 
