@@ -1,0 +1,40 @@
+# BLIND-SET: mistake
+# EXERCISE: ex5
+# WHAT: the train step returns (new_params, loss, new_opt_state) instead of (new_params, new_opt_state, loss), so callers that unpack params, opt_state, loss get the loss as the optimizer state and the state as the loss.
+# SHOULD-SAY: ex5 make_train_step fails: step must return (params, opt_state, loss) in that order; it returns the loss second and the optimizer state last. The computed values and make_optimizer are right.
+"""Exercise 5 (reference): gradient clipping chained before Adam."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    """Clip the global gradient norm to `max_norm`, then apply Adam."""
+    return optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate))
+
+
+def make_train_step(optimizer):
+    """A jitted training step that updates params through `optimizer`."""
+
+    @jax.jit
+    def step(params, opt_state, x, y):
+        loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+        updates, new_opt_state = optimizer.update(grads, opt_state, params)
+        new_params = optax.apply_updates(params, updates)
+        return new_params, loss, new_opt_state
+
+    return step
