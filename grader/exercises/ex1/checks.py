@@ -55,6 +55,9 @@ FIXED_COUNT = Mistake("ex1.fixed_drop_count", "a fixed number of elements droppe
     "The same number of elements, round(rate * n), was zeroed in every call: dropout flips an independent coin "
     "for each element (jax.random.bernoulli(key, 1 - rate, x.shape)), so how many are dropped varies from call "
     "to call.")
+FLOORED = Mistake("ex1.scale_floored", "1 / (1 - rate) rounded down to a whole number",
+    "At every rate the survivors were scaled by 1 / (1 - rate) rounded down to a whole number (1 // keep is "
+    "integer division): divide by the keep probability, x / (1 - rate), or multiply by 1 / (1 - rate).")
 ONE_COIN = Mistake("ex1.one_coin_per_call", "one coin for the whole array",
     "Every call kept all of x or zeroed all of it: one coin was flipped for the whole array. Give the mask x's "
     "shape, jax.random.bernoulli(key, 1 - rate, x.shape), so each element gets its own coin.")
@@ -224,14 +227,21 @@ def zero_fraction(ctx: Context) -> Verdict:
 def rescale(ctx: Context) -> Verdict:
     """Survivors are scaled by exactly 1 / (1 - rate)."""
     x = _x(ctx)
-    wrong, hints, medians = [], set(), []
+    wrong, medians, judged = [], [], 0
+    holds = {NO_RESCALE: 0, DIV_RATE: 0, MUL_KEEP: 0, FLOORED: 0}
     for rate in RATES:
         out = np.asarray(ctx.got(f"dropout/rate{rate}"), dtype=np.float64)
         kept = _mask(ctx, f"dropout/rate{rate}")
         if not kept.any():
             continue
+        judged += 1
         ratio = out[kept] / x[kept]
         expected = 1.0 / (1.0 - rate)
+        # A variant is named only when it holds at every rate, the right ones included: 1 // (1 - rate) is right
+        # at rate 0.5 and equals "no rescaling" at rate 0.1.
+        for hint, value in ((NO_RESCALE, 1.0), (DIV_RATE, 1 / rate), (MUL_KEEP, 1 - rate),
+                            (FLOORED, float(np.floor(expected + 1e-9)))):
+            holds[hint] += bool(np.allclose(ratio, value, rtol=1e-4))
         if np.allclose(ratio, expected, rtol=1e-5):
             continue
         median = float(np.median(ratio))
@@ -239,12 +249,10 @@ def rescale(ctx: Context) -> Verdict:
         spread = f" (factors from {low:.4g} to {high:.4g}: not one factor)" if high - low > 1e-3 * abs(median) else ""
         medians.append(median)
         wrong.append(f"rate {rate}: survivors scaled by {median:.5g}{spread}, expected {expected:.5g}")
-        for value, hint in ((1.0, NO_RESCALE), (1 / rate, DIV_RATE), (1 - rate, MUL_KEEP)):
-            if np.allclose(ratio, value, rtol=1e-4):
-                hints.add(hint)
     if not wrong:
         return PASS
-    hint = hints.pop() if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
+    hints = [hint for hint, count in holds.items() if count == judged]
+    hint = hints[0] if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
     message = "; ".join(wrong)
     if not hints and len(medians) > 1 and max(medians) - min(medians) < 1e-3 * abs(medians[0]):
         message += f"; the same factor {medians[0]:.5g} at every rate: the scale does not follow rate"
