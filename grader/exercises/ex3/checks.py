@@ -196,8 +196,8 @@ def _error_explains(ctx: Context, case: str, error: ObservationError) -> set[tup
     found = set()
     if "dot_general" in text:
         c = _case(ctx, case)
-        if CASES[case][2] != "numeric" and _run(npref.mlp, c["params"], c["x"], "dict") is None:
-            found.add((None, DICT_ORDER))  # the layers as listed do not even fit together
+        if CASES[case][2] != "numeric" and _dict_order_misfit(c) in text:
+            found.add((None, DICT_ORDER))  # the layers as listed do not fit together, and fail where it failed
         try:  # where weights and biases differ in shape things break; 12 equal-width layers tell what broke
             d12 = np.asarray(ctx.got(f"out/{DEEP_CASE}"), dtype=np.float64)
         except StudentError as exc:
@@ -208,6 +208,18 @@ def _error_explains(ctx: Context, case: str, error: ObservationError) -> set[tup
             if mistake is not None and _run(variants[mistake], c["params"], c["x"], "numeric") is None:
                 found.add((mistake, None))  # that mistake does not fit this case's shapes either
     return found
+
+
+def _dict_order_misfit(c: dict) -> str:
+    """The shapes JAX names when the layers run in the order the dict lists them and one does not fit
+    ("(20,) and (12,)"); a string no error holds when they all fit."""
+    h = np.asarray(c["x"])
+    for name in c["params"]:
+        w = np.asarray(c["params"][name]["w"])
+        if h.shape[-1] != w.shape[0]:
+            return f"({h.shape[-1]},) and ({w.shape[0]},)"
+        h = h @ w
+    return "\0"
 
 
 def error_hint(error: ObservationError) -> str | Mistake:
