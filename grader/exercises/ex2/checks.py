@@ -95,6 +95,9 @@ def _missing(what: str) -> Mistake:
                    hint=MISSING_LEAVES.hint.format(what=what))
 ARGMIN = Mistake("ex2.argmin", "argmin in place of argmax",
     "This is the example with the smallest gradient norm: use argmax, not argmin.")
+OFFSET = Mistake("ex2.index_offset", "an index shifted from the argmax",
+    "Every index is the largest norm's shifted by the same amount (in the message): return the position jnp.argmax "
+    "gives, counted from 0 as Python counts, with nothing added or taken away.")
 INT = Mistake("ex2.index_not_int", "an array in place of a Python int",
     "Return a plain Python int, e.g. int(jnp.argmax(norms)), not a JAX or numpy array.")
 HINT_JIT = (
@@ -363,6 +366,7 @@ def largest(ctx: Context) -> Verdict:
     earns nothing.
     """
     problems, hint, credit, own_argmax, compared = [], "", 0.0, True, 0
+    argmins, offsets = [], []
     cases = LARGEST_CASES
     for case in cases:
         got, want = ctx.got(f"largest/{case}"), ctx.want(f"largest/{case}")
@@ -379,14 +383,21 @@ def largest(ctx: Context) -> Verdict:
                 own_argmax = own_argmax and own is not None and got["value"] == own
                 compared += 1
             problems.append(f"batch '{case}': returned {got['value']}, the largest norm is at {want['value']}")
+            if got["value"] is not None and want["value"] is not None:
+                offsets.append(got["value"] - want["value"])
             if ctx.reference.has(f"grads/{case}"):  # the smallest norm, where the reference's gradients were kept
                 ref_norms = npref.per_example_norms(ctx.want(f"grads/{case}"))
-                hint = hint or (ARGMIN if got["value"] == int(np.argmin(ref_norms)) else "")
+                argmins.append(got["value"] == int(np.argmin(ref_norms)))
         if not ok_type:
             problems.append(f"batch '{case}': returned a {got['type']}, expected a Python int")
             hint = hint or INT
     if not problems:
         return PASS
+    if argmins and all(argmins):  # the smallest norm wherever it could be told
+        hint = hint or ARGMIN
+    elif len(offsets) == len(cases) and len(set(offsets)) == 1:  # the same shift on every batch, measured
+        problems.append(f"measured: every index is the largest norm's {offsets[0]:+d}")
+        hint = hint or OFFSET
     hint = hint or "Return the argmax of per_example_grad_norms(per_example_grads(params, x, y))."
     wrong_values = [p for p in problems if "returned a " not in p]
     if wrong_values and own_argmax and compared and _values_credit(ctx) < 1:
