@@ -98,6 +98,11 @@ GRADIENT_APPLIED = Mistake(
     "ex5.gradient_applied", "the gradient applied in place of the optimizer's updates",
     "The params moved by a multiple of the loss's gradient (in the message), not by the optimizer's updates: "
     "updates, new_state = optimizer.update(grads, opt_state, params), then optax.apply_updates(params, updates).")
+GRADIENT_SCALED = Mistake(
+    "ex5.gradient_scaled", "gradients scaled before the optimizer",
+    "The loss is right, but the gradient the optimizer received is the loss's gradient times the factor in the "
+    "message: pass the gradient from jax.value_and_grad(loss_fn) to optimizer.update as it is (the loss is "
+    "already a mean over the batch).")
 LOSS_SCALED = Mistake(
     "ex5.loss_scaled", "a loss that is a multiple of the mean cross-entropy",
     "The loss, and so its gradient, is the lesson's mean cross-entropy times the factor in the message: the "
@@ -408,6 +413,11 @@ def step_values(ctx: Context) -> Verdict:
     if moved is not None:
         found.append(GRADIENT_APPLIED)
         message += f"; measured: the params moved by {moved:.6g} times the loss's gradient"
+    fed = _sgd_gradient_scale(ctx)
+    if fed is not None and abs(fed - 1) > 1e-3 and not found and not tree_mismatch(gl, wl):
+        return fail(f"{message}; measured: the loss is right, and make_train_step(optax.sgd({SGD_LR})) moved the params "
+                    f"by -{SGD_LR} times {fed:.6g} times the loss's gradient", GRADIENT_SCALED,
+                    fraction=1 - lost / PARTS)
     if len(found) == len(problems):  # every wrong part explained; the first named gives the hint
         names = " and ".join(m.name for m in found)
         return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - lost / PARTS)
@@ -570,9 +580,12 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
             return fail(f"{message}; {equals(mistake, 'the result')}", mistake)
     fed = _sgd_gradient_scale(ctx)
     charged = ctx.verdict("ex5.step_values").mistake
-    if fed is not None and charged in (LOSS_SCALED.id, GRADIENT_APPLIED.id):
+    if fed is not None and charged in (LOSS_SCALED.id, GRADIENT_APPLIED.id, GRADIENT_SCALED.id):
         return Verdict(True, f"the step uses the SGD it is given: its params moved by -{SGD_LR} times {fed:.6g} times "
                              f"the loss's gradient (the difference is charged in ex5.step_values)")
+    if fed is not None and not charged:  # clip + Adam cannot see a scale that clipping or Adam undoes; SGD does
+        return fail(f"{message}; measured: they moved by -{SGD_LR} times {fed:.6g} times the loss's gradient",
+                    GRADIENT_SCALED)
     try:
         chained = _split_step(ctx.want("step/chain"))[0]
     except Missing:
