@@ -429,6 +429,11 @@ _TIMED = ("ex4.n_steps",)
 #: What time_steps' timing is judged by: when one fails, the speedup it measured says nothing.
 _TIMER = ("ex4.n_steps", "ex4.excludes_compile", "ex4.waits_for_results")
 
+OTHER_STEP = Mistake(
+    "ex4.other_step", "timing another function than step_fn",
+    "time_steps called step_fn, then handed what it returned to another function (the message says how many calls "
+    "step_fn got): every call, the warm-up and each timed one, must be step_fn(params, opt_state, x, y), the "
+    "function jit_speedup passes in, not train_step or a step of time_steps' own.")
 STEP_TRANSFORMED = Mistake(
     "ex4.step_transformed", "time_steps jits (or transforms) the step it is given",
     "time_steps gave step_fn to JAX (jax.jit?) instead of calling it as it is given. It must time step_fn "
@@ -448,6 +453,8 @@ def time_steps_error_hint(error: ObservationError) -> Mistake | str:
     ``StepTransformed``, by type); otherwise the crash's kind decides."""
     if error.type == "StepTransformed":
         return STEP_TRANSFORMED
+    if error.type == "StateElsewhere":
+        return OTHER_STEP
     if error.type == "NotSeconds":
         return NOT_SECONDS
     return crash_hint(error)

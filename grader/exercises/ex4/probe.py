@@ -136,6 +136,11 @@ class StepTransformed(TypeError):
     arguments are not arrays, so JAX refused them before the step ran once."""
 
 
+class StateElsewhere(TypeError):
+    """time_steps called step_fn, then gave the state it returned to other JAX code (a step of its own, the
+    module's train_step...): JAX refused the grader's stand-in state there."""
+
+
 def _raised_by_jax(exc: BaseException) -> bool:
     """The exception was raised inside the jax package (not in the submission or this probe). JAX drops its
     own frames from the traceback it shows; the exception it raised first, with them, is the context."""
@@ -160,6 +165,9 @@ def _time(m, first_call_delay, cost, n_steps):
     except TypeError as exc:
         if log["calls"] == 0 and _raised_by_jax(exc):
             raise StepTransformed(f"time_steps gave step_fn to JAX instead of calling it as given ({exc})") from exc
+        if Pending.__name__ in str(exc) and (_raised_by_jax(exc) or "JAX" in str(exc)):
+            raise StateElsewhere(f"time_steps called step_fn {log['calls']} time(s), then JAX code other than step_fn "
+                                 f"was given the state step_fn returned ({exc})") from exc
         raise
     wall = time.perf_counter() - start
     calls = log["calls"]
