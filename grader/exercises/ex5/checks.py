@@ -98,6 +98,10 @@ GRADIENT_APPLIED = Mistake(
     "ex5.gradient_applied", "the gradient applied in place of the optimizer's updates",
     "The params moved by a multiple of the loss's gradient (in the message), not by the optimizer's updates: "
     "updates, new_state = optimizer.update(grads, opt_state, params), then optax.apply_updates(params, updates).")
+RETURN_ORDER = Mistake(
+    "ex5.return_order", "the step's results returned in another order",
+    "The step returned its three results in another order (the message says which): return "
+    "(new_params, new_opt_state, loss), in that order, as the training loop unpacks them.")
 GRADIENT_SCALED = Mistake(
     "ex5.gradient_scaled", "gradients scaled before the optimizer",
     "The loss is right, but the gradient the optimizer received is the loss's gradient times the factor in the "
@@ -362,6 +366,29 @@ def hyperparams(ctx: Context) -> Verdict:
     return fail("; ".join(problems), hint or HINT_ARGUMENTS, fraction=1 - len(problems) / 2)
 
 
+def _returned_order(observed) -> list[str]:
+    """What each element of the step's returned tuple is, read off its leaves: params have layer weights, an
+    optimizer state has Adam's moments or a step count, a loss is one number. [] when that cannot be read."""
+    if not isinstance(observed, dict):
+        return []
+    parts: dict[str, set[str]] = {}
+    for key in observed:
+        index, _, rest = key.partition("/")
+        parts.setdefault(index, set()).add(rest)
+    order = []
+    for index in sorted(parts, key=lambda i: int(i) if i.isdigit() else -1):
+        leaves = parts[index]
+        if leaves == {""}:
+            order.append("loss")
+        elif any({"mu", "nu", "count"} & set(leaf.split("/")) for leaf in leaves):
+            order.append("new_opt_state")
+        elif all(leaf.split("/")[-1] in ("w", "b") for leaf in leaves):
+            order.append("new_params")
+        else:
+            return []
+    return order if sorted(order) == ["loss", "new_opt_state", "new_params"] else []
+
+
 def _split_step(observed: dict) -> tuple[dict, dict, object]:
     params = {k[2:]: v for k, v in observed.items() if k.startswith("0/")}
     state = {k[2:]: v for k, v in observed.items() if k.startswith("1/")}
@@ -378,6 +405,10 @@ def step_values(ctx: Context) -> Verdict:
     """
     got, want = ctx.got("step/chain"), ctx.want("step/chain")
     if not isinstance(got, dict) or "2" not in got:
+        order = _returned_order(got)
+        if order and order != ["new_params", "new_opt_state", "loss"]:
+            return fail(f"step(params, opt_state, x, y) must return a tuple (new_params, new_opt_state, loss); measured: "
+                        f"it returned ({', '.join(order)})", RETURN_ORDER)
         return fail("step(params, opt_state, x, y) must return a tuple (new_params, new_opt_state, loss)", HINT_STEP)
     (gp, gs, gl), (wp, ws, wl) = _split_step(got), _split_step(want)
     problems = []
@@ -557,6 +588,9 @@ def _all_zero(tree: dict) -> bool:
 def uses_given_optimizer(ctx: Context) -> Verdict:
     """The step updates through the optimizer it was given (an SGD here)."""
     got, want = ctx.got("step/sgd"), ctx.want("step/sgd")
+    if ctx.verdict("ex5.step_values").mistake == RETURN_ORDER.id:
+        return skip("not judged: the step returns its results in another order (charged in ex5.step_values), so "
+                    "its new params cannot be read")
     if not isinstance(got, dict):
         return fail("step did not return (new_params, new_opt_state, loss)", HINT_STEP)
     new_params, want_params = _split_step(got)[0], _split_step(want)[0]
