@@ -248,6 +248,8 @@ def waits_for_results(ctx: Context) -> Verdict:
     if measured.kind in verdicts:
         return fail(measured.message, verdicts[measured.kind])
     if measured.kind == "not_measured":
+        if _restarted(ctx):  # where the clock starts is charged in ex4.n_steps; it stops after the last result
+            return PASS
         return skip("not judged: the returned time follows no clock (charged in ex4.n_steps)")
     return PASS
 
@@ -270,7 +272,10 @@ def times_n_steps(ctx: Context) -> Verdict:
             hint = ONE_CALL
         return fail(f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up", hint)
     measured = timing(ctx)
-    if measured.kind == "not_measured":
+    # A clock started again at the last call times about all the queued work when calls queue it, so the timed
+    # runs look right or near it (on a loaded machine, just outside); the compile run, which queues none, tells.
+    restarted = _restarted(ctx) if measured.kind in ("ok", "not_measured") else ""
+    if measured.kind == "not_measured" and not restarted:
         return fail(measured.message, NOT_MEASURED)
     problems, hints = [], []
     if calls == n and _warm_up_excluded(ctx):
@@ -289,8 +294,7 @@ def times_n_steps(ctx: Context) -> Verdict:
     if scale is not None and OFF_BY_ONE not in hints:
         problems.append(measured.message)
         hints.append(scale)
-    restarted = _restarted(ctx) if measured.kind == "ok" and not problems else ""
-    if restarted:
+    if restarted and not problems:
         problems.append(restarted)
         hints.append(RESTARTED)
     if not problems:
