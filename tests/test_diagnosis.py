@@ -548,3 +548,19 @@ def test_gradients_of_no_measured_kind_show_the_output_gradient_and_name_nothing
     assert not verdict.passed and verdict.mistake == "", verdict
     assert "gradient with respect to the output bias" in verdict.message and "softmax(logits) - one_hot(" in verdict.message
     assert ex2.values(_grads_observed(lambda p, x, y: npref.per_example_grads(p, x, npref.one_hot(y)))).passed
+
+
+def test_the_leaves_a_clip_covers_are_measured_and_a_clip_that_never_acts_is_none():
+    from grader.exercises.ex5 import checks as ex5
+
+    ctx = Context(Observations({}), Observations({}), INPUTS)
+    seq = ex5._grads_seq(ctx)
+
+    def observed(pre):
+        return {f"{i}/{k}": v for i, step in enumerate(npref.adam_updates(seq, 1e-3, pre=pre)) for k, v in step.items()}
+
+    weights = sorted(k for k in seq[0] if k.endswith("/w"))
+    clip_weights = lambda t: {**t, **npref.clip_global({k: t[k] for k in weights}, 1.0)}  # noqa: E731
+    assert ex5._clipped_leaves(ctx, observed(clip_weights)) == weights
+    assert ex5._clipped_leaves(ctx, observed(None)) is None  # no clip at all: not "a clip of one small leaf"
+    assert ex5._clipped_leaves(ctx, observed(lambda t: npref.clip_global(t, 1.0))) is None  # every leaf: right

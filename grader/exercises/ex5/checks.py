@@ -302,8 +302,11 @@ def _clipped_leaves(ctx: Context, observed: dict) -> list[str] | None:
         clipped = npref.clip_global({k: tree[k] for k in some}, DEFAULT_MAX_NORM)
         return {k: clipped[k] if k in clipped else np.asarray(v, np.float64) for k, v in tree.items()}
 
+    spike = seq[SPIKE_STEP]
     for size in range(1, len(leaves)):
         for some in itertools.combinations(leaves, size):
+            if npref.global_norm({k: spike[k] for k in some}) <= DEFAULT_MAX_NORM:
+                continue  # a clip that never acts is no clip, charged as that
             if _same(steps, npref.adam_updates(seq, DEFAULT_LR, pre=lambda t, some=some: clip_some(t, some))):
                 return list(some)
     return None
