@@ -194,7 +194,7 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
         wrong = [i for i in range(b) if labels[i] != y[i]]
         shown = ", ".join(f"example {i} (label {int(y[i])}) has label {int(labels[i])}'s" for i in wrong[:3])
         return f"the gradients are the cross-entropy's at other labels: {shown}", LABELS_OTHER
-    return _output_gradient_words(params, x, y, got), HINT_VALUES
+    return _output_gradient_words(params, y, got, own), HINT_VALUES
 
 
 def _as_arrays(got, like: dict) -> dict | None:
@@ -233,11 +233,10 @@ def _implied_labels(params: dict, x, got: dict) -> np.ndarray | None:
     return labels if close(got, at_labels, rtol=1e-3, atol_scale=1e-3) else None
 
 
-def _output_gradient_words(params: dict, x, y, got: dict) -> str:
+def _output_gradient_words(params: dict, y, got: dict, own: dict) -> str:
     """The measured gradient with respect to the logits (the output bias's) of the first wrong example, beside the
-    cross-entropy's, softmax(logits) - one_hot(y)."""
-    bias = got[_output_bias(params)]
-    want = npref.per_example_grads(params, x, npref.one_hot(y))[_output_bias(params)]
+    cross-entropy's, softmax(logits) - one_hot(y), read off ``own`` (each example's right gradients)."""
+    bias, want = got[_output_bias(params)], own[_output_bias(params)]
     wrong = [i for i in range(len(y)) if array_mismatch(bias[i], want[i], rtol=1e-3) is not None]
     if not wrong:
         return ""

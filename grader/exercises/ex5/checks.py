@@ -440,14 +440,14 @@ def step_values(ctx: Context) -> Verdict:
     message = "one step with optax.chain(clip_by_global_norm(1.0), adam(1e-3)) on 16 examples: " + "; ".join(problems)
     if chained is not None:
         message += f"; and {CHAINED_STEPS} chained steps differ too"
-    scaled = _loss_scale(ctx, gl, wl)
+    fed = _sgd_gradient_scale(ctx)
+    scaled = _loss_scale(ctx, gl, wl, fed)
     if scaled is not None and not found:  # the loss is a multiple of the mean: every part follows from that
         return fail(f"{message}; measured: {scaled}", LOSS_SCALED, fraction=1 - lost / PARTS)
     moved = _gradient_multiple(ctx, gp) if tree_mismatch(gp, wp) and not found else None
     if moved is not None:
         found.append(GRADIENT_APPLIED)
         message += f"; measured: the params moved by {moved:.6g} times the loss's gradient"
-    fed = _sgd_gradient_scale(ctx)
     if fed is not None and abs(fed - 1) > 1e-3 and not found and not tree_mismatch(gl, wl):
         return fail(f"{message}; measured: the loss is right, and make_train_step(optax.sgd({SGD_LR})) moved the params "
                     f"by -{SGD_LR} times {fed:.6g} times the loss's gradient", GRADIENT_SCALED,
@@ -523,14 +523,13 @@ def _sgd_gradient_scale(ctx: Context) -> float | None:
     return None if k is None else k / -SGD_LR
 
 
-def _loss_scale(ctx: Context, got_loss, want_loss) -> str | None:
-    """Words for a loss that is k times the mean cross-entropy (k not 1), when the gradient the SGD step was fed is
-    k times the mean's gradient too; None otherwise."""
+def _loss_scale(ctx: Context, got_loss, want_loss, fed: float | None) -> str | None:
+    """Words for a loss that is k times the mean cross-entropy (k not 1), when the gradient the SGD step was fed
+    (``fed``, from :func:`_sgd_gradient_scale`) is k times the mean's gradient too; None otherwise."""
     try:
         ratio = float(np.asarray(got_loss, np.float64)) / float(np.asarray(want_loss, np.float64))
     except (TypeError, ValueError, ZeroDivisionError):
         return None
-    fed = _sgd_gradient_scale(ctx)
     if not np.isfinite(ratio) or abs(ratio - 1) < 1e-3 or fed is None or abs(fed - ratio) > 1e-3 * abs(ratio):
         return None
     batch = len(ctx.inputs["ex5"]["y"])
