@@ -564,3 +564,41 @@ def test_the_leaves_a_clip_covers_are_measured_and_a_clip_that_never_acts_is_non
     assert ex5._clipped_leaves(ctx, observed(clip_weights)) == weights
     assert ex5._clipped_leaves(ctx, observed(None)) is None  # no clip at all: not "a clip of one small leaf"
     assert ex5._clipped_leaves(ctx, observed(lambda t: npref.clip_global(t, 1.0))) is None  # every leaf: right
+
+
+def _ex4_run(n_steps: int, cost: float, call_seconds: float, stop: str, compile_run: bool = False) -> dict:
+    """ex4's record of a timer on the instrumented step, simulated: a warm-up and n_steps calls, each taking
+    ``call_seconds`` to return (a loaded machine makes that long) and queueing ``cost`` of work, the clock
+    started just before the first timed call and stopped after the last result (``after_wait``) or as the last
+    call returned (``before_wait``)."""
+    calls = n_steps + 1
+    started = [i * call_seconds for i in range(calls)]
+    returned = [s + call_seconds for s in started]
+    ready, free = [], 0.0
+    for i, back in enumerate(returned):
+        free = max(free, back) + (0.0 if i == 0 else cost)
+        ready.append(free)
+    clock = started[1] - 1e-5
+    stopped = (ready[-1] if stop == "after_wait" else returned[-1]) + 1e-5
+    return {"seconds": 0.0 if compile_run else stopped - clock, "calls": calls, "n_steps": n_steps,
+            "to_last": [ready[-1] - s for s in started], "to_return": [returned[-1] - s for s in started],
+            "waited": [calls - 1], "last": calls - 1, "sync": 0.002 * n_steps, "cost": cost, "params_seen": [],
+            "state_seen": [], "shapes": [], "compiled": [], "timed_shapes": [[4, 784], [4]], "wall": 1.0,
+            "compile_delay": 0.6}
+
+
+@pytest.mark.parametrize("call_seconds", [0.005, 0.3, 1.0], ids=["quiet", "overloaded", "stalled"])
+def test_a_clock_stopped_before_the_last_result_is_told_however_slow_the_calls(call_seconds):
+    """On a loaded machine slow calls bring a clock stopped as the last call returned near the true time; the last
+    result is still ready a call's queued work later, which a timer that waited always counts."""
+    from grader.exercises.ex4 import checks as ex4
+
+    def ctx(stop):
+        return Context(Observations({"time/compile": _ex4_run(3, 0.0, call_seconds, stop, compile_run=True),
+                                     "time/async": _ex4_run(3, 0.06, call_seconds, stop),
+                                     "time/count": _ex4_run(6, 0.04, call_seconds, stop)}), Observations(), INPUTS)
+
+    assert ex4.timing(ctx("after_wait")).kind == "ok"
+    assert judge_alone("ex4.waits_for_results", ctx("after_wait")).passed
+    verdict = judge_alone("ex4.waits_for_results", ctx("before_wait"))
+    assert not verdict.passed and not verdict.skipped and verdict.mistake == ex4.BLOCK.id, verdict
