@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import dis
+import gc
 import importlib.abc
 import importlib.util
 import os
@@ -209,6 +210,7 @@ def main(argv: list[str]) -> None:
     sys.dont_write_bytecode = True
     sys.argv[:] = [sys.argv[0]]  # the submission has no business knowing where results go
 
+    gc.freeze()  # what is here now lives as long as the run: the collector need not walk it again and again
     os.write(1, STUDENT_CODE_STARTS.encode())  # from here on, a failure may be the submission's
     observe(exercise, submission_dir, inputs, options, recorder)
     recorder.write(out_dir)

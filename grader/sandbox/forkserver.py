@@ -29,6 +29,7 @@ return code) once the child is reaped.
 from __future__ import annotations
 
 import atexit
+import gc
 import json
 import os
 import socket
@@ -215,6 +216,9 @@ def serve(fd: int) -> None:
     import grader.sandbox.confine  # noqa: F401 - bound before the children need it
     import grader.harness.child  # noqa: F401 - numpy, jax, optax and the probes, imported once
 
+    # Out of the collector's reach: a child's collections then walk its own objects only, not the hundred thousand
+    # it inherits, and leave the server's pages shared (Python's advice for a process that forks without exec).
+    gc.freeze()
     sock = socket.socket(fileno=fd)
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
