@@ -75,6 +75,7 @@ def test_only_grades_the_chosen_exercises(grade_with):
     assert by_id(report)["ex3.deep"].status == "pass"
 
 
+@pytest.mark.e2e
 def test_the_default_invocation_grades_the_stubs_in_exercises(cache_dir):
     """``python -m grader`` with no argument, from the checkout, as the README's quick start runs it."""
     import os

@@ -40,6 +40,7 @@ def test_forked_and_fresh_children_give_the_same_grades(tmp_path, grade_with):
     assert forked.runs["ex4"].status == "crashed" and forked.score < forked.max_score
 
 
+@pytest.mark.e2e
 def test_a_hang_and_a_segfault_end_the_same_way_when_forked(tmp_path, grade_with):
     for name in ("hang", "crash"):
         (tmp_path / name).mkdir()
@@ -51,6 +52,7 @@ def test_a_hang_and_a_segfault_end_the_same_way_when_forked(tmp_path, grade_with
     assert report.runs["ex1"].status == "crashed" and "SIGSEGV" in report.runs["ex1"].detail
 
 
+@pytest.mark.e2e
 def test_a_dead_server_falls_back_to_fresh_interpreters(tmp_path, grade_with):
     assert grade_with(REFERENCE, only=("ex3",)).score == 20
     server = forkserver._server

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT
 
 LOWER = """
@@ -30,6 +32,7 @@ def _lowered(mode: str) -> str:
                           cwd=ROOT).stdout
 
 
+@pytest.mark.e2e
 def test_one_shared_ir_context_lowers_and_computes_as_fresh_ones_do():
     # Same modules (so the same compilation-cache keys) and the same values, lowering after lowering.
     assert _lowered("shared") == _lowered("fresh")

@@ -37,6 +37,7 @@ def _leftover(pattern: str) -> list[str]:
     return [line for line in out.splitlines() if line.strip() == pattern]
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("path", HOSTILE, ids=lambda p: p.stem)
 def test_hostile_submission_is_contained(path, tmp_path, grade_with):
     module = path.stem.split("__")[0]

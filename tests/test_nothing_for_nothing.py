@@ -251,6 +251,7 @@ def mlp_forward(params, x):
 '''
 
 
+@pytest.mark.e2e
 def test_labels_are_not_in_the_child_for_a_forward_that_reads_its_frames(tmp_path, grade_with):
     folder = submission_with(tmp_path, {"ex3_mlp_forward": _stub_with("ex3_mlp_forward", FRAME_READER)})
     report = grade_with(folder, only=("accuracy",), seed=SECRET)

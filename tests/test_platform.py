@@ -176,6 +176,7 @@ def test_grading_without_linux_facilities_gives_the_same_verdicts(tmp_path, cach
         (c["id"], c["status"], c["score"]) for c in report["checks"] if c["exercise"] == "ex3"]
 
 
+@pytest.mark.e2e
 def test_time_limit_holds_without_linux_facilities(tmp_path, cache_dir):
     folder = submission_with(tmp_path, {"ex2_per_example_grads": CORPUS / "hostile" / "ex2_per_example_grads__hang.py"})
     report, _ = _grade_without_linux(folder, tmp_path, cache_dir, "--only", "ex2", "--timeout", "10")

@@ -393,6 +393,7 @@ def _runner(tmp_path: Path, checkout: Path, **extra: str) -> subprocess.Complete
                           capture_output=True, text=True, check=False, timeout=900)
 
 
+@pytest.mark.e2e
 def test_classroom50_autograder_in_a_simulated_runner(tmp_path):
     checkout = tmp_path / "jax-spring-intro-jax-alice"
     _work(checkout / "exercises")
@@ -456,6 +457,7 @@ def test_classroom50_autograder_finds_the_seed_where_the_instructor_keeps_it(tmp
     # runs its children elsewhere, and a relative --reference loses ex4's reference run
 
 
+@pytest.mark.e2e
 def test_prairielearn_entry_script_in_a_simulated_grade_layout(tmp_path):
     grade = tmp_path / "grade"
     _work(grade / "student")

@@ -311,6 +311,7 @@ def test_the_wheel_ships_stubs_and_sealed_reference_but_no_solution(wheel):
     assert "grader/_data/mnist_5k.npz" in files and "grader/rubric.toml" in files
 
 
+@pytest.mark.e2e
 def test_the_sdist_holds_no_solution(tmp_path):
     pytest.importorskip("build")
     subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(tmp_path), str(ROOT)], check=True,

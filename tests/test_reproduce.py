@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 from grader import inputs as grader_inputs
 from grader.cli import main
@@ -16,6 +17,7 @@ from grader.observations import ObservationError, Observations
 from tests.conftest import CORPUS, REFERENCE, by_id, submission_with
 
 
+@pytest.mark.e2e
 def test_snippet_of_a_failing_check_shows_the_same_mismatch(tmp_path, judge_with):
     folder = submission_with(tmp_path, {"ex3_mlp_forward": CORPUS / "mutants" / "ex3_mlp_forward__string_order.py"})
     check = by_id(judge_with(folder, only=("ex3",)))["ex3.deep"]

@@ -144,6 +144,7 @@ def _hard_coded_ex3(tmp_path, sealed_public: Observations):
     return submission_with(tmp_path, {"ex3_mlp_forward": source})
 
 
+@pytest.mark.e2e
 def test_hard_coded_outputs_pass_the_public_grade_and_fail_under_a_secret_seed(tmp_path, judge_with):
     from grader.expected import sealed
 

@@ -12,6 +12,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from grader.results import CheckResult, Report
 from grader.watch import affected, merge
 from tests.conftest import CORPUS, ROOT, submission_with
@@ -38,6 +40,7 @@ def _until(lines: queue.Queue, needle: str, seen: list[str]) -> None:
             return
 
 
+@pytest.mark.e2e
 def test_watch_regrades_the_edited_exercise_and_stops_on_ctrl_c(tmp_path, cache_dir):
     folder = submission_with(tmp_path, {})
     env = {**os.environ, "JAX_GRADER_CACHE": str(cache_dir)}
