@@ -557,7 +557,9 @@ def test_summary_page_renders_in_headless_chromium(tmp_path, fake):
 
 # ---------------------------------------------------------------- end to end, with the real engine
 
-HANG = "def mlp_forward(params, x):\n    while True:\n        pass\n"
+#: A submission that never returns; it waits rather than spins, so that it leaves the CPU to the other tests
+#: (tests/corpus/hostile has one that spins, and one that waits, each graded alone).
+HANG = "import threading\n\n\ndef mlp_forward(params, x):\n    threading.Event().wait()\n"
 CRASH = "import os\n\n\ndef mlp_forward(params, x):\n    os._exit(3)\n"
 
 
@@ -582,7 +584,7 @@ def test_real_class_end_to_end(tmp_path, cache_dir, monkeypatch):
     real_class(tmp_path / "class")
     before = snapshot(tmp_path)
     out = tmp_path / "out"
-    code = grader_main(["batch", str(tmp_path / "class"), "--out", str(out), "--only", "ex3", "--timeout", "15",
+    code = grader_main(["batch", str(tmp_path / "class"), "--out", str(out), "--only", "ex3", "--timeout", "10",
                         "--jobs", "2", "-q"])
     assert code == 0
     rows = {r["student"]: r for r in read_grades(out)}

@@ -44,9 +44,9 @@ def test_forked_and_fresh_children_give_the_same_grades(tmp_path, grade_with):
 def test_a_hang_and_a_segfault_end_the_same_way_when_forked(tmp_path, grade_with):
     for name in ("hang", "crash"):
         (tmp_path / name).mkdir()
-    hang = submission_with(tmp_path / "hang", {"ex2_per_example_grads": CORPUS / "hostile" / "ex2_per_example_grads__hang.py"})
-    report = grade_with(hang, only=("ex2",), limits=Limits(timeout=8, fork=True))
-    assert report.runs["ex2"].status == "timeout"
+    hang = submission_with(tmp_path / "hang", {"ex3_mlp_forward": CORPUS / "hostile" / "ex3_mlp_forward__waits_forever.py"})
+    report = grade_with(hang, only=("ex3",), limits=Limits(timeout=6, fork=True))
+    assert report.runs["ex3"].status == "timeout"
     crash = submission_with(tmp_path / "crash", {"ex1_dropout": CORPUS / "hostile" / "ex1_dropout__segfault.py"})
     report = grade_with(crash, only=("ex1",), limits=Limits(timeout=60, fork=True))
     assert report.runs["ex1"].status == "crashed" and "SIGSEGV" in report.runs["ex1"].detail

@@ -178,6 +178,6 @@ def test_grading_without_linux_facilities_gives_the_same_verdicts(tmp_path, cach
 
 @pytest.mark.e2e
 def test_time_limit_holds_without_linux_facilities(tmp_path, cache_dir):
-    folder = submission_with(tmp_path, {"ex2_per_example_grads": CORPUS / "hostile" / "ex2_per_example_grads__hang.py"})
-    report, _ = _grade_without_linux(folder, tmp_path, cache_dir, "--only", "ex2", "--timeout", "10")
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": CORPUS / "hostile" / "ex3_mlp_forward__waits_forever.py"})
+    report, _ = _grade_without_linux(folder, tmp_path, cache_dir, "--only", "ex3", "--timeout", "8")
     assert report["score"] == 0 and any("time limit" in c["message"] for c in report["checks"])
