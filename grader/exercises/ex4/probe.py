@@ -205,7 +205,7 @@ def _speedup(m):
 
     def recording_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
         seconds = own(step_fn, params, opt_state, x, y, n_steps)
-        timed.append({"jitted": hasattr(step_fn, "lower"), "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
+        timed.append({"jitted": _runs_compiled(step_fn), "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
                       "seconds": _seconds(seconds), "lesson_params": _lesson_shaped(params)})
         return seconds
 
@@ -222,6 +222,22 @@ def _speedup(m):
         "timed": timed,
         "values": {str(k): float(v) for k, v in result.items() if np.size(v) == 1},
     }
+
+
+def _runs_compiled(step_fn) -> bool:
+    """The step runs as one compiled program: a jax.jit-wrapped function while jit is on (``jax.disable_jit()``
+    runs it op by op), or a step compiled ahead of time (``jax.jit(f).lower(...).compile()``)."""
+    import jax
+
+    if isinstance(step_fn, jax.stages.Compiled):
+        return True
+    try:
+        disabled = bool(jax.config.jax_disable_jit)
+    except AttributeError:  # where the option is not read through jax.config
+        from jax._src import config
+
+        disabled = bool(config.disable_jit.value)
+    return hasattr(step_fn, "lower") and not disabled
 
 
 def _lesson_shaped(params):
