@@ -570,7 +570,7 @@ def _ex4_run(n_steps: int, cost: float, call_seconds: float, stop: str, compile_
     """ex4's record of a timer on the instrumented step, simulated: a warm-up and n_steps calls, each taking
     ``call_seconds`` to return (a loaded machine makes that long) and queueing ``cost`` of work, the clock
     started just before the first timed call and stopped after the last result (``after_wait``) or as the last
-    call returned (``before_wait``)."""
+    call returned (``before_wait``), or started a call late and stopped after the last result (``late_start``)."""
     calls = n_steps + 1
     started = [i * call_seconds for i in range(calls)]
     returned = [s + call_seconds for s in started]
@@ -578,8 +578,8 @@ def _ex4_run(n_steps: int, cost: float, call_seconds: float, stop: str, compile_
     for i, back in enumerate(returned):
         free = max(free, back) + (0.0 if i == 0 else cost)
         ready.append(free)
-    clock = started[1] - 1e-5
-    stopped = (ready[-1] if stop == "after_wait" else returned[-1]) + 1e-5
+    clock = started[2 if stop == "late_start" else 1] - 1e-5
+    stopped = (returned[-1] if stop == "before_wait" else ready[-1]) + 1e-5
     return {"seconds": 0.0 if compile_run else stopped - clock, "calls": calls, "n_steps": n_steps,
             "to_last": [ready[-1] - s for s in started], "to_return": [returned[-1] - s for s in started],
             "waited": [calls - 1], "last": calls - 1, "sync": 0.002 * n_steps, "cost": cost, "params_seen": [],
@@ -587,7 +587,7 @@ def _ex4_run(n_steps: int, cost: float, call_seconds: float, stop: str, compile_
             "compile_delay": 0.6}
 
 
-@pytest.mark.parametrize("call_seconds", [0.005, 0.3, 1.0], ids=["quiet", "overloaded", "stalled"])
+@pytest.mark.parametrize("call_seconds", [0.004, 0.02, 0.05, 0.06, 0.1, 0.15, 0.3, 1.0])
 def test_a_clock_stopped_before_the_last_result_is_told_however_slow_the_calls(call_seconds):
     """On a loaded machine slow calls bring a clock stopped as the last call returned near the true time; the last
     result is still ready a call's queued work later, which a timer that waited always counts."""
@@ -602,3 +602,16 @@ def test_a_clock_stopped_before_the_last_result_is_told_however_slow_the_calls(c
     assert judge_alone("ex4.waits_for_results", ctx("after_wait")).passed
     verdict = judge_alone("ex4.waits_for_results", ctx("before_wait"))
     assert not verdict.passed and not verdict.skipped and verdict.mistake == ex4.BLOCK.id, verdict
+
+
+def test_a_clock_started_a_call_late_is_not_taken_for_one_stopped_early():
+    """A timer that waits but starts its clock a call late returns the time to the last result from the second
+    timed call (about the whole time, the first call's work being queued): never a clock stopped before the
+    results."""
+    from grader.exercises.ex4 import checks as ex4
+
+    ctx = Context(Observations({"time/compile": _ex4_run(3, 0.0, 0.004, "late_start", compile_run=True),
+                                "time/async": _ex4_run(3, 0.06, 0.004, "late_start"),
+                                "time/count": _ex4_run(6, 0.04, 0.004, "late_start")}), Observations(), INPUTS)
+    assert ex4.timing(ctx).kind not in ("wait_after_clock", "no_block")
+    assert judge_alone("ex4.waits_for_results", ctx).passed
