@@ -91,6 +91,10 @@ NOT_TIMED = Mistake(
     "ex4.speedup_not_timed", "eager_s and jit_s that time_steps did not return",
     "eager_s and jit_s must be what time_steps returned when jit_speedup timed the lesson's training step "
     "without and with jax.jit (n_steps each); compute them there, never write them in.")
+JIT_DISABLED = Mistake(
+    "ex4.jit_disabled", "the jitted step timed under jax.disable_jit()",
+    "jax.disable_jit() was on while the jitted step was timed, so it ran op by op like the eager one: time "
+    "jax.jit(train_step) outside the `with jax.disable_jit():` block.")
 HINT_DICT = 'Return {"eager_s": float, "jit_s": float, "speedup": eager_s / jit_s}.'
 INVERTED = Mistake("ex4.speedup_inverted", "jit_s / eager_s",
     "The speedup is inverted: speedup = eager_s / jit_s (how many times faster jit is).")
@@ -407,9 +411,19 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
                          f"with n_steps={SPEEDUP_STEPS}")
     if not found:
         return ""
-    calls = ", ".join(f"{'jitted' if t['jitted'] else 'plain'} step, n_steps={t['n_steps']}: {t['seconds']:.4g}"
-                      for t in timed) or "none"
+    calls = ", ".join(f"{_kind_of_step(t)} step, n_steps={t['n_steps']}: {t['seconds']:.4g}" for t in timed) or "none"
     return "; ".join(found) + f" (time_steps calls seen: {calls})"
+
+
+def _kind_of_step(timing: dict) -> str:
+    if timing["jitted"]:
+        return "jitted"
+    return "plain (jax.disable_jit() on)" if timing.get("jit_disabled") else "plain"
+
+
+def _jit_timed_disabled(ctx: Context, r: dict) -> bool:
+    """jit_s is what time_steps returned for the lesson's step while jax.disable_jit() was on."""
+    return any(t.get("jit_disabled") and t["seconds"] == r["jit_s"] for t in ctx.got("speedup").get("timed", []))
 
 
 def speedup_dict(ctx: Context) -> Verdict:
@@ -421,7 +435,8 @@ def speedup_dict(ctx: Context) -> Verdict:
     eager, jit, speedup = r["eager_s"], r["jit_s"], r["speedup"]
     not_timed = _timed_by_time_steps(ctx, r)
     if not_timed:
-        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}", NOT_TIMED)
+        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}",
+                    JIT_DISABLED if _jit_timed_disabled(ctx, r) else NOT_TIMED)
     if not (eager > 0 and jit > 0):
         return fail(f"eager_s={eager:.4g} and jit_s={jit:.4g}: both must be positive durations", HINT_DICT)
     if abs(speedup - eager / jit) <= 1e-6 * abs(eager / jit):

@@ -205,7 +205,7 @@ def _speedup(m):
 
     def recording_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
         seconds = own(step_fn, params, opt_state, x, y, n_steps)
-        timed.append({"jitted": _runs_compiled(step_fn), "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
+        timed.append({"jitted": _runs_compiled(step_fn), "jit_disabled": _jit_disabled(), "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
                       "seconds": _seconds(seconds), "lesson_params": _lesson_shaped(params)})
         return seconds
 
@@ -231,13 +231,19 @@ def _runs_compiled(step_fn) -> bool:
 
     if isinstance(step_fn, jax.stages.Compiled):
         return True
+    return hasattr(step_fn, "lower") and not _jit_disabled()
+
+
+def _jit_disabled() -> bool:
+    """``jax.disable_jit()`` is on here and now."""
+    import jax
+
     try:
-        disabled = bool(jax.config.jax_disable_jit)
+        return bool(jax.config.jax_disable_jit)
     except AttributeError:  # where the option is not read through jax.config
         from jax._src import config
 
-        disabled = bool(config.disable_jit.value)
-    return hasattr(step_fn, "lower") and not disabled
+        return bool(config.disable_jit.value)
 
 
 def _lesson_shaped(params):
