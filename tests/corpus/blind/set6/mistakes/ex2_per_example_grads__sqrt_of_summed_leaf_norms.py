@@ -1,0 +1,48 @@
+# BLIND-SET: mistake
+# EXERCISE: ex2
+# WHAT: per_example_grad_norms adds up the per-leaf L2 norms and takes the square root of that sum, sqrt(sum_l ||g_l||), instead of sqrt(sum_l ||g_l||^2): values are wrong and the ranking of examples can change.
+# SHOULD-SAY: ex2 per_example_grad_norms values do not match the global L2 norm (leaf norms are summed unsquared and then square-rooted); largest_gradient_example can point at the wrong example as a consequence. per_example_grads passes.
+"""Exercise 2 (reference): per-example gradients with jax.vmap over jax.grad."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+# optax.tree.norm is the current name; optax.global_norm is the older one.
+_tree_norm = optax.tree.norm if hasattr(optax, "tree") else optax.global_norm
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def per_example_grads(params, x, y):
+    """Gradient of the loss on each example alone, stacked on a leading axis."""
+
+    def single_example_loss(params, xi, yi):
+        return loss_fn(params, xi[None], yi[None])
+
+    return jax.vmap(jax.grad(single_example_loss), in_axes=(None, 0, 0))(params, x, y)
+
+
+def per_example_grad_norms(grads):
+    """Global L2 norm of each example's gradient over every leaf."""
+
+    def example_norm(g):
+        return jnp.sqrt(sum(jnp.linalg.norm(leaf) for leaf in jax.tree.leaves(g)))
+
+    return jax.vmap(example_norm)(grads)
+
+
+def largest_gradient_example(params, x, y):
+    """Index of the example whose gradient has the largest norm."""
+    return int(jnp.argmax(per_example_grad_norms(per_example_grads(params, x, y))))
