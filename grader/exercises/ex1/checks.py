@@ -77,6 +77,10 @@ HINT_JIT = (
     "jax.jit changed the result or failed: keep the function pure (no Python side effects, no global "
     "state, no Python control flow on array values) so the traced version computes the same thing."
 )
+OUTPUT_RELU = Mistake(
+    "ex1.output_relu", "a ReLU after the last layer",
+    "The logits went through a ReLU: apply ReLU after the two hidden layers only; the last layer's output "
+    "(the logits) stays linear.")
 HINT_EVAL_FORWARD = (
     "With train=False (or rate=0) forward_with_dropout must equal the plain forward pass: the lesson's MLP, "
     "ReLU after each hidden layer, with dropout doing nothing."
@@ -369,7 +373,12 @@ def eval_forward(ctx: Context) -> Verdict:
     if not problems:
         return PASS
     fraction, hint = 1 - len(problems) / 2, HINT_EVAL_FORWARD
-    if array_mismatch(ctx.got("forward/eval"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None:
+    got_eval, want_eval = np.asarray(ctx.got("forward/eval")), np.asarray(want)
+    if (got_eval.shape == want_eval.shape and np.any(want_eval < 0)
+            and array_mismatch(got_eval, np.maximum(want_eval, 0)) is None):
+        hint = OUTPUT_RELU
+        problems.append("train=False gave the plain forward pass's logits with every negative one set to 0")
+    elif array_mismatch(ctx.got("forward/eval"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None:
         hint = TRAIN_NOT_PASSED
         problems.append("train=False gave exactly the train-mode output for the same key")
     elif (len(problems) == 1 and problems[0].startswith("rate=0.0")
@@ -459,7 +468,11 @@ def placement(ctx: Context) -> Verdict:
     b = ctx.inputs["ex1"]["xb"].shape[0]
     logits = np.asarray(ctx.got("forward/train"))
     zero_logits = float(np.mean(logits == 0)) if logits.size else 0.0
-    if zero_logits > 0.05:
+    own_zeros = 0.0  # zeros that train=False has too are not dropout's
+    if ctx.student.has("forward/eval") and "forward/eval" not in ctx.student.errors:
+        plain = np.asarray(ctx.student["forward/eval"])
+        own_zeros = float(np.mean(plain == 0)) if plain.size else 0.0
+    if zero_logits > 0.05 and own_zeros <= 0.05:
         return fail(f"{zero_logits:.0%} of the train-mode logits are exactly 0: dropout was applied to the output",
                     PLACEMENT)
     masks = _masks(ctx)
