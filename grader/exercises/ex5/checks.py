@@ -98,6 +98,10 @@ GRADIENT_APPLIED = Mistake(
     "ex5.gradient_applied", "the gradient applied in place of the optimizer's updates",
     "The params moved by a multiple of the loss's gradient (in the message), not by the optimizer's updates: "
     "updates, new_state = optimizer.update(grads, opt_state, params), then optax.apply_updates(params, updates).")
+UPDATES_SCALED = Mistake(
+    "ex5.updates_scaled", "the optimizer's updates applied more than once, or scaled",
+    "The params moved by a multiple of the optimizer's updates (in the message): apply them once, as they are: "
+    "optax.apply_updates(params, updates).")
 RETURN_ORDER = Mistake(
     "ex5.return_order", "the step's results returned in another order",
     "The step returned its three results in another order (the message says which): return "
@@ -449,6 +453,9 @@ def step_values(ctx: Context) -> Verdict:
         found.append(GRADIENT_APPLIED)
         message += f"; measured: the params moved by {moved:.6g} times the loss's gradient"
     if fed is not None and abs(fed - 1) > 1e-3 and not found and not tree_mismatch(gl, wl):
+        if tree_mismatch(gp, wp) and close(gp, _moved_by(ctx, wp, fed)):  # Adam undoes a scaled gradient
+            return fail(f"{message}; measured: the params moved by {fed:.6g} times the optimizer's updates, with "
+                        f"clip + Adam as with optax.sgd({SGD_LR})", UPDATES_SCALED, fraction=1 - lost / PARTS)
         return fail(f"{message}; measured: the loss is right, and make_train_step(optax.sgd({SGD_LR})) moved the params "
                     f"by -{SGD_LR} times {fed:.6g} times the loss's gradient", GRADIENT_SCALED,
                     fraction=1 - lost / PARTS)
@@ -549,6 +556,13 @@ def _params_variants(ctx: Context, want_params: dict) -> dict[Mistake, dict]:
     }
 
 
+def _moved_by(ctx: Context, want_params: dict, factor: float) -> dict:
+    """The params moved by ``factor`` times the right step's updates."""
+    params = flatten(ctx.inputs["ex5"]["params"])
+    return {k: np.asarray(v, np.float64) + factor * (np.asarray(want_params[k], np.float64) - np.asarray(v, np.float64))
+            for k, v in params.items()}
+
+
 def _moments(state: dict) -> dict:
     """The leaves of Adam's moments (mu and nu) in a flattened optimizer state."""
     return {k: v for k, v in state.items() if {"mu", "nu"} & set(k.split("/"))}
@@ -616,7 +630,7 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
             return fail(f"{message}; {equals(mistake, 'the result')}", mistake)
     fed = _sgd_gradient_scale(ctx)
     charged = ctx.verdict("ex5.step_values").mistake
-    if fed is not None and charged in (LOSS_SCALED.id, GRADIENT_APPLIED.id, GRADIENT_SCALED.id):
+    if fed is not None and charged in (LOSS_SCALED.id, GRADIENT_APPLIED.id, GRADIENT_SCALED.id, UPDATES_SCALED.id):
         return Verdict(True, f"the step uses the SGD it is given: its params moved by -{SGD_LR} times {fed:.6g} times "
                              f"the loss's gradient (the difference is charged in ex5.step_values)")
     if fed is not None and not charged:  # clip + Adam cannot see a scale that clipping or Adam undoes; SGD does
