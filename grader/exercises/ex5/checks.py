@@ -85,6 +85,10 @@ LR_SCALED = Mistake(
     "ex5.learning_rate_scaled", "another learning rate than the one asked for",
     "Every update is Adam's times one constant factor (in the message): the learning rate Adam gets is not "
     "the learning_rate argument. Pass learning_rate to optax.adam as it is.")
+DEFAULT_LR_WRONG = Mistake(
+    "ex5.default_learning_rate", "a default learning_rate other than 1e-3",
+    "make_optimizer() with no arguments uses another learning rate (in the message), while the learning_rate "
+    "passed in is honoured: the defaults are make_optimizer(learning_rate=1e-3, max_norm=1.0).")
 LR_CHANGES = Mistake(
     "ex5.learning_rate_changes", "a learning rate that changes from step to step",
     "Each step's update is Adam's times a factor that changes from step to step (in the message): the "
@@ -241,6 +245,15 @@ def _scaled_words(got: dict, want: dict) -> tuple[str, Mistake] | None:
     return f"step by step, the updates are the expected ones times {shown}", LR_CHANGES
 
 
+def _arguments_honoured(ctx: Context) -> bool:
+    """make_optimizer with explicit arguments (by keyword and by position) gives the reference's updates."""
+    try:
+        return all(tree_mismatch(ctx.got(f"opt/{config}"), ctx.want(f"opt/{config}")) is None
+                   for config in ("custom", "positional"))
+    except Exception:  # noqa: BLE001 - a call that failed or is missing honours nothing
+        return False
+
+
 def _first_divergence(got: dict, want: dict) -> str:
     try:
         got_steps, want_steps = _as_steps(got), _as_steps(want)
@@ -281,6 +294,11 @@ def chain(ctx: Context) -> Verdict:
         scaled = _scaled_words(got, want)
         if scaled:
             words, mistake = scaled
+            if mistake is LR_SCALED and _arguments_honoured(ctx):
+                factor = _step_scales(got, want)[0]
+                return fail(f"{message}: {problem}; measured: {words}, a learning rate of {factor * DEFAULT_LR:.3g}, "
+                            "while make_optimizer(learning_rate=..., max_norm=...) gives the expected updates",
+                            DEFAULT_LR_WRONG)
             return fail(f"{message}: {problem}; measured: {words}", mistake)
         covered = _clipped_leaves(ctx, got) if not kinds else None
         if covered:
