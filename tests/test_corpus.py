@@ -151,8 +151,8 @@ def test_mutants_graded_in_a_child_are_in_the_corpus():
     assert set(IN_A_CHILD) <= {p.stem for p in MUTANTS}
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.e2e) if p.stem in IN_A_CHILD else p for p in MUTANTS],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.e2e) if p.stem in IN_A_CHILD else p
+                                  for p in MUTANTS], ids=lambda p: p.stem)
 def test_mutant_is_caught_once_and_named(path, tmp_path, judge_with, grade_with):
     _, expect = _header(path)
     module = _module(path)

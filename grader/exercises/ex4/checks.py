@@ -192,10 +192,10 @@ def timing(ctx: Context) -> Timing:
     if _stopped_as_last_call_returned(runs, warm_up_excluded):
         # Told before the scale errors: on a loaded machine slow calls bring this time near the known one, or near
         # what a timer that waited but started a call late returns.
-        until = ", ".join(f"{_expected(o, warm_up_excluded, 'to_return'):.3g} s" for o in runs)
         kind = "wait_after_clock" if all(waited_last) else "no_block"
-        return Timing(kind, 1.0, f"{message}; that is the time until the last call returned ({until}): the clock "
-                                 f"stopped before its results were ready")
+        return Timing(kind, 1.0, f"{message}; that is the time until the last call returned "
+                                 f"({_until_returned(runs, warm_up_excluded)}): the clock stopped before its results "
+                                 f"were ready")
     if all(_in(r, OK_RANGE) for r in ratios):
         return Timing("ok", 1.0, message)
     if not any(waited_last) and all(o["waited"] for o in runs) and all(r < OK_RANGE[0] for r in ratios):
@@ -219,7 +219,7 @@ def timing(ctx: Context) -> Timing:
         # before the wait counts it, a CPU clock does not.
         returned = [o["seconds"] / r if (r := _expected(o, warm_up_excluded, "to_return")) > 0 else float("inf")
                     for o in runs]
-        until = ", ".join(f"{_expected(o, warm_up_excluded, 'to_return'):.3g} s" for o in runs)
+        until = _until_returned(runs, warm_up_excluded)
         cpu = ", ".join(f"{o['sync']:.3g} s" for o in runs)
         if all(_in(r, RETURN_RANGE) for r in returned):
             return Timing("wait_after_clock", 1.0, f"{message}; that is the time until the last call returned "
@@ -231,6 +231,11 @@ def timing(ctx: Context) -> Timing:
         return Timing("short", 1.0, f"{message}; the last results were waited for, but the returned time is "
                                     f"shorter than the time until the last call returned ({until})")
     return Timing("not_measured", 1.0, message)
+
+
+def _until_returned(runs: list[dict], warm_up_excluded: bool) -> str:
+    """Each run's time from the first timed call until the last call returned, in words."""
+    return ", ".join(f"{_expected(o, warm_up_excluded, 'to_return'):.3g} s" for o in runs)
 
 
 def _stopped_as_last_call_returned(runs: list[dict], warm_up_excluded: bool) -> bool:

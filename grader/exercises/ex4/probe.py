@@ -205,7 +205,9 @@ def _speedup(m):
 
     def recording_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
         seconds = own(step_fn, params, opt_state, x, y, n_steps)
-        timed.append({"jitted": _runs_compiled(step_fn), "jit_disabled": _jit_disabled(), "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
+        disabled = _jit_disabled()
+        timed.append({"jitted": _runs_compiled(step_fn, disabled), "jit_disabled": disabled,
+                      "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
                       "seconds": _seconds(seconds), "lesson_params": _lesson_shaped(params)})
         return seconds
 
@@ -224,14 +226,14 @@ def _speedup(m):
     }
 
 
-def _runs_compiled(step_fn) -> bool:
+def _runs_compiled(step_fn, jit_disabled: bool) -> bool:
     """The step runs as one compiled program: a jax.jit-wrapped function while jit is on (``jax.disable_jit()``
     runs it op by op), or a step compiled ahead of time (``jax.jit(f).lower(...).compile()``)."""
     import jax
 
     if isinstance(step_fn, jax.stages.Compiled):
         return True
-    return hasattr(step_fn, "lower") and not _jit_disabled()
+    return hasattr(step_fn, "lower") and not jit_disabled
 
 
 def _jit_disabled() -> bool:

@@ -250,7 +250,7 @@ def _arguments_honoured(ctx: Context) -> bool:
     try:
         return all(tree_mismatch(ctx.got(f"opt/{config}"), ctx.want(f"opt/{config}")) is None
                    for config in ("custom", "positional"))
-    except Exception:  # noqa: BLE001 - a call that failed or is missing honours nothing
+    except (StudentError, Missing):  # a call that failed, or a run that did not report it, honours nothing
         return False
 
 
@@ -563,22 +563,26 @@ def _loss_scale(ctx: Context, got_loss, want_loss, fed: float | None) -> str | N
             f"{SGD_LR})) applied is that same multiple of the mean's gradient")
 
 
+def _params_and_updates(ctx: Context, want_params: dict) -> tuple[dict, dict]:
+    """The params the step was given and the right step's updates (the right new params minus them), flat."""
+    params = {k: np.asarray(v, np.float64) for k, v in flatten(ctx.inputs["ex5"]["params"]).items()}
+    return params, {k: np.asarray(want_params[k], np.float64) - v for k, v in params.items()}
+
+
 def _params_variants(ctx: Context, want_params: dict) -> dict[Mistake, dict]:
     """What the usual slips in applying the updates return, given the right new params."""
-    params = flatten(ctx.inputs["ex5"]["params"])
-    updates = {k: np.asarray(want_params[k], np.float64) - np.asarray(v, np.float64) for k, v in params.items()}
+    params, updates = _params_and_updates(ctx, want_params)
     return {
         RETURNED_UPDATES: updates,
-        SUBTRACTED: {k: np.asarray(params[k], np.float64) - u for k, u in updates.items()},
-        NOT_APPLIED: {k: np.asarray(v, np.float64) for k, v in params.items()},
+        SUBTRACTED: {k: params[k] - u for k, u in updates.items()},
+        NOT_APPLIED: params,
     }
 
 
 def _moved_by(ctx: Context, want_params: dict, factor: float) -> dict:
     """The params moved by ``factor`` times the right step's updates."""
-    params = flatten(ctx.inputs["ex5"]["params"])
-    return {k: np.asarray(v, np.float64) + factor * (np.asarray(want_params[k], np.float64) - np.asarray(v, np.float64))
-            for k, v in params.items()}
+    params, updates = _params_and_updates(ctx, want_params)
+    return {k: v + factor * updates[k] for k, v in params.items()}
 
 
 def _moments(state: dict) -> dict:
@@ -648,7 +652,7 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
             return fail(f"{message}; {equals(mistake, 'the result')}", mistake)
     fed = _sgd_gradient_scale(ctx)
     charged = ctx.verdict("ex5.step_values").mistake
-    if fed is not None and charged in (LOSS_SCALED.id, GRADIENT_APPLIED.id, GRADIENT_SCALED.id, UPDATES_SCALED.id):
+    if fed is not None and charged in {m.id for m in (LOSS_SCALED, GRADIENT_APPLIED, GRADIENT_SCALED, UPDATES_SCALED)}:
         return Verdict(True, f"the step uses the SGD it is given: its params moved by -{SGD_LR} times {fed:.6g} times "
                              f"the loss's gradient (the difference is charged in ex5.step_values)")
     if fed is not None and not charged:  # clip + Adam cannot see a scale that clipping or Adam undoes; SGD does
