@@ -27,7 +27,7 @@ from grader.exercises.accuracy.shared import CURVES_OPTION
 from grader.results import RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox import NONE, offered, require_full, run_task, warm_up
-from grader.expected import load_reference
+from grader.expected import load_reference, task_compilation_cache
 from grader.observations import Limits, ObservationError, Observations, RunResult
 from grader.submission import Submission, load_submission
 
@@ -75,12 +75,13 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
 
 def run_confined(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,
                  extra_args: tuple[str, ...], compilation_cache: Path | None) -> RunResult:
-    """The grader's runner: a confined child, started from its own copy of the compilation cache (it may write
-    there, and what it writes must reach no other run)."""
+    """The grader's runner: a confined child, started from its own copy of its task's part of the compilation
+    cache (it may write there, and what it writes must reach no other run)."""
     private = None
-    if compilation_cache is not None and compilation_cache.is_dir():
+    shared = task_compilation_cache(compilation_cache, task)
+    if shared is not None:
         private = workdir / "xla-cache"
-        shutil.copytree(compilation_cache, private)
+        shutil.copytree(shared, private)
     return run_task(task, submission_dir, inputs_path, workdir, limits, extra_args, private)
 
 

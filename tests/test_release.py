@@ -24,7 +24,7 @@ from grader.batch.grading import fingerprint
 from grader.config import Options
 from grader.cli import main
 from grader.gradescope import SEED_FILE, build_zip
-from grader.expected.cache import ReferenceRunError, code_digest, load_reference
+from grader.expected.cache import ReferenceRunError, code_digest, load_reference, task_compilation_cache
 from grader.expected.sealing import SealError, seal
 from grader.stubs import InitError, init
 from grader.report import gradescope, markdown
@@ -127,7 +127,11 @@ def test_a_sealed_reference_gives_the_runs_its_compilation_cache(tmp_path):
     with ThreadPoolExecutor(1) as pool:
         ref = load_reference(("ex3",), inputs_path, tmp_path, pool, reference_dir=sealed.SHIPPED)
     assert ref.manifest is not None and ref.compilation_cache == sealed.SHIPPED / sealed.COMPILATION_CACHE
-    assert any(ref.compilation_cache.iterdir())
+    # a folder per task: a run copies only its own exercise's part
+    assert sorted(p.name for p in ref.compilation_cache.iterdir()) == sorted(REFERENCED)
+    part = task_compilation_cache(ref.compilation_cache, "ex3")
+    assert part == ref.compilation_cache / "ex3" and any(part.iterdir())
+    assert task_compilation_cache(ref.compilation_cache, "accuracy") is None
 
 
 def _with_manifest(source: Path, dest: Path, **changes) -> Path:
@@ -386,6 +390,6 @@ def test_a_reference_computed_here_starts_from_the_shipped_compilation_cache(tmp
     with ThreadPoolExecutor(1) as pool:
         ref = load_reference(("ex3",), inputs_path, tmp_path / "work", pool, reference_dir=REFERENCE,
                              cache_dir=tmp_path / "cache")
-    shipped = {p.name for p in sealed.compilation_cache(sealed.SHIPPED).iterdir()}
-    assert shipped and shipped <= {p.name for p in ref.compilation_cache.iterdir()}
+    shipped = {p.name for p in task_compilation_cache(sealed.compilation_cache(sealed.SHIPPED), "ex3").iterdir()}
+    assert shipped and shipped <= {p.name for p in task_compilation_cache(ref.compilation_cache, "ex3").iterdir()}
     assert [p.name for p in ref.compilation_cache.parent.iterdir() if p.name.startswith("xla-")] == []

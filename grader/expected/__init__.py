@@ -9,6 +9,6 @@
 :func:`load_reference` picks one for a grade.
 """
 
-from grader.expected.cache import Reference, ReferenceRunError, load_reference
+from grader.expected.cache import Reference, ReferenceRunError, load_reference, task_compilation_cache
 
-__all__ = ["Reference", "ReferenceRunError", "load_reference"]
+__all__ = ["Reference", "ReferenceRunError", "load_reference", "task_compilation_cache"]

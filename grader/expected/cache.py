@@ -41,7 +41,8 @@ class ReferenceRunError(RuntimeError):
 class Reference:
     observations: dict[str, Observations]
     compilation_cache: Path | None
-    """JAX compilation cache filled by the reference runs (copy it before use); the one sealed with them, if any."""
+    """JAX compilation caches filled by the reference runs, a folder per task (copy one before use); the ones
+    sealed with them, if any. See :func:`task_compilation_cache`."""
     digest: str = ""
     """Hash of the cached observations used, so a batch can tell if they changed under it."""
     root: Path | None = None
@@ -133,6 +134,16 @@ def cache_folder(source: Path, inputs_path: Path, cache_dir: Path | None = None)
     return (cache_dir or default_cache_dir()) / f"reference-{cache_key(source, inputs_path)}"
 
 
+def task_compilation_cache(compilation_cache: Path | None, task: str) -> Path | None:
+    """The part of ``compilation_cache`` that ``task``'s reference run filled, if there is one.
+
+    Each task's run keeps its own folder: a student's run then copies only what its exercise compiles (a
+    few hundred small files for all of them together, which a run would otherwise copy and delete each time).
+    """
+    folder = compilation_cache / task if compilation_cache is not None else None
+    return folder if folder is not None and folder.is_dir() else None
+
+
 def _start_from_shipped(xla: Path) -> None:
     """A new compilation cache starts as a copy of the one the package ships with its sealed reference.
 
@@ -189,8 +200,10 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
     slow = replace(limits, timeout=max(limits.timeout, 300.0))
     # Results go to private folders outside the scratch folder the submission's children can see.
     results = {t: Path(tempfile.mkdtemp(prefix=f"jax-grader-ref-{t}-")) for t in todo}
-    futures = {t: pool.submit(run_task, t, source, inputs_path, workdir / f"reference-{t}", slow, (), xla, results[t])
-               for t in todo}
+    for t in todo:
+        (xla / t).mkdir(exist_ok=True)
+    futures = {t: pool.submit(run_task, t, source, inputs_path, workdir / f"reference-{t}", slow, (), xla / t,
+                              results[t]) for t in todo}
     try:
         for task, future in futures.items():
             result = future.result()

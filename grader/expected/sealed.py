@@ -128,7 +128,7 @@ def is_sealed(folder: Path) -> bool:
 
 
 def compilation_cache(folder: Path) -> Path | None:
-    """The sealed reference's JAX compilation cache (copy it before use), if it ships one."""
+    """The sealed reference's JAX compilation caches, a folder per task (copy one before use), if it ships them."""
     path = Path(folder) / COMPILATION_CACHE
     return path if path.is_dir() else None
 
@@ -178,8 +178,8 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
     """Seal the per-task results under ``results`` into ``out`` (replaced), manifest last.
 
     Machine-dependent observations are left out; arrays are stored compressed
-    and only those the index refers to. ``compilation_cache`` (the reference runs' JAX cache) is copied
-    beside them, to speed up the students' runs.
+    and only those the index refers to. ``compilation_cache`` (the reference runs' JAX caches, a folder
+    per task) is copied beside them, to speed up the students' runs.
     """
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -187,8 +187,10 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
     try:
         for task in manifest.tasks:
             _seal_task(results / task, staging / task, BY_ID[task].machine_dependent)
-        if compilation_cache is not None and compilation_cache.is_dir():
-            shutil.copytree(compilation_cache, staging / COMPILATION_CACHE)
+        for task in manifest.tasks:  # each task's part (see cache.task_compilation_cache); nothing else
+            part = compilation_cache / task if compilation_cache is not None else None
+            if part is not None and part.is_dir():
+                shutil.copytree(part, staging / COMPILATION_CACHE / task)
         (staging / MANIFEST).write_text(json.dumps(manifest.to_json(), indent=2, sort_keys=True) + "\n")
         if out.exists():
             shutil.rmtree(out)
