@@ -93,6 +93,21 @@ def test_an_unknown_activation_is_described_by_its_curve_and_named_by_no_mistake
     assert "ReLU (jax.nn.relu)" in verdict.hint
 
 
+def test_a_skip_connection_is_not_taken_for_another_activation():
+    def residual(params, x):  # h + relu(h @ w + b) wherever the widths allow it
+        h = np.asarray(x, np.float64)
+        names = npref.layer_names(params, "numeric")
+        for name in names[:-1]:
+            z = npref.relu(h @ np.asarray(params[name]["w"], np.float64) + params[name]["b"])
+            h = h + z if z.shape == h.shape else z
+        last = params[names[-1]]
+        return h @ np.asarray(last["w"], np.float64) + last["b"]
+
+    verdict = _verdict(residual, "ex3.deep")
+    assert not verdict.passed and verdict.mistake == ex3.SKIP_CONNECTION.id, verdict
+    assert "x + relu(x)" in verdict.message and "not ReLU" not in verdict.message + verdict.hint
+
+
 def test_gelu_is_named_by_its_curve():
     verdict = _verdict(_mlp(act=npref.gelu))
     assert "it is GELU" in verdict.message and "smooth" in verdict.message
@@ -535,6 +550,19 @@ def test_wrong_gradients_are_measured_and_named(student, mistake, words):
     verdict = ex2.values(_grads_observed(student))
     assert not verdict.passed and verdict.mistake == mistake, verdict
     assert words in verdict.message
+
+
+def test_leaves_that_lose_their_axis_only_for_one_example_are_not_called_the_batch_mean():
+    from grader.exercises.ex2 import checks as ex2
+
+    def right(p, x, y):
+        return npref.per_example_grads(p, x, npref.one_hot(y))
+
+    squeezed = ex2.shapes(_grads_observed(lambda p, x, y: {k: v.squeeze() for k, v in right(p, x, y).items()}))
+    assert not squeezed.passed and squeezed.mistake == ex2.AXIS_OF_ONE.id, squeezed
+    assert "B=1" in squeezed.message and "every larger batch keeps its leading axis" in squeezed.message
+    mean = ex2.shapes(_grads_observed(lambda p, x, y: {k: v.mean(0) for k, v in right(p, x, y).items()}))
+    assert not mean.passed and mean.mistake == ex2.BATCH_GRAD.id, mean  # params-shaped leaves at B > 1
 
 
 def test_gradients_of_no_measured_kind_show_the_output_gradient_and_name_nothing():

@@ -31,6 +31,11 @@ GRAD_WRT_X = Mistake(
     "These are gradients with respect to the input x: jax.grad differentiates the first argument only "
     "(argnums=0). Differentiate a loss whose first argument is params, jax.grad(single_loss)(params, xi, yi), "
     "and map it with jax.vmap(..., in_axes=(None, 0, 0)).")
+AXIS_OF_ONE = Mistake(
+    "ex2.batch_axis_of_one_dropped", "the leading axis lost when the batch holds one example",
+    "With a batch of one example the leaves lost their leading axis of size 1, which every larger batch keeps: "
+    "something drops axes of size 1 (a .squeeze(), jnp.squeeze, or an index [0]). Keep the batch axis whatever "
+    "B is: a batch of one gives leaves of shape (1, *param.shape).")
 HINT_VALUES = "Slice i must equal jax.grad(loss_fn)(params, x[i:i+1], y[i:i+1]); compare one slice by hand."
 HINT_SHAPES = (
     "Return a pytree shaped like params (same keys) whose every leaf has a leading axis of size B: "
@@ -150,12 +155,28 @@ def shapes(ctx: Context) -> Verdict:
         if wrong:
             path, (have, want) = next(iter(wrong.items()))
             unbatched = all(have == want[1:] for have, want in wrong.values())
-            return fail(f"batch '{case}' (B={want[0]}): leaf '{path}' has shape {have}, expected {want}",
-                        BATCH_GRAD if unbatched else HINT_SHAPES)
+            words = f"batch '{case}' (B={want[0]}): leaf '{path}' has shape {have}, expected {want}"
+            if unbatched and want[0] == 1:  # with one example, params-shaped leaves say nothing about the mean
+                if _batched_elsewhere(ctx, case):
+                    return fail(f"{words}; every larger batch keeps its leading axis", AXIS_OF_ONE)
+                return fail(words, HINT_SHAPES)
+            return fail(words, BATCH_GRAD if unbatched else HINT_SHAPES)
     if _values_credit(ctx) <= 0:  # zeros (or anything) in the right shape compute nothing
         return skip("not judged: the shapes are right, but no batch's values agree with each example's gradient "
                     "(charged in ex2.values); shapes earn credit once the values do")
     return PASS
+
+
+def _batched_elsewhere(ctx: Context, case: str) -> bool:
+    """Whether every other batch (each larger than one) came back with the expected shapes."""
+    for other in CASES:
+        if other == case:
+            continue
+        got, expected = ctx.got(f"grads/{other}"), _expected_shapes(ctx, other)
+        if not isinstance(got, dict) or set(got) != set(expected) or \
+                any(tuple(np.shape(got[p])) != s for p, s in expected.items()):
+            return False
+    return True
 
 
 def _values_credit(ctx: Context) -> float:

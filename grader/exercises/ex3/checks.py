@@ -48,6 +48,10 @@ NO_BIAS = Mistake("ex3.no_bias", "leaving out the biases",
                   "The biases were left out: each layer computes x @ layer['w'] + layer['b'].")
 BIAS_AFTER_RELU = Mistake("ex3.bias_after_relu", "adding the bias after the ReLU",
                           "The bias was added after the activation: a layer is relu(x @ w + b), not relu(x @ w) + b.")
+SKIP_CONNECTION = Mistake("ex3.skip_connection", "a hidden layer's input added to its output",
+                          "A hidden layer added its input to its output (h + relu(h @ w + b), a skip or residual "
+                          "connection): this MLP has none. Each hidden layer replaces h with relu(h @ w + b), "
+                          "whatever the widths.")
 TRANSPOSED = Mistake("ex3.weights_transposed", "multiplying by the transposed weights (x @ w.T)",
                      "The weights were transposed (x @ w.T, as in PyTorch's Linear): here w has shape (in, out), "
                      "so a layer is x @ w + b.")
@@ -346,7 +350,10 @@ def measure(ctx: Context) -> list[Finding]:
         if CURVE_MISTAKES.get(name) is NO_ACTIVATION and not _no_activation_in_prefix(ctx):
             # a skipped hidden layer also passes x straight on: the prefixes tell which it is
             return _depth_findings(ctx)
-        if name != "ReLU":
+        if not name and npref.near(curve, g + npref.relu(g)):
+            found.append(Finding("a hidden layer of one unit, fed x from -3 to 3, passed on x + relu(x) (at -0.5 it "
+                                 "gives -0.5, at 1 it gives 2): its input plus ReLU of it", SKIP_CONNECTION))
+        elif name != "ReLU":
             shape = npref.describe_curve(g, curve)
             what = f"it is {name}" if name else "it is not ReLU"
             found.append(Finding(f"the hidden activation, sampled from -3 to 3, is {shape}: {what}",

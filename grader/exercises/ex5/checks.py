@@ -9,7 +9,7 @@ the usual wrong chains in numpy to say which one the submission built.
 from __future__ import annotations
 
 import itertools
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -451,7 +451,7 @@ def step_values(ctx: Context) -> Verdict:
     found = []
     if tree_mismatch(gp, wp):
         found += [m for m, variant in _params_variants(ctx, wp).items()
-                  if close(gp, variant) and (m is not NOT_APPLIED or _gradients_reached(ctx) is True)]
+                  if _fits(m, gp, variant) and (m is not NOT_APPLIED or _gradients_reached(ctx) is True)]
     if tree_mismatch(gs, ws) and _all_zero(gs) and not _all_zero(ws):
         found.append(OLD_STATE)  # the state passed in is optimizer.init(params): zeros and a zero count
     if tree_mismatch(gl, wl) and gl is not None and not tree_mismatch(gp, wp):
@@ -466,6 +466,10 @@ def step_values(ctx: Context) -> Verdict:
     scaled = _loss_scale(ctx, gl, wl, fed)
     if scaled is not None and not found:  # the loss is a multiple of the mean: every part follows from that
         return fail(f"{message}; measured: {scaled}", LOSS_SCALED, fraction=1 - lost / PARTS)
+    factor = _updates_factor(ctx, gp, wp) if tree_mismatch(gp, wp) and not found else None
+    if factor is not None:
+        found.append(UPDATES_SCALED)
+        message += f"; measured: the params moved by {factor:.3g} times the right step's updates"
     moved = _gradient_multiple(ctx, gp) if tree_mismatch(gp, wp) and not found else None
     if moved is not None:
         found.append(GRADIENT_APPLIED)
@@ -579,6 +583,41 @@ def _params_variants(ctx: Context, want_params: dict) -> dict[Mistake, dict]:
     }
 
 
+def _fits(mistake: Mistake, got: Any, variant: dict) -> bool:
+    """Whether ``got`` is what ``mistake`` gives. Unchanged params must be exactly the incoming ones: params
+    moved by a small fraction of the updates are within any tolerance of them, yet moved."""
+    if mistake is not NOT_APPLIED:
+        return close(got, variant)
+    try:
+        return isinstance(got, dict) and set(got) == set(variant) and \
+            all(np.array_equal(np.asarray(got[k], np.float64), v) for k, v in variant.items())
+    except (TypeError, ValueError):
+        return False
+
+
+def _updates_factor(ctx: Context, got_params: Any, want_params: dict) -> float | None:
+    """The one factor k by which the params moved k times the right step's updates, when k is not 1 (nor 0 or
+    -1, which are other mistakes); None when no one factor fits.
+
+    Measured on the moves themselves, relative to their size: a move a thousand times too small is within
+    any tolerance of the params, and of any other small move, but not of a thousandth of the right one. The
+    tolerance allows for float32 params, whose moves are read to a few digits.
+    """
+    params, updates = _params_and_updates(ctx, want_params)
+    try:
+        moved = np.concatenate([(np.asarray(got_params[k], np.float64) - v).ravel() for k, v in params.items()])
+    except (KeyError, TypeError, ValueError):
+        return None
+    right = np.concatenate([updates[k].ravel() for k in params])
+    if moved.shape != right.shape or not np.all(np.isfinite(moved)) or not np.any(right) or not np.any(moved):
+        return None
+    factor = float(moved @ right / (right @ right))
+    fits = np.linalg.norm(moved - factor * right) <= 5e-2 * np.linalg.norm(moved)  # relative to the move itself
+    if not fits or min(abs(factor - 1), abs(factor + 1)) < 5e-2:
+        return None
+    return factor
+
+
 def _moved_by(ctx: Context, want_params: dict, factor: float) -> dict:
     """The params moved by ``factor`` times the right step's updates."""
     params, updates = _params_and_updates(ctx, want_params)
@@ -637,7 +676,7 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
         return PASS
     message = f"make_train_step(optax.sgd({SGD_LR})): new params {problem}"
     for mistake, variant in _params_variants(ctx, want_params).items():
-        if close(new_params, variant):  # the SGD's updates are there, applied as in the chain step
+        if _fits(mistake, new_params, variant):  # the SGD's updates are there, applied as in the chain step
             if mistake.id == ctx.verdict("ex5.step_values").mistake:
                 return Verdict(True, f"the step uses the SGD it is given ({mistake.name} is charged in "
                                      "ex5.step_values)")
