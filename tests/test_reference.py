@@ -21,6 +21,10 @@ import numpy as np
 import optax
 import pytest
 
+# JAX's compilation cache, started from the sealed reference runs' (see conftest): the operations those runs
+# compiled are read, not compiled again.
+pytestmark = pytest.mark.usefixtures("compilation_cache")
+
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_WIDTHS = (784, 256, 128, 10)
 
