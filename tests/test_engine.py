@@ -14,17 +14,18 @@ from grader.results import Report
 
 @pytest.mark.e2e
 def test_reference_scores_full_marks_and_is_deterministic(grade_with):
-    first = grade_with(REFERENCE)
-    assert first.max_score == 100
+    """Twice, the exercises that draw random numbers or time things: the same verdicts and the same accuracy.
+
+    The rest are plain functions of the inputs; the batch and seed tests grade them again too. The whole
+    reference's 100 in one default run is ``test_formats.test_cli_writes_every_format_from_one_run``'s.
+    """
+    again = ("ex1", "ex4", "accuracy")
+    first = grade_with(REFERENCE, only=again)
     failed = [(c.id, c.message) for c in first.checks if c.status != "pass"]
     assert failed == []
-    assert first.score == 100
-    # Again, the exercises that draw random numbers or time things (the rest are plain functions of the inputs;
-    # the batch and seed tests grade them again too).
-    again = ("ex1", "ex4", "accuracy")
+    assert first.score == first.max_score == sum(c.max_score for c in first.checks) > 0
     second = grade_with(REFERENCE, only=again)
-    assert [(c.id, c.status, c.score) for c in second.checks] == \
-        [(c.id, c.status, c.score) for c in first.checks if c.exercise in again]
+    assert [(c.id, c.status, c.score) for c in second.checks] == [(c.id, c.status, c.score) for c in first.checks]
     assert first.accuracy["accuracy"] == second.accuracy["accuracy"]
 
 
