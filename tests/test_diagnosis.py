@@ -169,7 +169,7 @@ def test_a_skipped_hidden_layer_is_not_taken_for_a_missing_activation():
 
     findings = ex3.measure(Context(_observe(last_hidden_skipped), REFERENCE, INPUTS))
     assert findings and findings[0].mistake is None
-    assert "layer1 did not run" in findings[0].text
+    assert "layer1 has no effect on it" in findings[0].text
     assert ex3.measure(Context(_observe(_mlp(act=lambda z: z)), REFERENCE, INPUTS))[0].mistake is ex3.NO_ACTIVATION
 
 

@@ -108,6 +108,9 @@ NORMS_FIXED_KEYS = Mistake(
     "per_example_grad_norms looked up a key the tree it was given does not have (the message says which): it gets "
     "whatever gradient tree it is given, of any depth, so cover every leaf it has, e.g. with "
     "jax.tree_util.tree_leaves(grads), weights and biases of every layer.")
+LABEL = Mistake("ex2.label_not_index", "the label of the largest example in place of its position",
+    "This returns the label of the example with the largest gradient norm, y[i], not its position i in the "
+    "batch: return int(jnp.argmax(norms)) itself.")
 INT = Mistake("ex2.index_not_int", "an array in place of a Python int",
     "Return a plain Python int, e.g. int(jnp.argmax(norms)), not a JAX or numpy array.")
 HINT_JIT = (
@@ -425,7 +428,12 @@ def largest(ctx: Context) -> Verdict:
             hint = hint or INT
     if not problems:
         return PASS
-    if argmins and all(argmins):  # the smallest norm wherever it could be told
+    labels = [_label_at(ctx, case, ctx.want(f"largest/{case}")["value"]) for case in cases]
+    if all(ctx.got(f"largest/{case}")["value"] == label for case, label in zip(cases, labels)):
+        problems.append("measured: every index returned is the label of the largest example, y[i], not its "
+                        "position i")  # wrong on at least one batch, right where the label equals the position
+        hint = hint or LABEL
+    elif argmins and all(argmins):  # the smallest norm wherever it could be told
         hint = hint or ARGMIN
     elif len(offsets) == len(cases) and len(set(offsets)) == 1:  # the same shift on every batch, measured
         problems.append(f"measured: every index is the largest norm's {offsets[0]:+d}")
@@ -439,6 +447,12 @@ def largest(ctx: Context) -> Verdict:
         return skip("not judged: per_example_grad_norms is wrong (charged in ex2.norms), and the index is the "
                     "argmax of those norms")
     return fail("; ".join(problems), hint, fraction=credit)
+
+
+def _label_at(ctx: Context, case: str, index) -> int | None:
+    """The label of example ``index`` of a batch, or None when there is no such example."""
+    y = _case(ctx, case)["y"]
+    return int(y[index]) if isinstance(index, int) and 0 <= index < len(y) else None
 
 
 def jit_agrees(ctx: Context) -> Verdict:

@@ -420,10 +420,12 @@ def _depth_findings(ctx: Context) -> list[Finding]:
         skipped = [j for j in range(1, k + 1)
                    if _up_to_output(got, npref.mlp({n: v for n, v in sub.items() if n != f"layer{j}"}, x))]
         if skipped:
+            j = skipped[0]
             return [Finding(f"{agree}with {k} layers the output is what the other {k - 1} give without "
-                            f"layer{skipped[0]}: layer{skipped[0]} did not run",
-                            hint=f"With the first {k} layers, layer{skipped[0]} did not run: run every layer, "
-                                 "layer1 to layerN, in numeric order, with ReLU after each but the last.")]
+                            f"layer{j}: layer{j} has no effect on it (it did not run, or its result was not passed on)",
+                            hint=f"With the first {k} layers, layer{j} has no effect on the output: run every layer, "
+                                 "layer1 to layerN, in numeric order, each taking the previous layer's result as its "
+                                 "input, with ReLU after each but the last.")]
         order = _measured_order(ctx)
         if order is not None and len(order) >= k and order[:k] != sorted(order[:k], key=npref.layer_number):
             ran = [n for n in order if npref.layer_number(n) <= k]

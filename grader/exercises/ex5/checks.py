@@ -102,6 +102,10 @@ GRADIENT_APPLIED = Mistake(
     "ex5.gradient_applied", "the gradient applied in place of the optimizer's updates",
     "The params moved by a multiple of the loss's gradient (in the message), not by the optimizer's updates: "
     "updates, new_state = optimizer.update(grads, opt_state, params), then optax.apply_updates(params, updates).")
+HINT_LOSS = (
+    "The loss differs already at the params the step was given, before any update: step returns loss_fn(params, "
+    "x, y) there, the mean cross-entropy of the batch (no smoothing, weighting or other term), and takes the "
+    "gradient of that same loss with jax.value_and_grad.")
 UPDATES_SCALED = Mistake(
     "ex5.updates_scaled", "the optimizer's updates applied more than once, or scaled",
     "The params moved by a multiple of the optimizer's updates (in the message): apply them once, as they are: "
@@ -484,7 +488,19 @@ def step_values(ctx: Context) -> Verdict:
     if len(found) == len(problems):  # every wrong part explained; the first named gives the hint
         names = " and ".join(m.name for m in found)
         return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - lost / PARTS)
+    if not found and _loss_differs(gl, wl):  # at the incoming params: before any update
+        return fail(f"{message}; measured: the loss returned at the incoming params is not their mean "
+                    "cross-entropy, so the gradient and every update that follow from it differ too",
+                    HINT_LOSS, fraction=1 - lost / PARTS)
     return fail(message, HINT_STEP, fraction=1 - lost / PARTS)
+
+
+def _loss_differs(got_loss: Any, want_loss: Any) -> bool:
+    """The step's loss (at the params it was given) is a number other than the right one."""
+    try:
+        return np.size(got_loss) == 1 and tree_mismatch(got_loss, want_loss) is not None
+    except (TypeError, ValueError):
+        return False
 
 
 PARTS = 4
@@ -697,6 +713,9 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
     if fed is not None and not charged:  # clip + Adam cannot see a scale that clipping or Adam undoes; SGD does
         return fail(f"{message}; measured: they moved by -{SGD_LR} times {fed:.6g} times the loss's gradient",
                     GRADIENT_SCALED)
+    if _loss_differs(_split_step(got)[2], _split_step(want)[2]):
+        return skip("not judged: the step's loss at the params it was given differs already (charged in "
+                    "ex5.step_values), so its gradient, and where any optimizer moves the params, differ too")
     try:
         chained = _split_step(ctx.want("step/chain"))[0]
     except Missing:
