@@ -144,6 +144,8 @@ IN_A_CHILD = {
     "ex4_jit_speedup__clock_read_before_wait": _TIMED_HERE,
     "ex4_jit_speedup__blocks_first_result": _TIMED_HERE,
     "ex4_jit_speedup__clock_inside_loop": _TIMED_HERE,
+    "ex4_jit_speedup__disable_jit_left_on": "it leaves jax.disable_jit on in its process: in the test process, every "
+                                            "later test would run with jit off",
 }
 
 

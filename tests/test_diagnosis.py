@@ -643,3 +643,15 @@ def test_a_clock_started_a_call_late_is_not_taken_for_one_stopped_early():
                                 "time/count": _ex4_run(6, 0.04, 0.004, "late_start")}), Observations(), INPUTS)
     assert ex4.timing(ctx).kind not in ("wait_after_clock", "no_block")
     assert judge_alone("ex4.waits_for_results", ctx).passed
+
+
+def test_a_default_n_steps_other_than_100_is_measured_by_leaving_it_out():
+    from grader.exercises.ex4 import checks as ex4
+
+    def ctx(calls):
+        return Context(Observations({"time/default": {"calls": calls}}), Observations({}), INPUTS)
+
+    assert ex4._default_steps_problem(ctx(101)) == ex4._default_steps_problem(ctx(100)) == ""  # warm-up or not
+    assert "with n_steps left out, called step_fn 11 times; n_steps=100 makes 100 timed calls and one warm-up" in \
+        ex4._default_steps_problem(ctx(11))
+    assert ex4._default_steps_problem(Context(Observations({}), Observations({}), INPUTS)) == ""  # not observed

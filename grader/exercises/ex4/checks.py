@@ -340,9 +340,27 @@ def times_n_steps(ctx: Context) -> Verdict:
     if restarted and not problems:
         problems.append(restarted)
         hints.append(RESTARTED)
+    default = _default_steps_problem(ctx)
+    if default:
+        problems.append(default)
+        hints.append(DEFAULT_N_STEPS)
     if not problems:
         return PASS
-    return fail("; ".join(problems), hints[0], fraction=1 - len(problems) / 3)
+    return fail("; ".join(problems), hints[0], fraction=max(0.0, 1 - len(problems) / 3))
+
+
+def _default_steps_problem(ctx: Context) -> str:
+    """What time_steps does with n_steps left out, where that differs from the API's n_steps=100; "" if not."""
+    if not ctx.student.has("time/default") and "time/default" not in ctx.student.errors:
+        return ""  # observed by a probe older than this measurement
+    try:
+        calls = ctx.got("time/default")["calls"]
+    except StudentError as exc:
+        return f"time_steps(step_fn, params, opt_state, x, y), with n_steps left out, failed ({exc})"
+    if calls in (API_N_STEPS, API_N_STEPS + 1):  # as with n_steps given: the warm-up may be one of them
+        return ""
+    return (f"time_steps(step_fn, params, opt_state, x, y), with n_steps left out, called step_fn {calls} times; "
+            f"n_steps={API_N_STEPS} makes {API_N_STEPS} timed calls and one warm-up")
 
 
 def _restarted(ctx: Context) -> str:
@@ -476,6 +494,9 @@ def jit_faster(ctx: Context) -> Verdict:
         return skip(f"not judged: time_steps does not time the calls as it should (charged in {', '.join(wrong)}), so "
                     f"the times it gave jit_speedup (eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s) cannot "
                     "say which step is faster")
+    if ctx.got("speedup").get("jit_disabled_after"):
+        return fail("jit_speedup returned with jax.disable_jit still on: every jax.jit that runs after it, in the "
+                    "same program, runs op by op", JIT_LEFT_DISABLED)
     if r["eager_s"] > 0 and r["jit_s"] > 0 and r["eager_s"] / r["jit_s"] > 1.0:
         return Verdict(True, f"jit was {r['eager_s'] / r['jit_s']:.1f}x faster{own}")
     return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}", HINT_SLOWER)
@@ -499,6 +520,17 @@ STEP_TRANSFORMED = Mistake(
     "time and jax.jit(train_step) for the jitted one.")
 
 
+#: time_steps' default n_steps, fixed by the exercise API.
+API_N_STEPS = 100
+DEFAULT_N_STEPS = Mistake(
+    "ex4.default_n_steps", "a default for n_steps other than 100",
+    "With n_steps left out, time_steps must time 100 steps: the API is time_steps(step_fn, params, opt_state, x, y, "
+    "n_steps=100), and jit_speedup(n_steps=100) likewise.")
+JIT_LEFT_DISABLED = Mistake(
+    "ex4.jit_left_disabled", "jax.disable_jit left on after jit_speedup",
+    "jit_speedup switched jax.disable_jit on and left it on, so every jax.jit after it runs op by op. Time the "
+    "eager step by passing train_step itself (not jitted), or use `with jax.disable_jit():` around that call "
+    "only, so that it is switched back off.")
 NOT_SECONDS = Mistake(
     "ex4.not_seconds", "time_steps returning something other than a number of seconds",
     "time_steps returns one number, the elapsed seconds as a Python float (time.perf_counter() - start); the "

@@ -198,6 +198,14 @@ def _time(m, first_call_delay, cost, n_steps):
     }
 
 
+def _default_n_steps(m):
+    """How many times time_steps calls step_fn with n_steps left out (a step that costs nothing)."""
+    step, initial, log, _ = make_step(0.0, 0.0)
+    params, opt_state = initial()
+    m.time_steps(step, params, opt_state, np.zeros((4, 784), np.float32), np.zeros(4, np.int32))
+    return {"calls": log["calls"]}
+
+
 def _speedup(m):
     """jit_speedup, with every time_steps call it makes recorded (the step it timed and what it returned)."""
     own = m.time_steps
@@ -216,12 +224,14 @@ def _speedup(m):
         result = m.jit_speedup(SPEEDUP_STEPS)
     finally:
         m.time_steps = own
+    left_disabled = _jit_disabled()  # jax.disable_jit still on for whatever runs after jit_speedup
     if not isinstance(result, dict):
-        return {"type": type(result).__name__, "timed": timed}
+        return {"type": type(result).__name__, "timed": timed, "jit_disabled_after": left_disabled}
     return {
         "type": "dict",
         "keys": sorted(str(k) for k in result),
         "timed": timed,
+        "jit_disabled_after": left_disabled,
         "values": {str(k): float(v) for k, v in result.items() if np.size(v) == 1},
     }
 
@@ -262,4 +272,5 @@ def probe(rec, modules, inputs, options):
     rec.record("time/compile", lambda: _time(m, COMPILE_DELAY, 0.0, N_STEPS))
     rec.record("time/async", lambda: _time(m, 0.0, float(costs["async_cost"]), N_STEPS))
     rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), COUNT_STEPS))
+    rec.record("time/default", lambda: _default_n_steps(m))
     rec.record("speedup", lambda: _speedup(m))
