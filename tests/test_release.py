@@ -24,7 +24,8 @@ from grader.batch.grading import fingerprint
 from grader.config import Options
 from grader.cli import main
 from grader.gradescope import SEED_FILE, build_zip
-from grader.expected.cache import ReferenceRunError, code_digest, load_reference, task_compilation_cache
+from grader.expected import task_compilation_cache
+from grader.expected.cache import ReferenceRunError, code_digest, load_reference
 from grader.expected.sealing import SealError, seal
 from grader.stubs import InitError, init
 from grader.report import gradescope, markdown

@@ -85,10 +85,11 @@ def close(got: Any, want: Any, **tol: float) -> bool:
     return tree_mismatch(got, want, **tol) is None
 
 
-def common_factor(got: Any, want: Any, rtol: float = 1e-4) -> float | None:
+def common_factor(got: Any, want: Any, rtol: float = 1e-4, of_got: bool = False) -> float | None:
     """The one factor k with ``got = k * want`` over every leaf of two ``{path: array}`` trees (or two arrays),
     measured by least squares; None when no one factor fits within ``rtol`` (relative to ``want``'s norm and
-    to k), when the structures or shapes differ, or when ``want`` is all zeros."""
+    to k; with ``of_got``, relative to ``got``'s norm, which a small k does not loosen), when the structures or
+    shapes differ, or when ``want`` is all zeros."""
     if isinstance(want, dict):
         if not isinstance(got, dict) or set(got) != set(want):
             return None
@@ -106,4 +107,5 @@ def common_factor(got: Any, want: Any, rtol: float = 1e-4) -> float | None:
     if not np.all(np.isfinite(g)) or not np.any(w):
         return None
     k = float(g @ w / (w @ w))
-    return k if np.linalg.norm(g - k * w) <= rtol * np.linalg.norm(w) * max(1.0, abs(k)) else None
+    scale = np.linalg.norm(g) if of_got else np.linalg.norm(w) * max(1.0, abs(k))
+    return k if np.linalg.norm(g - k * w) <= rtol * scale else None

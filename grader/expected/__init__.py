@@ -9,6 +9,7 @@
 :func:`load_reference` picks one for a grade.
 """
 
-from grader.expected.cache import Reference, ReferenceRunError, load_reference, task_compilation_cache
+from grader.expected.cache import Reference, ReferenceRunError, load_reference
+from grader.expected.sealed import task_compilation_cache
 
 __all__ = ["Reference", "ReferenceRunError", "load_reference", "task_compilation_cache"]

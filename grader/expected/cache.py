@@ -42,7 +42,7 @@ class Reference:
     observations: dict[str, Observations]
     compilation_cache: Path | None
     """JAX compilation caches filled by the reference runs, a folder per task (copy one before use); the ones
-    sealed with them, if any. See :func:`task_compilation_cache`."""
+    sealed with them, if any. See :func:`~grader.expected.sealed.task_compilation_cache`."""
     digest: str = ""
     """Hash of the cached observations used, so a batch can tell if they changed under it."""
     root: Path | None = None
@@ -132,16 +132,6 @@ def cache_key(reference_dir: Path, inputs_path: Path) -> str:
 def cache_folder(source: Path, inputs_path: Path, cache_dir: Path | None = None) -> Path:
     """Where the observations of ``source`` on these inputs are cached."""
     return (cache_dir or default_cache_dir()) / f"reference-{cache_key(source, inputs_path)}"
-
-
-def task_compilation_cache(compilation_cache: Path | None, task: str) -> Path | None:
-    """The part of ``compilation_cache`` that ``task``'s reference run filled, if there is one.
-
-    Each task's run keeps its own folder: a student's run then copies only what its exercise compiles (a
-    few hundred small files for all of them together, which a run would otherwise copy and delete each time).
-    """
-    folder = compilation_cache / task if compilation_cache is not None else None
-    return folder if folder is not None and folder.is_dir() else None
 
 
 def _start_from_shipped(xla: Path) -> None:

@@ -133,6 +133,16 @@ def compilation_cache(folder: Path) -> Path | None:
     return path if path.is_dir() else None
 
 
+def task_compilation_cache(compilation_cache: Path | None, task: str) -> Path | None:
+    """The part of ``compilation_cache`` that ``task``'s reference run filled, if there is one.
+
+    Each task's run keeps its own folder: a student's run then copies only what its exercise compiles (a
+    few hundred small files for all of them together, which a run would otherwise copy and delete each time).
+    """
+    folder = compilation_cache / task if compilation_cache is not None else None
+    return folder if folder is not None and folder.is_dir() else None
+
+
 def read_manifest(folder: Path) -> Manifest:
     try:
         return Manifest.from_json(json.loads((Path(folder) / MANIFEST).read_text()))
@@ -187,9 +197,8 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
     try:
         for task in manifest.tasks:
             _seal_task(results / task, staging / task, BY_ID[task].machine_dependent)
-        for task in manifest.tasks:  # each task's part (see cache.task_compilation_cache); nothing else
-            part = compilation_cache / task if compilation_cache is not None else None
-            if part is not None and part.is_dir():
+            part = task_compilation_cache(compilation_cache, task)  # each task's part; nothing else
+            if part is not None:
                 shutil.copytree(part, staging / COMPILATION_CACHE / task)
         (staging / MANIFEST).write_text(json.dumps(manifest.to_json(), indent=2, sort_keys=True) + "\n")
         if out.exists():

@@ -154,7 +154,7 @@ def shapes(ctx: Context) -> Verdict:
                 return fail(f"batch '{case}': expected leaves {sorted(expected)}, got one array of shape "
                             f"{tuple(np.shape(got))}, the shape of x: it equals {wrt_x}", GRAD_WRT_X)
             return fail(f"batch '{case}': expected leaves {sorted(expected)}, got {found}", HINT_SHAPES)
-        wrong = {p: (tuple(np.shape(got[p])), s) for p, s in expected.items() if tuple(np.shape(got[p])) != s}
+        wrong = _wrong_shapes(got, expected)
         if wrong:
             path, (have, want) = next(iter(wrong.items()))
             unbatched = all(have == want[1:] for have, want in wrong.values())
@@ -170,14 +170,17 @@ def shapes(ctx: Context) -> Verdict:
     return PASS
 
 
+def _wrong_shapes(got: dict, expected: dict[str, tuple[int, ...]]) -> dict[str, tuple[tuple, tuple]]:
+    """``{leaf: (its shape, the expected one)}`` for the leaves of ``got`` (which has the expected leaves) whose
+    shape differs."""
+    return {p: (tuple(np.shape(got[p])), s) for p, s in expected.items() if tuple(np.shape(got[p])) != s}
+
+
 def _batched_elsewhere(ctx: Context, case: str) -> bool:
-    """Whether every other batch (each larger than one) came back with the expected shapes."""
-    for other in CASES:
-        if other == case:
-            continue
+    """Whether every other batch (each larger than one) came back with the expected leaves and shapes."""
+    for other in (c for c in CASES if c != case):
         got, expected = ctx.got(f"grads/{other}"), _expected_shapes(ctx, other)
-        if not isinstance(got, dict) or set(got) != set(expected) or \
-                any(tuple(np.shape(got[p])) != s for p, s in expected.items()):
+        if not isinstance(got, dict) or set(got) != set(expected) or _wrong_shapes(got, expected):
             return False
     return True
 

@@ -621,16 +621,12 @@ def _updates_factor(ctx: Context, got_params: Any, want_params: dict) -> float |
     """
     params, updates = _params_and_updates(ctx, want_params)
     try:
-        moved = np.concatenate([(np.asarray(got_params[k], np.float64) - v).ravel() for k, v in params.items()])
+        moved = {k: np.asarray(got_params[k], np.float64) - v for k, v in params.items()}
     except (KeyError, TypeError, ValueError):
         return None
-    right = np.concatenate([updates[k].ravel() for k in params])
-    if moved.shape != right.shape or not np.all(np.isfinite(moved)) or not np.any(right) or not np.any(moved):
-        return None
-    factor = float(moved @ right / (right @ right))
-    fits = np.linalg.norm(moved - factor * right) <= 5e-2 * np.linalg.norm(moved)  # relative to the move itself
-    if not fits or min(abs(factor - 1), abs(factor + 1)) < 5e-2:
-        return None
+    factor = common_factor(moved, updates, rtol=5e-2, of_got=True)  # relative to the move itself
+    if factor is None or factor == 0.0 or min(abs(factor - 1), abs(factor + 1)) < 5e-2:
+        return None  # (0.0 fits only params that did not move at all)
     return factor
 
 
