@@ -19,6 +19,7 @@ from conftest import CORPUS, EXERCISES_DIR, REFERENCE, ROOT, by_id, submission_w
 from grader import inputs as grader_inputs
 from grader.expected import cache as grader_reference
 from grader.expected import sealed
+from grader.checks.compare import array_mismatch
 from grader.exercises import BY_ID, REFERENCED
 from grader.batch.grading import fingerprint
 from grader.config import Options
@@ -58,20 +59,43 @@ def _cached_reference(cache_dir, tmp_path, seed=None):
                               cache_dir=cache_dir)
 
 
+#: How far a float may move between machines: the CPU's instruction set picks XLA's kernels (a matrix product
+#: sums in another order with AVX-512 than with AVX2), so a sealed float can differ in its last bits from one
+#: computed here. A tenth of the grading tolerance (``compare.RTOL``, ``compare.ATOL_SCALE``): far below what
+#: any check can see, far above rounding, so a real change to the reference still shows.
+_MACHINE_ROUNDING = {"rtol": 1e-5, "atol_scale": 1e-6}
+
+
+def _same_value(got, want) -> bool:
+    """Equal, except that floats may differ by rounding between machines (see ``_MACHINE_ROUNDING``)."""
+    if isinstance(want, np.ndarray) and want.dtype.kind == "f":
+        return (isinstance(got, np.ndarray) and got.dtype == want.dtype
+                and array_mismatch(got, want, **_MACHINE_ROUNDING) is None)
+    if isinstance(want, np.ndarray):
+        return np.array_equal(got, want)
+    return got == want
+
+
 def _same_observations(got, want) -> list[str]:
     """Names of ``got``'s observations that differ from ``want``'s."""
     problems = []
     for name in got.values:
         if isinstance(want[name], dict) and all(isinstance(v, np.ndarray) for v in want[name].values()):
-            same = set(got[name]) == set(want[name]) and all(np.array_equal(got[name][k], v)
+            same = set(got[name]) == set(want[name]) and all(_same_value(got[name][k], v)
                                                             for k, v in want[name].items())
-        elif isinstance(want[name], np.ndarray):
-            same = np.array_equal(got[name], want[name])
         else:
-            same = got[name] == want[name]
+            same = _same_value(got[name], want[name])
         if not same:
             problems.append(name)
     return problems
+
+
+def test_machine_rounding_tells_a_changed_reference_from_another_cpu():
+    want = np.linspace(-1, 1, 50, dtype=np.float32)
+    assert _same_value(want + np.float32(2e-7) * np.sign(want), want)  # the last bits, as another CPU gives
+    assert not _same_value(want * np.float32(1.0001), want)  # at the grading tolerance: a change
+    assert not _same_value(want.astype(np.float64), want)
+    assert not _same_value(np.arange(3), np.arange(1, 4)) and _same_value(np.arange(3), np.arange(3))
 
 
 def test_seal_writes_the_observations_and_a_manifest(sealed_copy):
