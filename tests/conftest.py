@@ -74,7 +74,8 @@ def compilation_cache(tmp_path_factory):
     gc.freeze()  # pytest's, jax's and the grader's objects: each probe's collections then walk its own only
     folder = tmp_path_factory.mktemp("xla")
     for part in (sealed.SHIPPED / sealed.COMPILATION_CACHE).iterdir():  # a folder per task: here, all in one
-        shutil.copytree(part, folder, dirs_exist_ok=True)
+        if part.is_dir():
+            shutil.copytree(part, folder, dirs_exist_ok=True)
     settings = {"jax_compilation_cache_dir": str(folder), "jax_persistent_cache_min_compile_time_secs": 0.0,
                 "jax_persistent_cache_min_entry_size_bytes": 0, "jax_persistent_cache_enable_xla_caches": "none"}
     before = {name: jax.config.values[name] for name in settings}

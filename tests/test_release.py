@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -48,7 +49,7 @@ def no_code_reference(monkeypatch, tmp_path):
 def sealed_copy(tmp_path_factory, cache_dir):
     """A reference sealed now from the code (through the session cache), on the public inputs."""
     out = tmp_path_factory.mktemp("sealed") / "public"
-    manifest = seal(out, REFERENCE, cache_dir=cache_dir)
+    manifest = seal(out, REFERENCE)
     return out, manifest
 
 
@@ -153,10 +154,57 @@ def test_a_sealed_reference_gives_the_runs_its_compilation_cache(tmp_path):
         ref = load_reference(("ex3",), inputs_path, tmp_path, pool, reference_dir=sealed.SHIPPED)
     assert ref.manifest is not None and ref.compilation_cache == sealed.SHIPPED / sealed.COMPILATION_CACHE
     # a folder per task: a run copies only its own exercise's part
-    assert sorted(p.name for p in ref.compilation_cache.iterdir()) == sorted(REFERENCED)
+    assert sorted(p.name for p in ref.compilation_cache.iterdir() if p.is_dir()) == sorted(REFERENCED)
     part = task_compilation_cache(ref.compilation_cache, "ex3")
     assert part == ref.compilation_cache / "ex3" and any(part.iterdir())
     assert task_compilation_cache(ref.compilation_cache, "accuracy") is None
+
+
+def _seal_with_entries(out: Path, cpu: str, entries: dict[str, bytes], versions=None) -> dict:
+    """``sealed.write`` of the shipped observations into ``out``, with ``entries`` as ex3's compiled part made on
+    ``cpu``; returns the folder's listing of entries per CPU."""
+    made = Path(tempfile.mkdtemp(dir=out.parent))
+    results, compiled = made / "results", made / "xla"
+    (compiled / "ex3").mkdir(parents=True)
+    for name, data in entries.items():
+        (compiled / "ex3" / name).write_bytes(data)
+    shutil.copytree(sealed.SHIPPED / "ex3", results / "ex3")
+    manifest = sealed.Manifest(tasks=("ex3",), seed=None, inputs_digest="i", probes_digest="p", reference_digest="r",
+                               versions=versions or sealed.library_versions())
+    sealed.write(out, results, manifest, compiled, cpu)
+    return json.loads((out / sealed.COMPILATION_CACHE / sealed.CPUS).read_text())
+
+
+def test_a_seal_keeps_what_other_cpus_compiled(tmp_path):
+    """JAX keys compiled entries by CPU: a seal made on one CPU keeps another CPU's entries beside its own, replaces
+    its own CPU's, and drops them all when jax or jaxlib changes."""
+    out = tmp_path / "sealed"
+    part = out / sealed.COMPILATION_CACHE / "ex3"
+    assert _seal_with_entries(out, "A", {"a1-cache": b"1", "a2-cache": b"2"}) == {"A": {"ex3": ["a1-cache", "a2-cache"]}}
+    assert _seal_with_entries(out, "B", {"b1-cache": b"3"}) == {"A": {"ex3": ["a1-cache", "a2-cache"]},
+                                                              "B": {"ex3": ["b1-cache"]}}
+    assert sorted(p.name for p in part.iterdir()) == ["a1-cache", "a2-cache", "b1-cache"]
+    assert (part / "a2-cache").read_bytes() == b"2"
+    # CPU A seals again: its old entries go, B's stay
+    assert _seal_with_entries(out, "A", {"a3-cache": b"4"}) == {"A": {"ex3": ["a3-cache"]}, "B": {"ex3": ["b1-cache"]}}
+    assert sorted(p.name for p in part.iterdir()) == ["a3-cache", "b1-cache"]
+    # a listing never names a file outside its folder
+    listing = out / sealed.COMPILATION_CACHE / sealed.CPUS
+    (tmp_path / "secret").write_text("not an entry")
+    listing.write_text(json.dumps({"C": {"ex3": ["../../secret", "b1-cache"]}}))
+    assert _seal_with_entries(out, "D", {"d1-cache": b"5"}) == {"C": {"ex3": ["b1-cache"]}, "D": {"ex3": ["d1-cache"]}}
+    # another jaxlib: entries compiled by the old one would never load
+    other = {**sealed.library_versions(), "jaxlib": "0.0.1"}
+    assert _seal_with_entries(out, "E", {"e1-cache": b"6"}, other) == {"E": {"ex3": ["e1-cache"]}}
+    assert sorted(p.name for p in part.iterdir()) == ["e1-cache"]
+
+
+def test_the_shipped_compilation_cache_lists_each_entry_under_one_cpu():
+    xla = sealed.compilation_cache(sealed.SHIPPED)
+    listing = json.loads((xla / sealed.CPUS).read_text())
+    for task in REFERENCED:
+        listed = [name for parts in listing.values() for name in parts.get(task, [])]
+        assert len(listed) == len(set(listed)) and set(listed) == {p.name for p in (xla / task).iterdir()}, task
 
 
 def _with_manifest(source: Path, dest: Path, **changes) -> Path:

@@ -23,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     sealing.add_argument("out", type=Path, metavar="OUT", help="folder to write (new, empty, or a sealed reference)")
     opts.add(sealing, "reference", "no_cache", "seed", what="seal the observations",
              reference="the reference solutions to run",
-             no_cache="run the reference afresh, not from the cache")
+             no_cache="(always so: a seal runs the reference afresh)")
     starting = commands.add_parser(
         "init", help="write the exercise stubs into a folder",
         description="Write the five exercise files and answers.md into DIR, to start the exercises from a "
@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
                   f"grade it with: python -m grader {args.dir}")
             return EXIT_OK
         options = opts.configure(args)
-        manifest = seal(opts.absolute(args.out), options.reference_dir, options.seed, use_cache=options.use_cache)
+        manifest = seal(opts.absolute(args.out), options.reference_dir, options.seed)
     except (InitError, SealError, ReferenceRunError, SeedError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER

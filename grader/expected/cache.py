@@ -154,15 +154,16 @@ def _start_from_shipped(xla: Path) -> None:
 
 def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, pool: Executor, *,
                    reference_dir: Path | None = None, cache_dir: Path | None = None, use_cache: bool = True,
-                   limits: Limits = Limits(), expected_digest: str | None = None,
-                   seed: int | None = None) -> Reference:
+                   limits: Limits = Limits(), expected_digest: str | None = None, seed: int | None = None,
+                   start_from_shipped: bool = True) -> Reference:
     """Reference observations for ``tasks``, running (in ``pool``) whatever the cache lacks.
 
     With ``expected_digest`` (a batch passes the digest it saw before any
     submission ran), cached files that changed since are refused: a submission
     must not be able to change what later ones are judged against. A sealed
     reference is read as it is, unless it does not fit (other inputs, other
-    probes, other library versions) and the reference code is at hand.
+    probes, other library versions) and the reference code is at hand. Without
+    ``start_from_shipped`` the runs compile everything themselves (sealing keeps what they compiled).
     """
     source = find_reference(reference_dir)
     notes: tuple[str, ...] = ()
@@ -180,12 +181,14 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
     xla = root / "xla"
     try:
         root.mkdir(parents=True, exist_ok=True)
-        _start_from_shipped(xla)
+        if start_from_shipped:
+            _start_from_shipped(xla)
         xla.mkdir(exist_ok=True)
     except OSError:  # an unwritable cache folder: run everything fresh in the scratch folder
         root = Path(tempfile.mkdtemp(prefix="jax-grader-reference-"))
         todo, xla = wanted, root / "xla"
-        _start_from_shipped(xla)
+        if start_from_shipped:
+            _start_from_shipped(xla)
         xla.mkdir(exist_ok=True)
     slow = replace(limits, timeout=max(limits.timeout, 300.0))
     # Results go to private folders outside the scratch folder the submission's children can see.

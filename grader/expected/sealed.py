@@ -40,6 +40,11 @@ LIBRARIES = ("jax", "jaxlib", "optax", "numpy")
 #: eager operations load compiled programs instead of compiling each one. Entries made for another CPU,
 #: jaxlib or XLA version are refused by JAX and compiled afresh, so it speeds up and never changes a grade.
 COMPILATION_CACHE = "xla"
+#: Inside :data:`COMPILATION_CACHE`: which entries were compiled on which CPU, ``{cpu: {task: [file names]}}``.
+#: JAX keys every entry by the CPU it was compiled for (XLA's topology fingerprint), so the entries of several
+#: CPUs sit side by side and each machine loads its own: a seal replaces its own CPU's entries and keeps the
+#: other CPUs' while the jax and jaxlib versions are the same.
+CPUS = "cpus.json"
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
@@ -184,28 +189,61 @@ def mismatch(manifest: Manifest, inputs_path: Path, seed: int | None, tasks: lis
     return None
 
 
-def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path | None = None) -> None:
+def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path | None = None,
+          cpu: str = "unknown") -> None:
     """Seal the per-task results under ``results`` into ``out`` (replaced), manifest last.
 
     Machine-dependent observations are left out; arrays are stored compressed
     and only those the index refers to. ``compilation_cache`` (the reference runs' JAX caches, a folder
-    per task) is copied beside them, to speed up the students' runs.
+    per task, compiled on this machine, whose CPU is ``cpu``) is copied beside them, to speed up the students'
+    runs, with the entries that the seal ``out`` replaces holds for other CPUs (see :data:`CPUS`).
     """
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
+    others = {other: parts for other, parts in _compiled_elsewhere(out, manifest).items() if other != cpu}
+    cpus: dict[str, dict[str, list[str]]] = {}
     staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-"))
     try:
         for task in manifest.tasks:
             _seal_task(results / task, staging / task, BY_ID[task].machine_dependent)
+            dest = staging / COMPILATION_CACHE / task
             part = task_compilation_cache(compilation_cache, task)  # each task's part; nothing else
             if part is not None:
-                shutil.copytree(part, staging / COMPILATION_CACHE / task)
+                shutil.copytree(part, dest)
+                cpus.setdefault(cpu, {})[task] = sorted(p.name for p in dest.iterdir())
+            for other, parts in others.items():
+                kept = [name for name in parts.get(task, ())  # what this seal compiled is listed as its own
+                        if (out / COMPILATION_CACHE / task / name).is_file() and not (dest / name).exists()]
+                if kept:
+                    dest.mkdir(parents=True, exist_ok=True)
+                    for name in kept:
+                        shutil.copy2(out / COMPILATION_CACHE / task / name, dest / name)
+                    cpus.setdefault(other, {})[task] = kept
+        if cpus:
+            (staging / COMPILATION_CACHE / CPUS).write_text(json.dumps(cpus, indent=1, sort_keys=True) + "\n")
         (staging / MANIFEST).write_text(json.dumps(manifest.to_json(), indent=2, sort_keys=True) + "\n")
         if out.exists():
             shutil.rmtree(out)
         staging.rename(out)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _compiled_elsewhere(out: Path, manifest: Manifest) -> dict[str, dict[str, list[str]]]:
+    """The compilation entries per CPU that the seal in ``out`` holds and that still load with ``manifest``'s
+    jax and jaxlib (none when there is no seal there, or its versions differ). Names that are not plain file
+    names are dropped: the listing says what to copy, never where."""
+    try:
+        before = read_manifest(out)
+        listing = json.loads((out / COMPILATION_CACHE / CPUS).read_text())
+    except (SealedError, OSError, ValueError):
+        return {}
+    if any(before.versions.get(lib) != manifest.versions.get(lib) for lib in ("jax", "jaxlib")) \
+            or not isinstance(listing, dict):
+        return {}
+    return {str(cpu): {task: [n for n in names if isinstance(n, str) and n == Path(n).name and n not in (".", "..")]
+                       for task, names in parts.items() if task in manifest.tasks and isinstance(names, list)}
+            for cpu, parts in listing.items() if isinstance(parts, dict)}
 
 
 def _seal_task(source: Path, dest: Path, dropped: tuple[str, ...]) -> None:

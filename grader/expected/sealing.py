@@ -9,7 +9,10 @@ grader/_sealed``.
 from __future__ import annotations
 
 import os
+import platform
 import shutil
+import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -25,9 +28,13 @@ class SealError(RuntimeError):
     """``seal`` cannot do what was asked; the message says why and what to do."""
 
 
-def seal(out: Path, reference_dir: Path | None = None, seed: int | None = None, *, cache_dir: Path | None = None,
-         use_cache: bool = True, limits: Limits = Limits(), jobs: int = 0) -> sealed.Manifest:
-    """Run the reference code on the inputs (public, or drawn from ``seed``) and seal what it observed."""
+def seal(out: Path, reference_dir: Path | None = None, seed: int | None = None, *,
+         limits: Limits = Limits(), jobs: int = 0) -> sealed.Manifest:
+    """Run the reference code on the inputs (public, or drawn from ``seed``) and seal what it observed.
+
+    The reference runs afresh, not from a cache, and compiles everything itself: what they compiled is sealed
+    as this machine's CPU's part of the compilation cache.
+    """
     out = Path(out)
     code = find_code_reference(reference_dir)
     if code is None:
@@ -38,16 +45,31 @@ def seal(out: Path, reference_dir: Path | None = None, seed: int | None = None, 
         raise SealError(f"{out} exists and is not a sealed reference; seal into a new or empty folder")
     if out.resolve() == code.resolve():
         raise SealError(f"{out} holds the reference code; seal into another folder")
+    cpu = cpu_key()
     with tempfile.TemporaryDirectory(prefix="jax-grader-seal-") as tmp:
         inputs_path = grader_inputs.write(Path(tmp) / "inputs.npz", seed)
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-            ref = load_reference(REFERENCED, inputs_path, Path(tmp), pool, reference_dir=code, cache_dir=cache_dir,
-                                 use_cache=use_cache, limits=limits)
+            ref = load_reference(REFERENCED, inputs_path, Path(tmp), pool, reference_dir=code, use_cache=False,
+                                 limits=limits, start_from_shipped=False)
         manifest = sealed.Manifest(tasks=REFERENCED, seed=seed, inputs_digest=sealed.file_digest(inputs_path),
                                    probes_digest=sealed.probes_digest(), reference_digest=code_digest(code))
         try:
-            sealed.write(out, ref.root, manifest, ref.compilation_cache)
+            sealed.write(out, ref.root, manifest, ref.compilation_cache, cpu)
         finally:
-            if not use_cache and ref.root is not None:
-                shutil.rmtree(ref.root, ignore_errors=True)
+            shutil.rmtree(ref.root, ignore_errors=True)
     return manifest
+
+
+_CPU_KEY = ("import jax\nfrom jax._src.lib import xla_client\n"
+            "print(xla_client.get_topology_for_devices(jax.devices()).fingerprint())")
+
+
+def cpu_key() -> str:
+    """This machine's CPU as JAX's compilation cache keys it (XLA's topology fingerprint, read in a child: the
+    grading process never imports jax), or its architecture and processor name if JAX cannot say."""
+    try:
+        done = subprocess.run([sys.executable, "-c", _CPU_KEY], capture_output=True, text=True, timeout=300,
+                              env={**os.environ, "JAX_PLATFORMS": "cpu"}, check=True)
+        return f"xla-{int(done.stdout.split()[-1])}"
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        return f"{platform.machine()}-{platform.processor() or 'cpu'}"
