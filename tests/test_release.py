@@ -28,7 +28,7 @@ from grader.cli import main
 from grader.gradescope import SEED_FILE, build_zip
 from grader.expected import task_compilation_cache
 from grader.expected.cache import ReferenceRunError, code_digest, load_reference
-from grader.expected.sealing import SealError, seal
+from grader.expected.sealing import SealError, cpu_key, seal
 from grader.stubs import InitError, init
 from grader.report import gradescope, markdown
 from grader.report.terminal import print_report
@@ -46,8 +46,8 @@ def no_code_reference(monkeypatch, tmp_path):
 
 
 @pytest.fixture(scope="session")
-def sealed_copy(tmp_path_factory, cache_dir):
-    """A reference sealed now from the code (through the session cache), on the public inputs."""
+def sealed_copy(tmp_path_factory):
+    """A reference sealed now from the code, on the public inputs (the reference runs afresh: real children)."""
     out = tmp_path_factory.mktemp("sealed") / "public"
     manifest = seal(out, REFERENCE)
     return out, manifest
@@ -99,6 +99,7 @@ def test_machine_rounding_tells_a_changed_reference_from_another_cpu():
     assert not _same_value(np.arange(3), np.arange(1, 4)) and _same_value(np.arange(3), np.arange(3))
 
 
+@pytest.mark.e2e
 def test_seal_writes_the_observations_and_a_manifest(sealed_copy):
     out, manifest = sealed_copy
     written = sealed.read_manifest(out)
@@ -108,6 +109,9 @@ def test_seal_writes_the_observations_and_a_manifest(sealed_copy):
     assert written.versions == sealed.library_versions() and written.platform == sealed.platform_name()
     assert written.reference_digest == code_digest(REFERENCE)
     assert "speedup" not in sealed.read(out, ["ex4"])["ex4"].values  # a measurement of the machine, not sealed
+    listing = json.loads((out / sealed.COMPILATION_CACHE / sealed.CPUS).read_text())
+    assert list(listing) == [cpu_key()] and cpu_key().startswith("xla-")  # JAX's own key for this CPU
+    assert set(listing[cpu_key()]) == set(REFERENCED)
 
 
 def test_shipped_sealed_reference_is_current(cache_dir, tmp_path):
@@ -215,8 +219,8 @@ def _with_manifest(source: Path, dest: Path, **changes) -> Path:
     return dest
 
 
-def test_other_versions_are_named_and_graded_on(sealed_copy, grade_with, tmp_path, monkeypatch):
-    out, manifest = sealed_copy
+def test_other_versions_are_named_and_graded_on(grade_with, tmp_path, monkeypatch):
+    out, manifest = sealed.SHIPPED, sealed.read_manifest(sealed.SHIPPED)  # current: see the test above
     old = _with_manifest(out, tmp_path / "old", versions={**manifest.versions, "jax": "0.4.30"})
     recomputed = grade_with(REFERENCE, only=("ex3",), reference_dir=old)  # the checkout's reference/ is at hand
     assert recomputed.reference == {"kind": "code"} and recomputed.score == recomputed.max_score
@@ -230,8 +234,8 @@ def test_other_versions_are_named_and_graded_on(sealed_copy, grade_with, tmp_pat
     assert any(f"jax 0.4.30 (sealed) / {here} (here)" in n for n in report.notes), report.notes
 
 
-def test_a_sealed_reference_that_does_not_fit_is_refused(sealed_copy, grade_with, tmp_path, no_code_reference):
-    out, _ = sealed_copy
+def test_a_sealed_reference_that_does_not_fit_is_refused(grade_with, tmp_path, no_code_reference):
+    out = sealed.SHIPPED
     with pytest.raises(ReferenceRunError, match="Secret inputs need the reference code"):
         grade_with(REFERENCE, only=("ex3",), reference_dir=out, seed=5)
     stale = _with_manifest(out, tmp_path / "stale", probes_digest="0" * 64)
