@@ -66,6 +66,8 @@ NORMS_ACROSS_EXAMPLES = Mistake(
     "leaf.reshape(leaf.shape[0], -1), and reduce every axis but that one (a reshape(-1, B) or a reduction "
     "over axis 0 takes one value from each example).")
 HINT_NORM_SHAPE = "Return one norm per example: shape (B,), reducing every axis but the leading one."
+HINT_NORM_ORDER = ("Keep the norms in the examples' order, norms[i] for example i: do not sort them (the largest "
+                   "one's index is what largest_gradient_example returns).")
 NORM_POWER = Mistake(
     "ex2.norm_power", "a p-norm other than the L2 norm",
     "Each norm is measured to be (sum of |g|**p) ** (1/p) over the example's elements with the p in the message, "
@@ -81,6 +83,10 @@ GRADS_SCALED = Mistake(
     "Every gradient is the expected one times the constant factor in the message: the loss is scaled. Each "
     "example's loss is the cross-entropy of that one example, -sum(one_hot(y) * log_softmax(logits)), with no "
     "other factor (a factor of -1 is a missing minus sign).")
+GRADS_CLIPPED = Mistake(
+    "ex2.gradients_clipped", "each example's gradient clipped to a largest norm",
+    "Each example's gradient was clipped to a largest norm (the value in the message), as DP-SGD does: "
+    "per_example_grads returns every example's own gradient as it is. Clipping, if wanted, comes after it.")
 LABELS_OTHER = Mistake(
     "ex2.wrong_labels", "gradients of the loss at other labels",
     "Some examples' gradients are those of the cross-entropy at another label than their own (the message "
@@ -193,7 +199,8 @@ def _values_credit(ctx: Context) -> float:
 
 
 def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
-    """What the wrong gradients of one batch are, measured: (words for the message, the hint)."""
+    """What the wrong gradients of one batch are, measured: (words for the message, the hint); the hint is ""
+    when the batch cannot tell which of several mistakes it shows."""
     c = _case(ctx, case)
     params, x, y = c["params"], c["x"], c["y"]
     b = len(y)
@@ -214,14 +221,45 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     if not any(np.any(v) for v in got.values()):
         return "every gradient is exactly 0", ZERO_GRADS
     scale = _common_scale(got, own)
+    if scale is not None and b == 1:  # one example's factor cannot tell a scaled loss from a rescaled example
+        return f"its one example's gradient is the expected one times {scale:.6g}", ""
     if scale is not None:
         return f"every gradient is the expected one times {scale:.6g}", GRADS_SCALED
+    per_example = _example_scales(got, own)
+    if per_example is not None:
+        return per_example
     labels = _implied_labels(params, x, got)
     if labels is not None and not np.array_equal(labels, y):
         wrong = [i for i in range(b) if labels[i] != y[i]]
         shown = ", ".join(f"example {i} (label {int(y[i])}) has label {int(labels[i])}'s" for i in wrong[:3])
         return f"the gradients are the cross-entropy's at other labels: {shown}", LABELS_OTHER
     return _output_gradient_words(params, y, got, own), HINT_VALUES
+
+
+def _example_scales(got: dict, own: dict) -> tuple[str, str | Mistake] | None:
+    """When each example's gradient is its own multiple of the right one, but not all by the same factor: the
+    factors measured, and whether they cap every example's norm at one value (per-example clipping). None else."""
+    b = len(next(iter(own.values())))
+    factors = []
+    for i in range(b):
+        factor = common_factor({k: v[i] for k, v in got.items()}, {k: v[i] for k, v in own.items()})
+        if factor is None:
+            return None
+        factors.append(factor)
+    factors = np.asarray(factors)
+    if b < 2 or np.ptp(factors) <= 1e-3 * np.max(np.abs(factors)):
+        return None
+    shown = ", ".join(f"{f:.3g}" for f in factors[:8]) + (", ..." if b > 8 else "")
+    words = f"each example's gradient is the right one times a factor of its own ({shown})"
+    norms = np.sqrt(sum(np.sum(v.reshape(b, -1) ** 2, axis=1) for v in got.values()))
+    right = np.sqrt(sum(np.sum(v.reshape(b, -1) ** 2, axis=1) for v in own.values()))
+    scaled = np.abs(factors - 1) > 1e-3
+    cap = float(np.max(norms[scaled]))
+    if (np.all(factors > 0) and np.ptp(norms[scaled]) <= 1e-3 * cap and np.all(right[scaled] > cap)
+            and np.all(right[~scaled] <= cap * (1 + 1e-3))):
+        return (words + f": every example whose gradient norm exceeds {cap:.3g} comes back with norm {cap:.3g}, "
+                "the others unchanged, as clipping each example's gradient does", GRADS_CLIPPED)
+    return words, HINT_VALUES
 
 
 def _as_arrays(got, like: dict) -> dict | None:
@@ -276,7 +314,7 @@ def _output_gradient_words(params: dict, y, got: dict, own: dict) -> str:
 
 def values(ctx: Context) -> Verdict:
     """Each slice equals the gradient of that example's loss (three batches)."""
-    problems, hint, errors = [], "", []
+    problems, hint, errors, measured = [], "", [], []
     for case in CASES:
         try:
             got = ctx.got(f"grads/{case}")
@@ -288,6 +326,8 @@ def values(ctx: Context) -> Verdict:
         if problem:
             c = _case(ctx, case)
             words, found = _diagnose_grads(ctx, case, got)
+            if found:  # "" when the batch cannot tell (one example)
+                measured.append(found)
             named = isinstance(found, Mistake) and not isinstance(hint, Mistake)
             words = words if (named or not hint) else ""  # one measurement in the message, the one named
             problems.append(f"batch '{case}' (B={len(c['y'])}): {problem}" + (f"; {words}" if words else ""))
@@ -296,6 +336,8 @@ def values(ctx: Context) -> Verdict:
         raise errors[0]
     if not problems:
         return PASS
+    if isinstance(hint, Mistake) and any(found is not hint for found in measured):
+        hint = HINT_VALUES  # another failing batch measured something else: name nothing the others do not show
     return fail("; ".join(problems), hint or HINT_VALUES, fraction=1 - len(problems) / len(CASES))
 
 
@@ -346,12 +388,28 @@ def norms(ctx: Context) -> Verdict:
         words = "inf (the largest absolute value)" if power == np.inf else f"{power:.3g}"
         return fail(message + f"; measured: every example's value is (sum of |g|**p) ** (1/p) over its elements with "
                     f"p = {words}, not p = 2", NORM_POWER)
+    order = _reordering(got, np.asarray(want, np.float64))
+    if order is not None:
+        return fail(message + f"; measured: the right norms in another order ({order}): example i's norm is at "
+                    "position i", HINT_NORM_ORDER)
     total, want_total = float(np.sum(got ** 2)), float(np.sum(np.asarray(want, np.float64) ** 2))
     if abs(total - want_total) <= 1e-3 * want_total:
         return fail(message + f"; measured: the squared norms add up to the right total over the batch "
                     f"({want_total:.6g}), shared out among the examples differently: each example's norm took "
                     "values of other examples", NORMS_ACROSS_EXAMPLES)
     return fail(message, "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i).")
+
+
+def _reordering(got: np.ndarray, want: np.ndarray) -> str | None:
+    """How ``got`` orders ``want``'s values, when it holds exactly them in another order ("sorted largest first",
+    or the permutation); None otherwise."""
+    if got.shape != want.shape or got.ndim != 1 or array_mismatch(np.sort(got), np.sort(want), rtol=1e-3) is not None:
+        return None
+    if array_mismatch(got, np.sort(want)[::-1], rtol=1e-3) is None:
+        return "sorted largest first"
+    if array_mismatch(got, np.sort(want), rtol=1e-3) is None:
+        return "sorted smallest first"
+    return "position i holds the norm of example " + ", ".join(str(int(np.argmin(np.abs(want - g)))) for g in got)
 
 
 def _norm_power(got: np.ndarray, tree: dict) -> float | None:

@@ -250,6 +250,10 @@ OUTPUT_TRANSFORMS = (
     ("(tanh(x), tanh(-x)): tanh on the output", np.tanh, None),
 )
 #: The curve names of :data:`npref.CURVES` that are known mistakes.
+HINT_RAW_OUTPUT = ("mlp_forward returns the last layer's raw values x @ w + b (logits), with nothing applied after "
+                   "it.")
+HINT_TRANSPOSED = ("Return one row per example, shape (B, dN), as x comes in (B, d0): compute x @ w + b layer by "
+                   "layer, or transpose the result back if you worked with examples as columns.")
 CURVE_MISTAKES = {"a sigmoid": SIGMOID, "tanh": TANH, "the identity (no activation)": NO_ACTIVATION}
 
 
@@ -302,9 +306,12 @@ def measure(ctx: Context) -> list[Finding]:
     found: list[Finding] = []
     g = npref.GRID.astype(np.float64)
     out = _measured(ctx, "measure/output")
+    raw = np.stack([g, -g], axis=1)
+    if out is not None and out.shape == raw.T.shape and npref.near(out, raw.T):
+        return [Finding(f"one layer mapping x to (x, -x), on {g.size} examples, returned shape {out.shape} holding "
+                        f"the right values transposed: one column per example, not one row", hint=HINT_TRANSPOSED)]
     if out is None or out.shape != (g.size, 2):
         return found
-    raw = np.stack([g, -g], axis=1)
     output_wrong = not npref.near(out, raw)
     if output_wrong:
         if npref.near(out, np.stack([npref.relu(g), -npref.relu(g)], axis=1)):
@@ -312,21 +319,41 @@ def measure(ctx: Context) -> list[Finding]:
                             RELU_ON_INPUT)]
         for label, transform, mistake in OUTPUT_TRANSFORMS:
             if npref.near(out, transform(raw)):
-                return [Finding(f"one layer mapping x to (x, -x) returned {label}", mistake,
-                                "mlp_forward returns the last layer's raw values x @ w + b (logits), with nothing "
-                                "applied after it.")]
+                return [Finding(f"one layer mapping x to (x, -x) returned {label}", mistake, HINT_RAW_OUTPUT)]
+        shift = out - raw
+        if npref.near(shift, np.repeat(shift[:, :1], 2, axis=1)) and np.ptp(shift[:, 0]) > 1e-3:
+            k = int(np.argmax(np.abs(shift[:, 0])))
+            what = (": each row's largest value was subtracted" if npref.near(shift[:, 0], -raw.max(axis=1)) else "")
+            return [Finding(f"one layer mapping x to (x, -x) returned (x, -x) shifted by a value of each example's "
+                            f"own (at x = {g[k]:.3g} it returned {np.round(out[k], 3).tolist()}, {shift[k, 0]:.3g} "
+                            f"off in both columns){what}", hint=HINT_RAW_OUTPUT)]
     affine, weights_ok = _measured(ctx, "measure/affine"), True
     w, b = (np.asarray(cases["affine"]["params"]["layer1"][k], np.float64) for k in ("w", "b"))
     if affine is not None and affine.shape == (4, 3):
         bias, matrix = affine[0], affine[1:] - affine[0]
+        right = np.vstack([b, w + b])  # on x = 0, then on each unit vector
+        shift = affine - right
+        if npref.near(shift, np.repeat(shift[:, :1], 3, axis=1)) and np.ptp(shift[:, 0]) > 1e-3:
+            what = (": each row's mean was subtracted" if npref.near(shift[:, 0], -right.mean(axis=1)) else
+                    ": each row's largest value was subtracted" if npref.near(shift[:, 0], -right.max(axis=1)) else "")
+            return [Finding(f"one layer returned x @ w + b shifted by a value of each example's own (on x = 0, "
+                            f"{np.round(affine[0], 3).tolist()} for b = {b.tolist()}, {shift[0, 0]:.3g} off in every "
+                            f"column){what}", hint=HINT_RAW_OUTPUT)]
+        if npref.near(bias, np.zeros(3)) and npref.near(matrix, w + b):
+            return [Finding("one layer on x = 0 returned 0, and on each unit vector e_i the row w[i] + b: the bias "
+                            "is added to the weights, x @ (w + b), so it is scaled by the sum of x's entries",
+                            hint="Add the bias after the product: x @ w + b, not x @ (w + b).")]
         if not npref.near(bias, b):
             if npref.near(bias, np.zeros(3)):
-                found.append(Finding("one layer on x = 0 returned 0, not its bias b", NO_BIAS))
+                found.append(Finding("one layer on x = 0 returned 0, not its bias b",
+                                     NO_BIAS if npref.near(matrix, w) else None))
             else:
                 ratio = float(np.median(bias / b))
                 times = f" ({ratio:.3g} times b)" if npref.near(bias, ratio * b) else ""
+                hint = ("The bias was subtracted (x @ w - b): each layer adds it, x @ w + b." if times and
+                        abs(ratio + 1) < 1e-3 else "Each layer adds its own bias once: x @ w + b.")
                 found.append(Finding(f"one layer on x = 0 returned {np.round(bias, 3).tolist()}{times}, not its bias "
-                                     f"b = {b.tolist()}", hint="Each layer adds its own bias once: x @ w + b.",
+                                     f"b = {b.tolist()}", hint=hint,
                                      variant=(("bias_scale", ratio),) if times else ()))
         if not npref.near(matrix, w):
             weights_ok = False

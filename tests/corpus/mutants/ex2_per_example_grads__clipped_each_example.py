@@ -1,0 +1,52 @@
+"""per_example_grads clips each example's gradient to norm 2 (the DP-SGD recipe) before returning it. Each
+example is its own multiple of its right gradient, and every one whose norm exceeded 2 comes back with norm 2:
+measured as per-example clipping, not as a scaled loss (one factor for every example).
+"""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+EXPECT = {"check": "ex2.values", "mistake": "ex2.gradients_clipped", "hint": "clipped to a largest norm",
+          "max_failing": 1,
+          "also": ["ex2.shapes", "ex2.vectorised", "ex2.largest", "ex2.jit", "ex2.params_unchanged"]}
+
+# optax.tree.norm is the current name; optax.global_norm is the older one.
+_tree_norm = optax.tree.norm if hasattr(optax, "tree") else optax.global_norm
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def per_example_grads(params, x, y):
+    """Gradient of the loss on each example alone, stacked on a leading axis."""
+
+    def single_example_loss(params, xi, yi):
+        return loss_fn(params, xi[None], yi[None])
+
+    def clipped(params, xi, yi):  # each example's gradient at most norm 2, as DP-SGD does
+        g = jax.grad(single_example_loss)(params, xi, yi)
+        scale = jnp.minimum(1.0, 2.0 / (_tree_norm(g) + 1e-12))
+        return jax.tree.map(lambda leaf: leaf * scale, g)
+
+    return jax.vmap(clipped, in_axes=(None, 0, 0))(params, x, y)
+
+
+def per_example_grad_norms(grads):
+    """Global L2 norm of each example's gradient over every leaf."""
+    return jax.vmap(_tree_norm)(grads)
+
+
+def largest_gradient_example(params, x, y):
+    """Index of the example whose gradient has the largest norm."""
+    return int(jnp.argmax(per_example_grad_norms(per_example_grads(params, x, y))))
