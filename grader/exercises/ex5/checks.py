@@ -71,6 +71,10 @@ SGD_FOR_ADAM = Mistake(
 BOTH_IGNORED = Mistake(
     "ex5.arguments_ignored", "fixed values for both learning_rate and max_norm",
     "learning_rate and max_norm are both ignored: pass learning_rate to Adam and max_norm to the clip.")
+ADAM_B1, ADAM_B2 = 0.9, 0.999  # optax.adam's defaults, which the exercise keeps
+HINT_BIAS_CORRECTION = ("Adam's first updates are larger than they should be by (1 - b1) / sqrt(1 - b2): its moment "
+                        "estimates start at zero and must be divided by 1 - b1**t and 1 - b2**t at step t (bias "
+                        "correction). optax.adam does this; use it after the clip.")
 HINT_CHAIN = ("make_optimizer(learning_rate, max_norm) must give the updates of "
               "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
 PARAMS_DEPENDENT = Mistake(
@@ -258,23 +262,48 @@ def _arguments_honoured(ctx: Context) -> bool:
         return False
 
 
-def _first_divergence(got: dict, want: dict) -> str:
+def _largest_ratio(got: dict, want: dict) -> float | None:
+    """got / want on the largest hundredth of ``want``'s elements, when it is one number there (within 1e-3).
+
+    On Adam's first step every update is about the learning rate, and eps weighs only where the gradient is
+    tiny: the largest ones show the step's own factor."""
+    try:
+        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in sorted(want)])
+        w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in sorted(want)])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if g.shape != w.shape or not np.any(w):
+        return None
+    top = np.argsort(np.abs(w))[-max(1, w.size // 100):]
+    ratios = g[top] / w[top]
+    middle = float(np.median(ratios))
+    return middle if np.all(np.isfinite(ratios)) and np.ptp(ratios) <= 1e-3 * abs(middle) else None
+
+
+def _first_divergence(got: dict, want: dict) -> tuple[str, str]:
+    """Where the updates first differ, in words for the message, and the hint that follows from it."""
     try:
         got_steps, want_steps = _as_steps(got), _as_steps(want)
     except (ValueError, AttributeError):
-        return ""
+        return "", HINT_CHAIN
     for i, (g, w) in enumerate(zip(got_steps, want_steps)):
         if tree_mismatch(g, w):
             if i == SPIKE_STEP:
                 return (f"; the updates first differ at step {i}, the norm spike: the steps before it (norm 0.5, "
                         "below max_norm, where clipping changes nothing) agree, so Adam and its learning rate are "
-                        "right and the difference is in the clipping")
+                        "right and the difference is in the clipping"), HINT_CHAIN
             if i == 0:
+                first = _largest_ratio(g, w)
+                uncorrected = (1 - ADAM_B1) / np.sqrt(1 - ADAM_B2)
+                if first is not None and abs(first - uncorrected) <= 1e-3 * uncorrected:
+                    return (f"; the first update is {first:.4g} times Adam's, (1 - b1) / sqrt(1 - b2) for b1 = "
+                            f"{ADAM_B1}, b2 = {ADAM_B2}: Adam's moment estimates without their bias correction "
+                            "(dividing them by 1 - b1**t and 1 - b2**t, which optax.adam does)"), HINT_BIAS_CORRECTION
                 return ("; the updates differ from step 0, where the gradient's norm (0.5) is below max_norm and "
                         "clipping changes nothing: the difference is in the optimizer after the clip (Adam and "
-                        "its learning rate), or in a clip that changes small gradients")
-            return f"; the updates first differ at step {i}"
-    return ""
+                        "its learning rate), or in a clip that changes small gradients"), HINT_CHAIN
+            return f"; the updates first differ at step {i}", HINT_CHAIN
+    return "", HINT_CHAIN
 
 
 def chain(ctx: Context) -> Verdict:
@@ -309,7 +338,8 @@ def chain(ctx: Context) -> Verdict:
             return fail(f"{message}: {problem}; measured: these are the updates of a clip by the global norm of "
                         f"{', '.join(covered)} alone, rescaling those leaves and leaving the others as they were",
                         CLIP_PART)
-        return fail(f"{message}{_first_divergence(got, want)}: {problem}", HINT_CHAIN)
+        words, hint = _first_divergence(got, want)
+        return fail(f"{message}{words}: {problem}", hint)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
     return fail(f"{message}: {problem}{named}", hint)
 
@@ -490,9 +520,17 @@ def step_values(ctx: Context) -> Verdict:
         return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - lost / PARTS)
     if not found and _loss_differs(gl, wl):  # at the incoming params: before any update
         return fail(f"{message}; measured: the loss returned at the incoming params is not their mean "
-                    "cross-entropy, so the gradient and every update that follow from it differ too",
-                    HINT_LOSS, fraction=1 - lost / PARTS)
+                    f"cross-entropy{_rounding_words(gl, wl)}, so the gradient and every update that follow from it "
+                    "differ too", HINT_LOSS, fraction=1 - lost / PARTS)
     return fail(message, HINT_STEP, fraction=1 - lost / PARTS)
+
+
+def _rounding_words(got_loss: Any, want_loss: Any) -> str:
+    """" (off by 0.31%, ...)" when the loss is off by no more than a 16-bit float's rounding; "" otherwise."""
+    want = float(np.asarray(want_loss, np.float64))
+    off = abs(float(np.asarray(got_loss, np.float64)) - want) / max(abs(want), 1e-12)
+    return (f" (off by {off:.2%}: about the rounding of a 16-bit float, which keeps 3 or 4 significant digits)"
+            if off < 1e-2 else "")
 
 
 def _loss_differs(got_loss: Any, want_loss: Any) -> bool:
@@ -575,7 +613,8 @@ def _loss_scale(ctx: Context, got_loss, want_loss, fed: float | None) -> str | N
         ratio = float(np.asarray(got_loss, np.float64)) / float(np.asarray(want_loss, np.float64))
     except (TypeError, ValueError, ZeroDivisionError):
         return None
-    if not np.isfinite(ratio) or abs(ratio - 1) < 1e-3 or fed is None or abs(fed - ratio) > 1e-3 * abs(ratio):
+    # within a percent of 1 the factor is rounding (a lower precision), not a scale anyone wrote
+    if not np.isfinite(ratio) or abs(ratio - 1) < 1e-2 or fed is None or abs(fed - ratio) > 1e-3 * abs(ratio):
         return None
     batch = len(ctx.inputs["ex5"]["y"])
     size = f" (the batch size: {batch} examples)" if abs(ratio - batch) < 1e-3 * batch else ""
@@ -706,12 +745,12 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
     if fed is not None and charged in {m.id for m in (LOSS_SCALED, GRADIENT_APPLIED, GRADIENT_SCALED, UPDATES_SCALED)}:
         return Verdict(True, f"the step uses the SGD it is given: its params moved by -{SGD_LR} times {fed:.6g} times "
                              f"the loss's gradient (the difference is charged in ex5.step_values)")
-    if fed is not None and not charged:  # clip + Adam cannot see a scale that clipping or Adam undoes; SGD does
-        return fail(f"{message}; measured: they moved by -{SGD_LR} times {fed:.6g} times the loss's gradient",
-                    GRADIENT_SCALED)
     if _loss_differs(_split_step(got)[2], _split_step(want)[2]):
         return skip("not judged: the step's loss at the params it was given differs already (charged in "
                     "ex5.step_values), so its gradient, and where any optimizer moves the params, differ too")
+    if fed is not None and not charged:  # clip + Adam cannot see a scale that clipping or Adam undoes; SGD does
+        return fail(f"{message}; measured: they moved by -{SGD_LR} times {fed:.6g} times the loss's gradient",
+                    GRADIENT_SCALED)
     try:
         chained = _split_step(ctx.want("step/chain"))[0]
     except Missing:
