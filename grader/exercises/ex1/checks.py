@@ -196,18 +196,19 @@ def _independent_flips(kept: np.ndarray) -> int:
 def zero_fraction(ctx: Context) -> Verdict:
     """The fraction of zeros matches rate at every rate tried."""
     x = _x(ctx)
-    wrong, swapped, nothing, fractions = [], 0, 0, []
+    wrong, swapped, nothing, fractions, variances = [], 0, 0, [], []
     for rate in RATES:
         kept = _mask(ctx, f"dropout/rate{rate}")
         frac = 1.0 - float(kept.mean())
         fractions.append(frac)
-        tol = max(0.015, 5 * np.sqrt(rate * (1 - rate) / _independent_flips(kept)))
+        variances.append(rate * (1 - rate) / _independent_flips(kept))
+        tol = max(0.015, 5 * np.sqrt(variances[-1]))
         if abs(frac - rate) > tol:
             wrong.append(f"rate {rate}: {frac:.3f} zeroed (expected {rate} ± {tol:.3f})")
             swapped += abs(frac - (1 - rate)) <= tol
             nothing += frac < tol
     if not wrong:
-        return PASS
+        return _biased(x, fractions, variances)
     hint = SWAPPED if swapped == len(wrong) else HINT_NO_DROP if nothing == len(wrong) else (
         "Zero each element independently with probability rate."
     )
@@ -225,6 +226,23 @@ def zero_fraction(ctx: Context) -> Verdict:
             hint = TRAIN_INVERTED
             message += f"; with train=False, {float(np.mean(evaluated == 0)):.0%} of the elements were zeroed"
     return fail(message, hint, fraction=1 - len(wrong) / len(RATES))
+
+
+def _biased(x: np.ndarray, fractions: list[float], variances: list[float]) -> Verdict:
+    """Each rate's zeroed fraction was within its tolerance; together they may still be off the same way.
+
+    A fair coin's fractions scatter around the rates both ways; off by the same amount at every rate, far beyond
+    that scatter (6 standard deviations of the sum), is a threshold that is off by a step."""
+    offsets = np.asarray(fractions) - np.asarray(RATES)
+    z = float(np.sum(offsets)) / float(np.sqrt(np.sum(variances)))
+    if abs(z) <= 6 or not (np.all(offsets > 0) or np.all(offsets < 0)):
+        return PASS
+    shown = ", ".join(f"{f:.4f} at rate {r}" for f, r in zip(fractions, RATES))
+    return fail(f"dropout(key, x, rate) on x of shape {x.shape} zeroed {shown}: {np.mean(offsets):+.4f} off rate "
+                f"at every rate, {abs(z):.0f} standard deviations of what a fair coin per element gives",
+                "Each element must be zeroed with probability exactly rate: a comparison that is off by a step "
+                "(> where >= belongs, or a whole-number percentage) zeroes a little more or less at every rate. "
+                "jax.random.bernoulli(key, 1 - rate, x.shape) gives the keep mask.", fraction=0.5)
 
 
 @_shape_guard
@@ -500,11 +518,18 @@ def placement(ctx: Context) -> Verdict:
     if sizes == [128, 256]:
         return fail(f"train mode with B={b} drew masks of shapes {[list(s) for s in shapes]}: one per layer for the "
                     f"whole batch, where ({b}, 256) and ({b}, 128) were expected", FORWARD_SHARED_ROWS)
+    what = "applied masks" if masks else "drew random masks"
+    twice = sorted({s for s in shapes if shapes.count(s) > 1 and s in hidden})
+    if twice and sorted(set(shapes)) == sorted(hidden):
+        return fail(f"train mode with B={b} {what} of shapes {[list(s) for s in shapes]}: "
+                    + " and ".join(f"{shapes.count(s)} of shape {list(s)}" for s in twice)
+                    + f", where each hidden layer's ({b}, 256) and ({b}, 128) values take one",
+                    "A hidden layer's values went through dropout more than once (the message counts the masks of "
+                    "each shape): apply dropout exactly once after each hidden ReLU, with that layer's own key.")
     where = {b * 784: "the input (B, 784)", b * 10: "the logits (B, 10)", 256: "a (256,) mask shared by the batch",
              128: "a (128,) mask shared by the batch"}
     extra = [where[s] for s in sizes if s in where]
     detail = f" including {', '.join(extra)}" if extra else ""
-    what = "applied masks" if masks else "drew random masks"
     return fail(f"train mode with B={b} {what} of shapes {[list(s) for s in shapes]}{detail}; expected "
                 f"({b}, 256) and ({b}, 128)", PLACEMENT)
 
