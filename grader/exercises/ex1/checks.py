@@ -192,6 +192,14 @@ def _independent_flips(kept: np.ndarray) -> int:
     return kept.size
 
 
+#: forward_with_dropout's default rate in the exercise API.
+API_RATE = 0.5
+DEFAULT_RATE = Mistake(
+    "ex1.default_rate", "forward_with_dropout's default rate is not 0.5",
+    "Left out, forward_with_dropout's rate must be the API's default, 0.5 (the message says what it gave "
+    "dropout instead): def forward_with_dropout(params, x, key, rate=0.5, train=True).")
+
+
 @_shape_guard
 def zero_fraction(ctx: Context) -> Verdict:
     """The fraction of zeros matches rate at every rate tried."""
@@ -381,7 +389,7 @@ def jit_agrees(ctx: Context) -> Verdict:
 
 
 def eval_forward(ctx: Context) -> Verdict:
-    """train=False (and rate=0) equals the plain forward pass."""
+    """train=False (and rate=0) equals the plain forward pass; left out, rate is the API's default."""
     want = ctx.want("forward/eval")
     problems = []
     for name, label in (("forward/eval", "train=False"), ("forward/rate0", "rate=0.0, train=True")):
@@ -389,7 +397,7 @@ def eval_forward(ctx: Context) -> Verdict:
         if problem:
             problems.append(f"{label}: {problem}")
     if not problems:
-        return PASS
+        return _default_rate(ctx)
     fraction, hint = 1 - len(problems) / 2, HINT_EVAL_FORWARD
     got_eval, want_eval = np.asarray(ctx.got("forward/eval")), np.asarray(want)
     if (got_eval.shape == want_eval.shape and np.any(want_eval < 0)
@@ -412,6 +420,17 @@ def eval_forward(ctx: Context) -> Verdict:
                             + ", ".join(f"{r:g}" for r in given))
     return fail("forward_with_dropout vs the plain forward pass (32 examples): "
                 + "; ".join(problems), hint, fraction=fraction)
+
+
+def _default_rate(ctx: Context) -> Verdict:
+    """forward_with_dropout(params, x, key), rate left out, gives its dropout calls the API's rate."""
+    if not ctx.student.has("forward/default_rates") or "forward/default_rates" in ctx.student.errors:
+        return PASS  # called dropout otherwise (inlined), or could not be asked: judged elsewhere
+    given = [r for r in ctx.got("forward/default_rates") if r is not None]
+    if given and any(abs(r - API_RATE) > 1e-6 for r in given):
+        return fail("forward_with_dropout(params, x, key), rate left out, called dropout with rate "
+                    + ", ".join(f"{r:g}" for r in given), DEFAULT_RATE, fraction=0.5)
+    return PASS
 
 
 def _rates_given(ctx: Context) -> list[float]:

@@ -6,7 +6,8 @@ that way round, which names its mistake from what it computes.
 
 ``forward_with_dropout`` is observed with the module's ``dropout`` replaced by
 the contract's dropout (``contract_dropout`` below), taking its two first
-arguments in the order the student's own ``dropout`` works in, so a forward pass
+arguments in the order the student's own ``dropout`` works in (and returning a tuple, output first, when the
+student's own returns one), so a forward pass
 consistent with its dropout is judged on what it does itself. Its checks judge what the
 forward pass itself is responsible for (splitting the key, where dropout sits,
 passing ``train`` on), so a mistake inside the student's ``dropout`` is charged
@@ -73,6 +74,17 @@ def contract_dropout_x_first(x, key, rate, train=True):
     return contract_dropout(key, x, rate, train)
 
 
+def _in_form_of(dropout_fn, extra: int):
+    """``dropout_fn``, returning ``(output, mask, ...)`` as a student's dropout that returns a tuple of
+    ``1 + extra`` items, its output first, does: its forward pass unpacks what its dropout returns."""
+
+    def as_tuple(*args, **kwargs):
+        out = dropout_fn(*args, **kwargs)
+        return (out, *([out != 0] * extra))
+
+    return as_tuple
+
+
 def _try(fn):
     try:
         return fn()
@@ -107,6 +119,9 @@ def probe(rec, modules, inputs, options):
     x_first = _works(swapped, x) and not _works(dropped[0.5], x)
     if hasattr(m, "dropout"):  # before the first forward call, so a jitted forward traces with it
         m.dropout = contract_dropout_x_first if x_first else contract_dropout
+        own = dropped[0.5]
+        if isinstance(own, tuple) and len(own) > 1 and _works(own[0], x):  # (output, mask, ...), output first
+            m.dropout = _in_form_of(m.dropout, len(own) - 1)
     forward = m.forward_with_dropout
     rec.record("forward/eval", lambda: forward(params, xb, k1, 0.5, False))
     rec.record("forward/train", lambda: forward(params, xb, k1, 0.5, True))
@@ -115,6 +130,7 @@ def probe(rec, modules, inputs, options):
     rec.record("forward/rate0", lambda: forward(params, xb, k1, 0.0, True))
     if hasattr(m, "dropout"):  # what the forward pass gives its dropout, asked for another rate
         rec.record("forward/rates_given", lambda: _rates_given(lambda: forward(params, xb, k1, RATES[0], True)))
+        rec.record("forward/default_rates", lambda: _rates_given(lambda: forward(params, xb, k1)))
     jitted_forward = jax.jit(lambda p, x, k: forward(p, x, k, 0.5, True))
     rec.record("forward/jit", lambda: no_leaks(jitted_forward, params, xb, k1))
     traced = []

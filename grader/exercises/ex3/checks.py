@@ -13,7 +13,7 @@ from grader.checks.common import crash_hint, crash_kind, mutated, unchanged
 from grader.checks.compare import array_mismatch
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
-from grader.exercises.ex3.shared import DEEP_CASE, DEPTH_CASES
+from grader.exercises.ex3.shared import DEEP_CASE, DEPTH_CASES, FAR
 
 
 # Order mistakes: the right computation, the layers in another order.
@@ -387,6 +387,20 @@ def measure(ctx: Context) -> list[Finding]:
                                  CURVE_MISTAKES.get(name), f"The hidden activation is {name or 'not ReLU'}; the "
                                  "exercise asks for ReLU (jax.nn.relu) after every layer but the last.",
                                  (("act", npref.CURVES[name]),) if name in npref.CURVES else ()))
+    far = _measured(ctx, "measure/activation_far") if not found else None
+    if far is not None and far.size == FAR.size and not npref.near(far.reshape(-1), npref.relu(FAR)):
+        values = far.reshape(-1)
+        top = float(np.max(values))
+        capped = (np.all(values >= 0) and npref.near(values, np.clip(FAR, 0, top))
+                  and np.any(FAR > top + 1e-3))
+        shown = ", ".join(f"{v:g} at {x:g}" for x, v in zip(FAR, np.round(values, 3)))
+        if capped:
+            return [Finding(f"the hidden activation is ReLU from -3 to 3, but far from 0 it gave {shown}: it stops "
+                            f"growing at {top:g}", hint=f"The hidden activation is capped at {top:g} (as "
+                            "jax.nn.relu6 is); the exercise asks for ReLU (jax.nn.relu), which has no cap.",
+                            variant=(("act", lambda z, top=top: np.clip(z, 0, top)),))]
+        found.append(Finding(f"the hidden activation is ReLU from -3 to 3, but far from 0 it gave {shown}, not "
+                             "relu(x)", hint="The hidden activation must be ReLU (jax.nn.relu) for every input."))
     hidden = _measured(ctx, "measure/hidden_bias")
     hb = np.asarray(cases["hidden_bias"]["params"]["layer1"]["b"], np.float64)
     if not found and hidden is not None and hidden.shape == (1, 2) and not npref.near(hidden[0], npref.relu(hb)):

@@ -542,6 +542,11 @@ JIT_LEFT_DISABLED = Mistake(
     "jit_speedup switched jax.disable_jit on and left it on, so every jax.jit after it runs op by op. Time the "
     "eager step by passing train_step itself (not jitted), or use `with jax.disable_jit():` around that call "
     "only, so that it is switched back off.")
+STATE_SWAPPED = Mistake(
+    "ex4.params_state_swapped", "params and opt_state passed to step_fn the other way round",
+    "step_fn was given the optimizer state where params go (the message says on which call): it takes "
+    "(params, opt_state, x, y) and returns (new_params, new_opt_state, loss), in that order. Unpack its results "
+    "in that order, params, opt_state, loss = step_fn(params, opt_state, x, y), and pass them back the same way.")
 NOT_SECONDS = Mistake(
     "ex4.not_seconds", "time_steps returning something other than a number of seconds",
     "time_steps returns one number, the elapsed seconds as a Python float (time.perf_counter() - start); the "
@@ -558,6 +563,8 @@ def time_steps_error_hint(error: ObservationError) -> Mistake | str:
         return OTHER_STEP
     if error.type == "NotSeconds":
         return NOT_SECONDS
+    if error.type == "StepArgumentsSwapped":
+        return STATE_SWAPPED
     return crash_hint(error)
 
 

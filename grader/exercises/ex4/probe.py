@@ -97,6 +97,10 @@ def make_step(first_call_delay=0.0, cost=0.0, host_cost=True):
            "compiled": []}
 
     def step(params, opt_state, x, y):
+        if not isinstance(params, dict) and isinstance(opt_state, dict):
+            raise StepArgumentsSwapped(
+                f"step_fn's call {log['calls'] + 1} was given the optimizer state as params and params as "
+                "opt_state")
         log["started"].append(time.perf_counter())
         log["calls"] += 1
         log["params_seen"].append(params["count"].value)
@@ -121,6 +125,11 @@ def make_step(first_call_delay=0.0, cost=0.0, host_cost=True):
         return {"count": Pending(device, call, 0)}, Pending(device, call, 0)
 
     return step, initial, log, device
+
+
+class StepArgumentsSwapped(TypeError):
+    """time_steps called step_fn with params and opt_state the other way round (on its first call, or after
+    unpacking what step_fn returned in another order than (new_params, new_opt_state, loss))."""
 
 
 class NotSeconds(TypeError):
