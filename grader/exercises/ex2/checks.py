@@ -83,6 +83,9 @@ GRADS_SCALED = Mistake(
     "Every gradient is the expected one times the constant factor in the message: the loss is scaled. Each "
     "example's loss is the cross-entropy of that one example, -sum(one_hot(y) * log_softmax(logits)), with no "
     "other factor (a factor of -1 is a missing minus sign).")
+HINT_PENALTY = ("Each example's loss is its cross-entropy alone: the gradients carry an extra multiple of the params "
+                "(the message measures it), which a weight-decay or L2 term in the loss adds. Leave it out of "
+                "per_example_grads; an optimizer can apply weight decay later.")
 GRADS_CLIPPED = Mistake(
     "ex2.gradients_clipped", "each example's gradient clipped to a largest norm",
     "Each example's gradient was clipped to a largest norm (the value in the message), as DP-SGD does: "
@@ -228,6 +231,9 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     per_example = _example_scales(got, own)
     if per_example is not None:
         return per_example
+    decay = _weight_decay(got, own, flatten(params))
+    if decay is not None:
+        return decay, HINT_PENALTY
     labels = _implied_labels(params, x, got)
     if labels is not None and not np.array_equal(labels, y):
         wrong = [i for i in range(b) if labels[i] != y[i]]
@@ -260,6 +266,23 @@ def _example_scales(got: dict, own: dict) -> tuple[str, str | Mistake] | None:
         return (words + f": every example whose gradient norm exceeds {cap:.3g} comes back with norm {cap:.3g}, "
                 "the others unchanged, as clipping each example's gradient does", GRADS_CLIPPED)
     return words, HINT_VALUES
+
+
+def _weight_decay(got: dict, own: dict, params: dict) -> str | None:
+    """Words for gradients that are the right ones plus one multiple of the params (of every leaf, or of the
+    weights only, the biases right): the gradient of an L2 penalty added to each example's loss. None else."""
+    diff = {k: got[k] - own[k] for k in own}
+    like = {k: np.broadcast_to(np.asarray(params[k], np.float64), own[k].shape) for k in own}
+    for leaves, which in ((sorted(own), "every leaf"), ([k for k in own if k.endswith("/w")], "the weights")):
+        rest = [k for k in own if k not in leaves]
+        if not leaves or any(not close(diff[k], np.zeros_like(diff[k])) for k in rest):
+            continue
+        factor = common_factor({k: diff[k] for k in leaves}, {k: like[k] for k in leaves}, rtol=1e-2)
+        if factor is not None and abs(factor) > 1e-9:
+            spared = f", the biases' right" if rest else ""
+            return (f"each example's gradient is the right one plus {factor:.3g} times the params on {which}"
+                    f"{spared}: the gradient of an L2 penalty ({factor / 2:.3g} * sum of squares) in the loss")
+    return None
 
 
 def _as_arrays(got, like: dict) -> dict | None:

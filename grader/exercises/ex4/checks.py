@@ -326,6 +326,11 @@ def times_n_steps(ctx: Context) -> Verdict:
         problems.append(f"time_steps(n_steps={n}) called step_fn {calls} times, and the first (slow) call was not "
                         f"timed: a warm-up and {n - 1} timed calls")
         hints.append(OFF_BY_ONE)
+    other = count.get("other_batch", [])
+    if other:
+        problems.append(f"step_fn's call{'s' if len(other) > 1 else ''} {', '.join(str(k + 1) for k in other)} "
+                        "got another x or y than the batch time_steps was given")
+        hints.append(OTHER_BATCH)
     expected = list(range(calls))
     # The timed calls must be threaded; the warm-up's result may feed the first of them or be discarded.
     threaded = [expected] + ([[0, *range(n)]] if calls == n + 1 else [])
@@ -542,6 +547,11 @@ JIT_LEFT_DISABLED = Mistake(
     "jit_speedup switched jax.disable_jit on and left it on, so every jax.jit after it runs op by op. Time the "
     "eager step by passing train_step itself (not jitted), or use `with jax.disable_jit():` around that call "
     "only, so that it is switched back off.")
+OTHER_BATCH = Mistake(
+    "ex4.other_batch", "step_fn called with another batch than the one given",
+    "time_steps must call step_fn(params, opt_state, x, y) with the x and y it was given, every time (the "
+    "message says which calls got others): timing a step on other data (resampled, shuffled, sliced) times "
+    "another computation.")
 STATE_SWAPPED = Mistake(
     "ex4.params_state_swapped", "params and opt_state passed to step_fn the other way round",
     "step_fn was given the optimizer state where params go (the message says on which call): it takes "
