@@ -474,13 +474,14 @@ def norms_error_hint(error) -> Mistake | str:
 
 
 def largest(ctx: Context) -> Verdict:
-    """The index is a Python int pointing at the largest norm (three batches, the standout drawn from the seed).
+    """The index is a Python int pointing at the largest norm, on three batches: in two one example stands out;
+    in the third the loss, the logits' residual and the input's size each point at another example.
 
     Judged against the reference's argmax only: the argmax of the
     submission's own norms earns nothing when its gradients are wrong (zeros
     give index 0), but it is not charged twice either: when every wrong index
-    is the argmax of the submission's own wrong gradients (where they were
-    observed: not on the ``small2`` batch), the check is not judged.
+    is the argmax of the submission's own wrong gradients (observed, or on the
+    ``small2`` batch their norms, measured in the child), the check is not judged.
     The type earns its part only with the right index, so a constant int
     earns nothing.
     """
@@ -500,6 +501,14 @@ def largest(ctx: Context) -> Verdict:
                 except (StudentError, ValueError, TypeError, AttributeError, KeyError):
                     own = None
                 own_argmax = own_argmax and own is not None and got["value"] == own
+                compared += 1
+            elif ctx.student.has(f"own_norms/{case}") or f"own_norms/{case}" in ctx.student.errors:
+                try:  # the largest of its own norms, or tied with it up to rounding
+                    norms = np.asarray(ctx.got(f"own_norms/{case}"), np.float64).reshape(-1)
+                    own = 0 <= got["value"] < norms.size and norms[got["value"]] >= np.max(norms) * (1 - 1e-4)
+                except (StudentError, ValueError, TypeError):
+                    own = False
+                own_argmax = own_argmax and bool(own)
                 compared += 1
             problems.append(f"batch '{case}': returned {got['value']}, the largest norm is at {want['value']}")
             if got["value"] is not None and want["value"] is not None:
@@ -522,6 +531,11 @@ def largest(ctx: Context) -> Verdict:
     elif len(offsets) == len(cases) and len(set(offsets)) == 1:  # the same shift on every batch, measured
         problems.append(f"measured: every index is the largest norm's {offsets[0]:+d}")
         hint = hint or OFFSET
+    elif proxy := _proxy(ctx, cases):
+        problems.append(f"measured: every index returned is the example with the largest {proxy}, which is not "
+                        "always the one with the largest gradient norm")
+        hint = hint or ("Rank the examples by the norm of their whole gradient, per_example_grad_norms("
+                        f"per_example_grads(params, x, y)), not by their {proxy}: the two disagree on some batches.")
     hint = hint or "Return the argmax of per_example_grad_norms(per_example_grads(params, x, y))."
     wrong_values = [p for p in problems if "returned a " not in p]
     if wrong_values and own_argmax and compared and _values_credit(ctx) < 1:
@@ -531,6 +545,26 @@ def largest(ctx: Context) -> Verdict:
         return skip("not judged: per_example_grad_norms is wrong (charged in ex2.norms), and the index is the "
                     "argmax of those norms")
     return fail("; ".join(problems), hint, fraction=credit)
+
+
+def _proxy(ctx: Context, cases: tuple[str, ...]) -> str:
+    """What the returned indices rank the examples by, when a stand-in for the gradient's norm gives every one
+    of them (the loss, the loss's gradient with respect to the logits, the input's size; each that does, as the
+    batches cannot tell them apart); "" when none does."""
+    proxies = {"loss": lambda p, x, y: -np.log(p[np.arange(len(y)), y]),
+               "softmax(logits) - one_hot(y) (the loss's gradient with respect to the logits)":
+                   lambda p, x, y: np.linalg.norm(p - npref.one_hot(y), axis=1),
+               "input x": lambda p, x, y: np.linalg.norm(x, axis=1)}
+    matching = []
+    for name, score in proxies.items():
+        picks = []
+        for case in cases:
+            c = _case(ctx, case)
+            x, y = np.asarray(c["x"], np.float64), np.asarray(c["y"])
+            picks.append(int(np.argmax(score(npref.softmax(npref.mlp(c["params"], x)), x, y))))
+        if all(ctx.got(f"largest/{case}")["value"] == pick for case, pick in zip(cases, picks)):
+            matching.append(name)
+    return " (equally: the largest ".join(matching) + ")" * (len(matching) - 1)
 
 
 def _label_at(ctx: Context, case: str, index) -> int | None:

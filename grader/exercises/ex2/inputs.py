@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from grader.checks import npref
 from grader.inputs import LESSON_WIDTHS, batch, mlp_params
 
 #: The seed of the public inputs; with a secret seed N, they are drawn from ``default_rng([N, PUBLIC_SEED])``.
@@ -34,7 +35,24 @@ def build(rng: np.random.Generator, seed: int | None = None) -> dict[str, Any]:
     cases["norm_tree"] = tree
     # A third batch for largest_gradient_example, of the small batch's shapes: the student's functions have
     # already run on those, so asking costs no new compilation (a batch of 16 cost about a second and a half).
-    x, y = batch(rng, 8)
-    x[4 if seed is None else int(rng.integers(8))] *= 6.0
-    cases["small2"] = {"params": mlp_params(rng, small_widths), "x": x, "y": y}
+    cases["small2"] = _proxies_disagree(rng, small_widths, 8)
     return cases
+
+
+def _proxies_disagree(rng: np.random.Generator, widths: tuple[int, ...], b: int) -> dict[str, Any]:
+    """A batch whose largest per-example gradient norm (clear of the next by 2%) belongs to neither the example
+    with the largest loss, nor the one with the largest softmax(logits) - one_hot(y), nor the largest input, and
+    those three are three examples: each stands in for the gradient's norm only where it happens to agree."""
+    params = mlp_params(rng, widths)
+    for _ in range(1000):
+        x, y = batch(rng, b)
+        x *= rng.uniform(0.3, 3.0, (b, 1)).astype(np.float32)  # inputs of different sizes
+        norms = npref.per_example_norms(npref.per_example_grads(params, x, npref.one_hot(y)))
+        first, second = np.sort(norms)[::-1][:2]
+        probs = npref.softmax(npref.mlp(params, x))
+        proxies = {int(np.argmax(-np.log(probs[np.arange(b), y]))),
+                   int(np.argmax(np.linalg.norm(probs - npref.one_hot(y), axis=1))),
+                   int(np.argmax(np.linalg.norm(x, axis=1)))}
+        if first > 1.02 * second and len(proxies) == 3 and int(np.argmax(norms)) not in proxies:
+            return {"params": params, "x": x, "y": y}
+    raise RuntimeError("no batch found whose largest gradient norm is not also the largest loss, residual or input")

@@ -20,6 +20,12 @@ def _describe_index(value):
     return {"type": type(value).__module__ + "." + type(value).__qualname__, "value": number}
 
 
+def _own_norms(grads):
+    """Each example's gradient norm, as the student's per_example_grads gives the gradients."""
+    leaves = jax.tree.leaves(grads)
+    return jnp.sqrt(sum(jnp.sum(jnp.reshape(leaf, (leaf.shape[0], -1)) ** 2, axis=1) for leaf in leaves))
+
+
 def prepare(inputs, options):
     """The lesson's batch of MNIST images, loaded before the grader's packages are hidden."""
     split = grader_data.embedded_split()
@@ -45,6 +51,8 @@ def probe(rec, modules, inputs, options):
     for case in LARGEST_CASES:
         c = data[case]
         rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"], c["y"])))
+        if case not in CASES:  # where the gradients are not observed, their norms are
+            rec.record(f"own_norms/{case}", lambda c=c: _own_norms(m.per_example_grads(c["params"], c["x"], c["y"])))
     rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
 
     small = data["small"]

@@ -39,4 +39,4 @@ def largest_gradient_example(params, x, y):
     """Index of the example whose gradient has the largest norm."""
     return int(jnp.argmax(per_example_grad_norms(per_example_grads(params, x, y))))
 
-EXPECT = {'check': 'ex2.values', 'mistake': 'ex2.wrong_labels', 'max_failing': 1, 'hint': 'own label'}
+EXPECT = {'check': 'ex2.values', 'mistake': 'ex2.wrong_labels', 'max_failing': 1, 'hint': 'own label', 'also': ['ex2.largest']}

@@ -42,4 +42,4 @@ def largest_gradient_example(params, x, y):
     """Index of the example whose gradient has the largest norm."""
     return int(jnp.argmax(per_example_grad_norms(per_example_grads(params, x, y))))
 
-EXPECT = {'check': 'ex2.norms', 'mistake': 'ex2.norm_power', 'max_failing': 1, 'hint': 'largest absolute value'}
+EXPECT = {'check': 'ex2.norms', 'mistake': 'ex2.norm_power', 'max_failing': 1, 'hint': 'largest absolute value', 'also': ['ex2.largest']}

@@ -4,7 +4,7 @@ The norms have the right shape and are each example's own, just too small, by a 
 ex2.norms measures the mean of squares. largest_gradient_example still picks the right example on the
 graded batches (one stands out in each), so ex2.largest passes."""
 
-EXPECT = {"check": "ex2.norms", "mistake": "ex2.norms_mean_of_squares", "hint": "averaged", "max_failing": 1}
+EXPECT = {"check": "ex2.norms", "mistake": "ex2.norms_mean_of_squares", "hint": "averaged", "max_failing": 1, "also": ["ex2.largest"]}
 
 import jax
 import jax.numpy as jnp
