@@ -72,6 +72,8 @@ BOTH_IGNORED = Mistake(
     "ex5.arguments_ignored", "fixed values for both learning_rate and max_norm",
     "learning_rate and max_norm are both ignored: pass learning_rate to Adam and max_norm to the clip.")
 ADAM_B1, ADAM_B2 = 0.9, 0.999  # optax.adam's defaults, which the exercise keeps
+MAX_NORM_OTHER = ("The clip's threshold is not the max_norm given (the message says what it measured): clip at "
+                  "max_norm itself, optax.clip_by_global_norm(max_norm).")
 HINT_BIAS_CORRECTION = ("Adam's first updates are larger than they should be by (1 - b1) / sqrt(1 - b2): its moment "
                         "estimates start at zero and must be divided by 1 - b1**t and 1 - b2**t at step t (bias "
                         "correction). optax.adam does this; use it after the clip.")
@@ -338,6 +340,14 @@ def chain(ctx: Context) -> Verdict:
             return fail(f"{message}: {problem}; measured: these are the updates of a clip by the global norm of "
                         f"{', '.join(covered)} alone, rescaling those leaves and leaving the others as they were",
                         CLIP_PART)
+        try:
+            threshold = None if kinds else _measured_threshold(_as_steps(got), _grads_seq(ctx), DEFAULT_LR,
+                                                               [VARIANTS["reference"][1]])
+        except (ValueError, AttributeError):
+            threshold = None
+        if threshold is not None:
+            return fail(f"{message}: {problem}; measured: these are the updates of a clip at a global norm of "
+                        f"{threshold:.3g}, where max_norm={DEFAULT_MAX_NORM:g}", MAX_NORM_OTHER)
         words, hint = _first_divergence(got, want)
         return fail(f"{message}{words}: {problem}", hint)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
@@ -420,9 +430,38 @@ def hyperparams(ctx: Context) -> Verdict:
             if any(_same(steps, build(seq, wrong_lr, wrong_mn)) for build in builders):
                 hint = hint or wrong_hint
                 break
+        else:
+            threshold = _measured_threshold(steps, seq, lr, builders) if steps else None
+            if threshold is not None:
+                relation = (" (max_norm squared)" if abs(threshold - max_norm ** 2) <= 1e-2 * max_norm ** 2 else
+                            " (the square root of max_norm)" if abs(threshold - max_norm ** 0.5) <= 1e-2 * max_norm
+                            else "")
+                problems[-1] += (f"; measured: these are the updates of a clip at a global norm of "
+                                 f"{threshold:.3g}{relation}, where max_norm={max_norm:g} was asked for")
+                hint = hint or MAX_NORM_OTHER
     if not problems:
         return PASS
     return fail("; ".join(problems), hint or HINT_ARGUMENTS, fraction=1 - len(problems) / 2)
+
+
+def _measured_threshold(steps: list[dict], seq: list[dict], lr: float, builders: list) -> float | None:
+    """The clipping threshold that gives ``steps`` with the learning rate asked for, searched for on a log scale
+    (a wide grid, then narrowed around the best point); None when no threshold gives them."""
+    def distance(t: float) -> float:
+        built = builders[0](seq, lr, t)
+        return sum(float(np.sum((np.asarray(s[k], np.float64) - b[k]) ** 2)) for s, b in zip(steps, built) for k in b)
+
+    try:
+        grid = np.geomspace(1e-3, 1e3, 37)
+        best = int(np.argmin([distance(t) for t in grid]))
+        low, high = np.log(grid[max(best - 1, 0)]), np.log(grid[min(best + 1, len(grid) - 1)])
+        for _ in range(40):  # golden-section search for the minimum
+            a, b = high - 0.618 * (high - low), low + 0.618 * (high - low)
+            low, high = (low, b) if distance(np.exp(a)) < distance(np.exp(b)) else (a, high)
+        threshold = float(np.exp((low + high) / 2))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return threshold if any(_same(steps, build(seq, lr, threshold)) for build in builders) else None
 
 
 def _returned_order(observed) -> list[str]:
