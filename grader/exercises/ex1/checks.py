@@ -122,7 +122,13 @@ def _x(ctx: Context) -> np.ndarray:
 
 
 def _mask(ctx: Context, name: str) -> np.ndarray:
-    out = np.asarray(ctx.got(name))
+    got = ctx.got(name)
+    if isinstance(got, dict):  # a container, stored as its leaves by path
+        parts = sorted({k.split("/")[0] for k in got}, key=lambda p: (not p.isdigit(), int(p) if p.isdigit() else p))
+        what = (f"a tuple of {len(parts)} items" if all(p.isdigit() for p in parts) else
+                f"a dict with keys {parts}")
+        raise _ShapeError(f"{name.split('/')[0]} returned {what}, not one array shaped like x {_x(ctx).shape}")
+    out = np.asarray(got)
     if out.shape != _x(ctx).shape:
         raise _ShapeError(f"{name.split('/')[0]} returned shape {out.shape}, expected {_x(ctx).shape} (the shape of x)")
     return out != 0
@@ -167,7 +173,7 @@ def _shape_guard(judge):
             swapped = _swapped_order(ctx)
             if swapped:
                 return fail(f"{exc}; {swapped}", ARGS_SWAPPED)
-            return fail(str(exc), "dropout must return an array shaped like x.")
+            return fail(str(exc), "dropout must return one array shaped like x (the dropped-out x), nothing else.")
         except StudentError as exc:
             swapped = _swapped_order(ctx) if exc.name.startswith("dropout/") else ""
             if swapped:

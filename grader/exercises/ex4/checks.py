@@ -89,8 +89,12 @@ NOT_MEASURED = Mistake(
     "before the timed calls and after the last result is ready, and return the difference.")
 NOT_TIMED = Mistake(
     "ex4.speedup_not_timed", "eager_s and jit_s that time_steps did not return",
-    "eager_s and jit_s must be what time_steps returned when jit_speedup timed the lesson's training step "
-    "without and with jax.jit (n_steps each); compute them there, never write them in.")
+    "eager_s and jit_s must be exactly what time_steps returned when jit_speedup timed the lesson's training "
+    "step without and with jax.jit (n_steps each); the message lists the calls it saw and what each returned.")
+PER_STEP_REPORTED = Mistake(
+    "ex4.per_step_reported", "eager_s and jit_s per step instead of the totals",
+    "eager_s and jit_s are the totals time_steps returned for n_steps calls each, not seconds per step: report "
+    "them as time_steps returns them (the speedup, their ratio, is the same either way).")
 JIT_DISABLED = Mistake(
     "ex4.jit_disabled", "the jitted step timed under jax.disable_jit()",
     "jax.disable_jit() was on while the jitted step was timed, so it ran op by op like the eager one: time "
@@ -443,6 +447,13 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
     return "; ".join(found) + f" (time_steps calls seen: {calls})"
 
 
+def _per_step(ctx: Context, r: dict) -> bool:
+    """eager_s and jit_s are the plain and jitted totals time_steps returned, each divided by its n_steps."""
+    timed = [t for t in ctx.got("speedup").get("timed", []) if t.get("n_steps", 0) > 0]
+    return all(any(t["jitted"] == jitted and abs(t["seconds"] / t["n_steps"] - r[key]) <= 1e-9 * abs(r[key])
+                   for t in timed) for key, jitted in (("eager_s", False), ("jit_s", True)))
+
+
 def _kind_of_step(timing: dict) -> str:
     if timing["jitted"]:
         return "jitted"
@@ -462,6 +473,9 @@ def speedup_dict(ctx: Context) -> Verdict:
         return fail(str(exc), HINT_DICT)
     eager, jit, speedup = r["eager_s"], r["jit_s"], r["speedup"]
     not_timed = _timed_by_time_steps(ctx, r)
+    if not_timed and _per_step(ctx, r):
+        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: eager_s and jit_s are what time_steps "
+                    f"returned divided by n_steps={SPEEDUP_STEPS}, seconds per step", PER_STEP_REPORTED)
     if not_timed:
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}",
                     JIT_DISABLED if _jit_timed_disabled(ctx, r) else NOT_TIMED)
