@@ -301,10 +301,15 @@ def _first_divergence(got: dict, want: dict) -> tuple[str, str]:
                     return (f"; the first update is {first:.4g} times Adam's, (1 - b1) / sqrt(1 - b2) for b1 = "
                             f"{ADAM_B1}, b2 = {ADAM_B2}: Adam's moment estimates without their bias correction "
                             "(dividing them by 1 - b1**t and 1 - b2**t, which optax.adam does)"), HINT_BIAS_CORRECTION
+                factor = f" (the first update is {first:.4g} times Adam's on its largest elements)" if first else ""
                 return ("; the updates differ from step 0, where the gradient's norm (0.5) is below max_norm and "
                         "clipping changes nothing: the difference is in the optimizer after the clip (Adam and "
-                        "its learning rate), or in a clip that changes small gradients"), HINT_CHAIN
-            return f"; the updates first differ at step {i}", HINT_CHAIN
+                        f"its learning rate), or in a clip that changes small gradients{factor}"), HINT_CHAIN
+            agree = "step 0 agrees" if i == 1 else f"steps 0 to {i - 1} agree"
+            return (f"; the updates first differ at step {i}: {agree} with clip + Adam (below max_norm, where "
+                    "clipping changes nothing), so the optimizer's first update is Adam's and what differs comes "
+                    "in later, as its moment estimates build up"
+                    if i < SPIKE_STEP else f"; the updates first differ at step {i}"), HINT_CHAIN
     return "", HINT_CHAIN
 
 
