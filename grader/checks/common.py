@@ -71,6 +71,10 @@ JIT_ARGUMENT = ("A function under jax.jit was called with an argument that is no
                 "optimizer, a Python object): jit the function that takes the arrays, or mark that argument static "
                 "(jax.jit(f, static_argnums=...)).")
 
+STATIC_ARRAY = ("An array was passed to a jax.jit function as a static argument (static_argnums / "
+                "static_argnames): static arguments must be hashable Python values, compiled into the program. "
+                "Pass arrays as ordinary arguments, which jit traces.")
+
 #: Hint for each kind of crash the child reports (``ObservationError.kind``); a kind the child invents gets none.
 CRASH_HINTS: dict[str, Mistake | str] = {
     NUMPY_ON_TRACER.id: NUMPY_ON_TRACER,
@@ -84,6 +88,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "stack_shapes": STACK_SHAPES,
     "scan_carry": SCAN_CARRY,
     "jit_argument": JIT_ARGUMENT,
+    "static_array": STATIC_ARRAY,
 }
 #: JAX's own error classes, for an error recorded without a kind.
 _KIND_OF_TYPE = {

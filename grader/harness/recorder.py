@@ -117,7 +117,7 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     stacking, a scan carry) by JAX's words; a ``TypeError`` raised before any
     line of the submission ran, in Python's words for a call that does not fit
     a function's parameters; JAX refusing a non-array argument of a jitted
-    function; a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
+    function, or an array it was told is static; a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
     numpy) on shapes as a shape error, or a reshape error when a reshape failed.
     """
     errors = jax.errors
@@ -138,6 +138,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
         return "signature"
     if isinstance(exc, TypeError) and any(words in str(exc) for words in _NOT_A_JAX_TYPE):
         return "jit_argument"
+    if isinstance(exc, (TypeError, ValueError)) and "Non-hashable static arguments" in str(exc):
+        return "static_array"
     in_library = bool(frames) and not in_submission[-1] and any(
         os.sep + lib + os.sep in frames[-1].filename for lib in ("jax", "numpy", "jaxlib"))
     if isinstance(exc, (TypeError, ValueError)) and in_library and "shape" in str(exc).lower():

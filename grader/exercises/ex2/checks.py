@@ -83,6 +83,8 @@ GRADS_SCALED = Mistake(
     "Every gradient is the expected one times the constant factor in the message: the loss is scaled. Each "
     "example's loss is the cross-entropy of that one example, -sum(one_hot(y) * log_softmax(logits)), with no "
     "other factor (a factor of -1 is a missing minus sign).")
+HINT_SMOOTHED = ("Each example's loss is the cross-entropy against its own label, one_hot(y[i], 10), exactly: no "
+                 "label smoothing (the message measures the targets the gradients come from).")
 HINT_PENALTY = ("Each example's loss is its cross-entropy alone: the gradients carry an extra multiple of the params "
                 "(the message measures it), which a weight-decay or L2 term in the loss adds. Leave it out of "
                 "per_example_grads; an optimizer can apply weight decay later.")
@@ -239,7 +241,11 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
         wrong = [i for i in range(b) if labels[i] != y[i]]
         shown = ", ".join(f"example {i} (label {int(y[i])}) has label {int(labels[i])}'s" for i in wrong[:3])
         return f"the gradients are the cross-entropy's at other labels: {shown}", LABELS_OTHER
-    return _output_gradient_words(params, y, got, own), HINT_VALUES
+    words = _output_gradient_words(params, y, got, own)
+    smoothed = _smoothed_targets(params, y, got, own)
+    if smoothed:
+        return (f"{words}; {smoothed}" if words else smoothed), HINT_SMOOTHED
+    return words, HINT_VALUES
 
 
 def _example_scales(got: dict, own: dict) -> tuple[str, str | Mistake] | None:
@@ -335,6 +341,22 @@ def _output_gradient_words(params: dict, y, got: dict, own: dict) -> str:
             f"one_hot({int(y[i])}) = {fmt(want[i])}")
 
 
+def _smoothed_targets(params: dict, y, got: dict, own: dict) -> str:
+    """Words for gradients that are a cross-entropy's against smoothed labels (the same weight at every label, the
+    same at every other class), read off the gradient with respect to the logits; "" otherwise."""
+    bias, want = got[_output_bias(params)], own[_output_bias(params)]
+    one_hot = npref.one_hot(np.asarray(y), want.shape[1])
+    targets = want + one_hot - bias  # softmax(logits) - gradient: the targets such a cross-entropy has
+    label = targets[np.arange(len(y)), np.asarray(y)]
+    others = np.where(one_hot > 0, np.nan, targets)
+    spread = np.nanmax(others, axis=1) - np.nanmin(others, axis=1)
+    if (np.allclose(targets.sum(axis=1), 1, atol=1e-3) and np.all(targets > -1e-4) and np.all(spread < 1e-3)
+            and np.ptp(label) < 1e-3 and label[0] < 1 - 1e-3):
+        return (f"every example's gradient is a cross-entropy's against targets of {label[0]:.3g} at its label and "
+                f"{np.nanmean(others):.3g} at every other class, not one_hot(y): smoothed labels")
+    return ""
+
+
 def values(ctx: Context) -> Verdict:
     """Each slice equals the gradient of that example's loss (three batches)."""
     problems, hint, errors, measured = [], "", [], []
@@ -411,6 +433,14 @@ def norms(ctx: Context) -> Verdict:
         words = "inf (the largest absolute value)" if power == np.inf else f"{power:.3g}"
         return fail(message + f"; measured: every example's value is (sum of |g|**p) ** (1/p) over its elements with "
                     f"p = {words}, not p = 2", NORM_POWER)
+    if array_mismatch(got, np.max([np.sqrt(v) for v in squares.values()], axis=0), rtol=1e-3) is None:
+        return fail(message + "; measured: each example's value is the largest of its per-leaf norms, not the norm "
+                    "over all its leaves together", "The norm of example i is taken over every leaf at once: "
+                    "sqrt(sum over every leaf of the sum of squares of slice i), not the largest leaf's norm.")
+    related = _related_to_right(got, np.asarray(want, np.float64))
+    if related:
+        return fail(message + f"; measured: {related}", "The norm of example i is sqrt(sum over every leaf of the sum "
+                    "of squares of slice i), as it is: nothing applied to it after (the message says what was).")
     order = _reordering(got, np.asarray(want, np.float64))
     if order is not None:
         return fail(message + f"; measured: the right norms in another order ({order}): example i's norm is at "
@@ -421,6 +451,25 @@ def norms(ctx: Context) -> Verdict:
                     f"({want_total:.6g}), shared out among the examples differently: each example's norm took "
                     "values of other examples", NORMS_ACROSS_EXAMPLES)
     return fail(message, "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i).")
+
+
+def _related_to_right(got: np.ndarray, want: np.ndarray) -> str:
+    """How ``got`` follows from the right norms, when one number relates them all: a factor (k * norm) or a power
+    (norm ** p); "" when none does."""
+    if got.shape != want.shape or got.ndim != 1 or not np.all(want > 0) or not np.all(got > 0):
+        return ""
+    factor = common_factor(got, want, rtol=1e-4)
+    if factor is not None and abs(factor - 1) > 1e-3:
+        largest = " (one over the largest norm: each divided by the largest)" if abs(
+            factor * np.max(want) - 1) <= 1e-3 else ""
+        return f"every value is the right norm times {factor:.4g}{largest}"
+    logs = np.log(want)
+    if np.all(np.abs(logs) > 1e-3):
+        power = float(np.median(np.log(got) / logs))
+        if abs(power - 1) > 1e-3 and array_mismatch(got, want ** power, rtol=1e-3) is None:
+            root = " (a square root too many)" if abs(power - 0.5) < 1e-3 else ""
+            return f"every value is the right norm to the power {power:.3g}{root}"
+    return ""
 
 
 def _reordering(got: np.ndarray, want: np.ndarray) -> str | None:

@@ -10,10 +10,10 @@ import numpy as np
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
 from grader.checks.common import crash_hint, crash_kind, mutated, unchanged
-from grader.checks.compare import array_mismatch
+from grader.checks.compare import array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
-from grader.exercises.ex3.shared import DEEP_CASE, DEPTH_CASES, FAR
+from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR
 
 
 # Order mistakes: the right computation, the layers in another order.
@@ -305,6 +305,15 @@ def measure(ctx: Context) -> list[Finding]:
     cases = npref.measurement_cases()
     found: list[Finding] = []
     g = npref.GRID.astype(np.float64)
+    alone, batch = _measured(ctx, "measure/alone"), _measured(ctx, "measure/activation")
+    if alone is not None and batch is not None and alone.size == 1 and batch.size == g.size:
+        in_batch = float(batch.reshape(-1)[int(np.argmin(np.abs(g - ALONE)))])
+        if abs(float(alone.reshape(-1)[0]) - in_batch) > 1e-3 * max(1.0, abs(in_batch)):
+            return [Finding(f"a two-layer network of one unit returned {float(alone.reshape(-1)[0]):.4g} for x = "
+                            f"{ALONE:g} alone and {in_batch:.4g} for the same x in a batch of {g.size}: each example's "
+                            "output depends on the other examples of its batch", hint="Every operation in mlp_forward "
+                            "acts on each example (row) on its own: nothing is computed across the batch axis (axis "
+                            "0): no mean, normalisation or softmax over it.")]
     out = _measured(ctx, "measure/output")
     raw = np.stack([g, -g], axis=1)
     if out is not None and out.shape == raw.T.shape and npref.near(out, raw.T):
@@ -357,8 +366,13 @@ def measure(ctx: Context) -> list[Finding]:
                                      variant=(("bias_scale", ratio),) if times else ()))
         if not npref.near(matrix, w):
             weights_ok = False
+            factor = common_factor(matrix, w, rtol=1e-3)
             if npref.near(matrix, w.T):
                 found.append(Finding("one 3x3 layer applied w.T to x, not w", TRANSPOSED))
+            elif factor is not None:
+                width = " (one over the square root of its input width, 3)" if abs(factor - 3 ** -0.5) < 1e-3 else ""
+                found.append(Finding(f"one 3x3 layer applied {factor:.4g} times w to x{width}", hint="Each layer is "
+                                     "x @ w + b with w as given: nothing scales the weights or the product."))
             else:
                 found.append(Finding("one 3x3 layer does not apply x @ w to x (on the unit vectors it gave "
                                      f"{np.round(matrix, 3).tolist()}, expected {w.tolist()})"))

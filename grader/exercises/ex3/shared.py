@@ -19,6 +19,8 @@ DEEP_CASE = "d12"
 
 #: Inputs at which a hidden activation is sampled: -3 to 3 in steps of 0.1.
 GRID = np.round(np.arange(-30, 31) / 10.0, 1).astype(np.float32)
+#: One grid point, given to the activation's network alone: its output must be the one it has in the grid's batch.
+ALONE = 2.5
 #: Inputs far from 0 for the activation: beyond the grid, where ReLU keeps growing and a capped one does not.
 FAR = np.array([-64.0, -8.0, 4.0, 6.0, 8.0, 16.0, 64.0], np.float32)
 _AFFINE_W = np.array([[1.0, 2.0, -1.5], [-0.5, 0.25, 3.0], [2.0, -1.0, 0.5]], np.float32)
@@ -35,7 +37,8 @@ def measurement_cases() -> dict[str, dict[str, Any]]:
 
     ``activation``: two 1-unit layers with w = 1, b = 0 on the grid: the output is
     the hidden activation's curve; ``activation_far``: the same, far from 0 (:data:`FAR`), where a capped
-    activation (ReLU6) parts from ReLU. ``output``: one square layer mapping (x, 0) to
+    activation (ReLU6) parts from ReLU; ``alone``: the same network on one grid point (:data:`ALONE`) alone, where
+    an output that depends on the other examples of its batch differs from the grid's. ``output``: one square layer mapping (x, 0) to
     (x, -x): the output is returned raw, so anything applied to it shows. ``affine``: one
     3x3 layer on x = 0 and the three unit vectors: row 0 is the bias it adds,
     rows 1-3 minus row 0 the weight matrix it applies. ``hidden_bias``: zero
@@ -45,6 +48,8 @@ def measurement_cases() -> dict[str, dict[str, Any]]:
     grid = GRID.reshape(-1, 1)
     return {
         "activation": {"params": {"layer1": _layer([[1.0]], [0.0]), "layer2": _layer([[1.0]], [0.0])}, "x": grid},
+        "alone": {"params": {"layer1": _layer([[1.0]], [0.0]), "layer2": _layer([[1.0]], [0.0])},
+                  "x": np.array([[ALONE]], np.float32)},
         "activation_far": {"params": {"layer1": _layer([[1.0]], [0.0]), "layer2": _layer([[1.0]], [0.0])},
                            "x": FAR.reshape(-1, 1)},
         "output": {"params": {"layer1": _layer([[1.0, -1.0], [0.0, 0.0]], [0.0, 0.0])},

@@ -91,6 +91,14 @@ NOT_TIMED = Mistake(
     "ex4.speedup_not_timed", "eager_s and jit_s that time_steps did not return",
     "eager_s and jit_s must be exactly what time_steps returned when jit_speedup timed the lesson's training "
     "step without and with jax.jit (n_steps each); the message lists the calls it saw and what each returned.")
+TIMES_SWAPPED = Mistake(
+    "ex4.times_swapped", "eager_s and jit_s the other way round",
+    "eager_s holds the jitted step's time and jit_s the plain step's: eager_s is time_steps(train_step, ...), "
+    "jit_s is time_steps(jax.jit(train_step), ...).")
+N_STEPS_NOT_PASSED = Mistake(
+    "ex4.n_steps_not_passed", "jit_speedup not passing its n_steps on to time_steps",
+    "jit_speedup(n_steps) must time n_steps calls each way: pass its n_steps on to time_steps (the message says "
+    "what it passed instead).")
 PER_STEP_REPORTED = Mistake(
     "ex4.per_step_reported", "eager_s and jit_s per step instead of the totals",
     "eager_s and jit_s are the totals time_steps returned for n_steps calls each, not seconds per step: report "
@@ -447,6 +455,13 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
     return "; ".join(found) + f" (time_steps calls seen: {calls})"
 
 
+def _returned_by(timed: list[dict], seconds: float, jitted: bool, any_n: bool = False) -> bool:
+    """``seconds`` is what time_steps returned for a jitted (or plain) lesson step with jit_speedup's n_steps (or,
+    with ``any_n``, with any n_steps)."""
+    return any(t["jitted"] == jitted and t["seconds"] == seconds and (any_n or t["n_steps"] == SPEEDUP_STEPS)
+               for t in timed)
+
+
 def _per_step(ctx: Context, r: dict) -> bool:
     """eager_s and jit_s are the plain and jitted totals time_steps returned, each divided by its n_steps."""
     timed = [t for t in ctx.got("speedup").get("timed", []) if t.get("n_steps", 0) > 0]
@@ -473,6 +488,15 @@ def speedup_dict(ctx: Context) -> Verdict:
         return fail(str(exc), HINT_DICT)
     eager, jit, speedup = r["eager_s"], r["jit_s"], r["speedup"]
     not_timed = _timed_by_time_steps(ctx, r)
+    timed = [t for t in ctx.got("speedup").get("timed", []) if t.get("lesson_params")]
+    if not_timed and _returned_by(timed, r["eager_s"], True) and _returned_by(timed, r["jit_s"], False):
+        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: eager_s is what time_steps returned for the "
+                    "jitted step and jit_s what it returned for the plain one", TIMES_SWAPPED)
+    other_n = sorted({t["n_steps"] for t in timed if t["n_steps"] != SPEEDUP_STEPS})
+    if not_timed and other_n and all(_returned_by(timed, r[key], jitted, any_n=True)
+                                     for key, jitted in (("eager_s", False), ("jit_s", True))):
+        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: it called time_steps with n_steps="
+                    f"{', '.join(map(str, other_n))}, not the n_steps={SPEEDUP_STEPS} it was given", N_STEPS_NOT_PASSED)
     if not_timed and _per_step(ctx, r):
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: eager_s and jit_s are what time_steps "
                     f"returned divided by n_steps={SPEEDUP_STEPS}, seconds per step", PER_STEP_REPORTED)

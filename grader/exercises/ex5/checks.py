@@ -301,7 +301,9 @@ def _first_divergence(got: dict, want: dict) -> tuple[str, str]:
                     return (f"; the first update is {first:.4g} times Adam's, (1 - b1) / sqrt(1 - b2) for b1 = "
                             f"{ADAM_B1}, b2 = {ADAM_B2}: Adam's moment estimates without their bias correction "
                             "(dividing them by 1 - b1**t and 1 - b2**t, which optax.adam does)"), HINT_BIAS_CORRECTION
-                factor = f" (the first update is {first:.4g} times Adam's on its largest elements)" if first else ""
+                factor = (f" (the first update is {first:.4g} times Adam's on its largest elements)" if first else
+                          " (the first update is 0 everywhere)" if not any(np.any(np.asarray(v)) for v in g.values())
+                          else "")
                 return ("; the updates differ from step 0, where the gradient's norm (0.5) is below max_norm and "
                         "clipping changes nothing: the difference is in the optimizer after the clip (Adam and "
                         f"its learning rate), or in a clip that changes small gradients{factor}"), HINT_CHAIN
