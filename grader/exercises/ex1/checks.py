@@ -198,6 +198,9 @@ def _independent_flips(kept: np.ndarray) -> int:
     return kept.size
 
 
+HINT_TRAIN_MODE = ("In train mode forward_with_dropout is the lesson's MLP with each hidden ReLU's output passed "
+                   "through dropout once, and nothing more: dropout already rescales the survivors (no second "
+                   "1 / (1 - rate)), and what it returns is what the next layer takes.")
 #: forward_with_dropout's default rate in the exercise API.
 API_RATE = 0.5
 DEFAULT_RATE = Mistake(
@@ -395,7 +398,8 @@ def jit_agrees(ctx: Context) -> Verdict:
 
 
 def eval_forward(ctx: Context) -> Verdict:
-    """train=False (and rate=0) equals the plain forward pass; left out, rate is the API's default."""
+    """train=False (and rate=0) equals the plain forward pass; train mode is that pass with the two dropout calls
+    it makes and nothing else; left out, rate is the API's default."""
     want = ctx.want("forward/eval")
     problems = []
     for name, label in (("forward/eval", "train=False"), ("forward/rate0", "rate=0.0, train=True")):
@@ -403,7 +407,7 @@ def eval_forward(ctx: Context) -> Verdict:
         if problem:
             problems.append(f"{label}: {problem}")
     if not problems:
-        return _default_rate(ctx)
+        return _train_mode(ctx) or _default_rate(ctx)
     fraction, hint = 1 - len(problems) / 2, HINT_EVAL_FORWARD
     got_eval, want_eval = np.asarray(ctx.got("forward/eval")), np.asarray(want)
     if (got_eval.shape == want_eval.shape and np.any(want_eval < 0)
@@ -426,6 +430,18 @@ def eval_forward(ctx: Context) -> Verdict:
                             + ", ".join(f"{r:g}" for r in given))
     return fail("forward_with_dropout vs the plain forward pass (32 examples): "
                 + "; ".join(problems), hint, fraction=fraction)
+
+
+def _train_mode(ctx: Context) -> Verdict | None:
+    """forward_with_dropout(train=True) is the lesson MLP with its two dropout calls (the keys it gave them, in
+    order) and nothing else; None when it is, or when that cannot be known (its masks are judged instead)."""
+    if not ctx.student.has("forward/recomputed"):
+        return None
+    problem = array_mismatch(ctx.got("forward/train"), ctx.got("forward/recomputed"))
+    if problem is None:
+        return None
+    return fail("forward_with_dropout(params, x, key, 0.5, True) vs the lesson MLP with the two dropout calls it "
+                f"made (the keys it gave them, in order) and nothing else: {problem}", HINT_TRAIN_MODE, fraction=0.5)
 
 
 def _default_rate(ctx: Context) -> Verdict:
@@ -597,7 +613,8 @@ CHECKS = [
           requires=_MASK),
     Check("ex1.jit", "dropout and forward_with_dropout agree under jax.jit", jit_agrees,
           ("dropout", "forward_with_dropout"), forward_error_hint, requires=_MASK),
-    Check("ex1.eval_forward", "eval mode equals the plain forward pass", eval_forward, ("forward_with_dropout",),
+    Check("ex1.eval_forward", "eval mode is the plain forward pass, train mode that pass with its two dropouts",
+          eval_forward, ("forward_with_dropout",),
           forward_error_hint),
     Check("ex1.separate_keys", "each dropout layer gets its own key", separate_keys, ("forward_with_dropout",),
           forward_error_hint),

@@ -37,6 +37,8 @@ def _is_key(value) -> bool:
 
 #: The rates the forward pass gave the contract's dropout, while a probe watches (``_rates_given``).
 _RATES: list | None = None
+#: The keys and value shapes the forward pass gave the contract's dropout, while a probe watches (``_recomputed``).
+_CALLS: list | None = None
 
 
 def _rates_given(fn):
@@ -60,6 +62,8 @@ def contract_dropout(key, x, rate, train=True):
     if _is_key(x) and not _is_key(key):
         raise DropoutArgumentOrder(
             "forward_with_dropout called dropout(x, key, ...), but its dropout takes (key, x, ...)")
+    if _CALLS is not None:
+        _CALLS.append(None if isinstance(key, jax.core.Tracer) else (key, tuple(x.shape)))
     if not train or rate == 0.0:
         return x
     keep = 1.0 - rate
@@ -83,6 +87,27 @@ def _in_form_of(dropout_fn, extra: int):
         return (out, *([out != 0] * extra))
 
     return as_tuple
+
+
+def _recomputed(forward, params, xb, k, rate):
+    """The lesson MLP in train mode, recomputed with the dropout calls ``forward`` made (their keys, in order):
+    what its output must be, when it called the contract's dropout once on each hidden layer's (B, 256) and
+    (B, 128) values with concrete keys; None otherwise (it drew its masks another way: judged by them)."""
+    global _CALLS
+    _CALLS = []
+    try:
+        forward(params, xb, k, rate, True)
+        calls = list(_CALLS)
+    except BaseException:  # noqa: BLE001 - a forward pass that fails is charged where it is observed
+        return None
+    finally:
+        _CALLS = None
+    b = xb.shape[0]
+    if len(calls) != 2 or any(c is None for c in calls) or [c[1] for c in calls] != [(b, 256), (b, 128)]:
+        return None
+    h = contract_dropout(calls[0][0], jax.nn.relu(xb @ params["layer1"]["w"] + params["layer1"]["b"]), rate)
+    h = contract_dropout(calls[1][0], jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"]), rate)
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
 
 
 def _try(fn):
@@ -131,6 +156,10 @@ def probe(rec, modules, inputs, options):
     if hasattr(m, "dropout"):  # what the forward pass gives its dropout, asked for another rate
         rec.record("forward/rates_given", lambda: _rates_given(lambda: forward(params, xb, k1, RATES[0], True)))
         rec.record("forward/default_rates", lambda: _rates_given(lambda: forward(params, xb, k1)))
+    if hasattr(m, "dropout"):  # the output its own dropout calls give: recorded where that can be known
+        recomputed = _recomputed(forward, params, xb, k1, 0.5)
+        if recomputed is not None:
+            rec.record("forward/recomputed", lambda: recomputed)
     jitted_forward = jax.jit(lambda p, x, k: forward(p, x, k, 0.5, True))
     rec.record("forward/jit", lambda: no_leaks(jitted_forward, params, xb, k1))
     traced = []
