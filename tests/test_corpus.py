@@ -32,11 +32,13 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, by_id, submission_with
 
+import grader
 from grader.checks.registry import MISTAKES
 from grader.engine import CHECKS
 from grader.submission import MODULES
 
 EXERCISE_OF = {module: exercise for exercise, module in MODULES.items()}
+INSTALLED_AT = Path(grader.__file__).resolve().parents[1]  # the folder the grader package sits in
 CORRECT = sorted((CORPUS / "correct").glob("*.py"))
 WHOLE = sorted(p for p in (CORPUS / "correct" / "whole").iterdir() if p.suffix in (".py", ".ipynb"))
 MUTANTS = sorted((CORPUS / "mutants").glob("*.py"))
@@ -178,6 +180,8 @@ def test_mutant_is_caught_once_and_named(path, tmp_path, judge_with, grade_with)
     assert wrong_names == [], f"hints that name a mistake this code does not have: {wrong_names}"
     scratch = [c.id for c in report.checks if "jax-grader-" in c.message]
     assert scratch == [], f"messages that name the run's scratch folder (random, so the report would vary): {scratch}"
+    installed = [c.id for c in report.checks if str(INSTALLED_AT) in c.message]
+    assert installed == [], f"messages that name where the grader is installed (the report would vary): {installed}"
 
 
 SAMPLE = [next(p for p in MUTANTS if p.name.startswith(module)) for module in sorted(EXERCISE_OF)]

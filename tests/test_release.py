@@ -189,6 +189,10 @@ def test_a_seal_keeps_what_other_cpus_compiled(tmp_path):
                                                               "B": {"ex3": ["b1-cache"]}}
     assert sorted(p.name for p in part.iterdir()) == ["a1-cache", "a2-cache", "b1-cache"]
     assert (part / "a2-cache").read_bytes() == b"2"
+    # the same key compiled again keeps the bytes sealed under it (a recompile's bytes may differ)
+    assert _seal_with_entries(out, "B", {"b1-cache": b"3 again"}) == {"A": {"ex3": ["a1-cache", "a2-cache"]},
+                                                                    "B": {"ex3": ["b1-cache"]}}
+    assert (part / "b1-cache").read_bytes() == b"3"
     # CPU A seals again: its old entries go, B's stay
     assert _seal_with_entries(out, "A", {"a3-cache": b"4"}) == {"A": {"ex3": ["a3-cache"]}, "B": {"ex3": ["b1-cache"]}}
     assert sorted(p.name for p in part.iterdir()) == ["a3-cache", "b1-cache"]

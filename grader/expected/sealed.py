@@ -196,7 +196,9 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
     Machine-dependent observations are left out; arrays are stored compressed
     and only those the index refers to. ``compilation_cache`` (the reference runs' JAX caches, a folder
     per task, compiled on this machine, whose CPU is ``cpu``) is copied beside them, to speed up the students'
-    runs, with the entries that the seal ``out`` replaces holds for other CPUs (see :data:`CPUS`).
+    runs, with the entries that the seal ``out`` replaces holds for other CPUs (see :data:`CPUS`). An entry
+    whose key that seal already holds keeps its bytes (compiling again gives the same program, not always the
+    same bytes), so sealing again changes only what changed.
     """
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -210,6 +212,10 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
             part = task_compilation_cache(compilation_cache, task)  # each task's part; nothing else
             if part is not None:
                 shutil.copytree(part, dest)
+                for entry in dest.iterdir():  # one key, one computation: keep the bytes already sealed under it
+                    before = out / COMPILATION_CACHE / task / entry.name
+                    if before.is_file():
+                        shutil.copy2(before, entry)
                 cpus.setdefault(cpu, {})[task] = sorted(p.name for p in dest.iterdir())
             for other, parts in others.items():
                 kept = [name for name in parts.get(task, ())  # what this seal compiled is listed as its own

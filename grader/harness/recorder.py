@@ -16,6 +16,9 @@ from grader import observations
 
 _MAX_ARRAY_ELEMENTS = 4_000_000
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+#: Where the grader's package is installed: JAX's messages name the grader's probe functions by file, and a
+#: report must read alike wherever the grader is installed.
+_PACKAGE_DIR = os.path.join(str(Path(__file__).resolve().parents[2]), "")
 
 
 class NotObservable(TypeError):
@@ -52,9 +55,11 @@ class Recorder:
         elif isinstance(exc, KeyboardInterrupt):
             message = "KeyboardInterrupt raised inside the submission"
         else:
-            # The run's scratch folder is named at random: name the student's file alone, as the traceback does.
+            # The run's scratch folder is named at random: name the student's file alone, as the traceback does,
+            # and the grader's files from its package folder (grader/...), wherever it is installed.
             # Object addresses ("<function f at 0x7f...>") differ from run to run: the report must not.
-            message = _ADDRESS.sub("", str(exc).replace(os.path.join(self.submission_dir, ""), ""))
+            message = _ADDRESS.sub("", str(exc).replace(os.path.join(self.submission_dir, ""), "")
+                                   .replace(_PACKAGE_DIR, ""))
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(self.submission_dir)]
         lines = [
             f'  File "{os.path.basename(f.filename)}", line {f.lineno}, in {f.name}\n    {(f.line or "").strip()}'
