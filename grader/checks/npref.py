@@ -188,6 +188,18 @@ def per_example_norms(grads: Tree) -> np.ndarray:
     return np.sqrt(sum(np.sum(np.asarray(v, np.float64).reshape(len(v), -1) ** 2, axis=1) for v in grads.values()))
 
 
+def norm_stand_ins(params: dict[str, Any], x: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
+    """Per example, what is sometimes taken for the size of its gradient: its loss, the loss's gradient with
+    respect to the logits (softmax(logits) - one_hot(y)), and its input's size. Each agrees with the gradient's
+    norm on some batches only."""
+    probs = softmax(mlp(params, x))
+    y = np.asarray(y)
+    return {"loss": -np.log(probs[np.arange(len(y)), y]),
+            "softmax(logits) - one_hot(y) (the loss's gradient with respect to the logits)":
+                np.linalg.norm(probs - one_hot(y, probs.shape[1]), axis=1),
+            "input x": np.linalg.norm(x, axis=1)}
+
+
 def gelu(x: np.ndarray) -> np.ndarray:
     return 0.5 * x * (1.0 + np.tanh(np.sqrt(2.0 / np.pi) * (x + 0.044715 * x**3)))
 

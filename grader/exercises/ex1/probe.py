@@ -35,35 +35,39 @@ def _is_key(value) -> bool:
     return jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key) or (dtype == jnp.uint32 and jnp.shape(value)[-1:] == (2,))
 
 
-#: The rates the forward pass gave the contract's dropout, while a probe watches (``_rates_given``).
-_RATES: list | None = None
-#: The keys and value shapes the forward pass gave the contract's dropout, while a probe watches (``_recomputed``).
+#: The calls the forward pass made to the contract's dropout while a probe watches (``_calls_made``): each one's
+#: rate (None when traced) and, for a concrete key, the key and the shape of the values.
 _CALLS: list | None = None
+
+
+def _calls_made(fn) -> list[dict]:
+    """``fn()``, and every call of the contract's dropout it made."""
+    global _CALLS
+    _CALLS = []
+    try:
+        fn()
+        return list(_CALLS)
+    finally:
+        _CALLS = None
 
 
 def _rates_given(fn):
     """``fn()``, and the rate of every call of the contract's dropout it made (None for a traced rate)."""
-    global _RATES
-    _RATES = []
-    try:
-        fn()
-        return list(_RATES)
-    finally:
-        _RATES = None
+    return [call["rate"] for call in _calls_made(fn)]
 
 
 def contract_dropout(key, x, rate, train=True):
     """Inverted dropout exactly as the exercise API specifies it."""
-    if _RATES is not None:
+    if _CALLS is not None:
         try:
-            _RATES.append(float(rate))
+            given = float(rate)
         except (TypeError, jax.errors.ConcretizationTypeError):
-            _RATES.append(None)
+            given = None
+        concrete = not isinstance(key, jax.core.Tracer)
+        _CALLS.append({"rate": given, "key": key if concrete else None, "shape": tuple(x.shape) if concrete else None})
     if _is_key(x) and not _is_key(key):
         raise DropoutArgumentOrder(
             "forward_with_dropout called dropout(x, key, ...), but its dropout takes (key, x, ...)")
-    if _CALLS is not None:
-        _CALLS.append(None if isinstance(key, jax.core.Tracer) else (key, tuple(x.shape)))
     if not train or rate == 0.0:
         return x
     keep = 1.0 - rate
@@ -93,20 +97,15 @@ def _recomputed(forward, params, xb, k, rate):
     """The lesson MLP in train mode, recomputed with the dropout calls ``forward`` made (their keys, in order):
     what its output must be, when it called the contract's dropout once on each hidden layer's (B, 256) and
     (B, 128) values with concrete keys; None otherwise (it drew its masks another way: judged by them)."""
-    global _CALLS
-    _CALLS = []
     try:
-        forward(params, xb, k, rate, True)
-        calls = list(_CALLS)
+        calls = _calls_made(lambda: forward(params, xb, k, rate, True))
     except BaseException:  # noqa: BLE001 - a forward pass that fails is charged where it is observed
         return None
-    finally:
-        _CALLS = None
     b = xb.shape[0]
-    if len(calls) != 2 or any(c is None for c in calls) or [c[1] for c in calls] != [(b, 256), (b, 128)]:
+    if [c["shape"] for c in calls] != [(b, 256), (b, 128)]:  # a traced key has no shape recorded
         return None
-    h = contract_dropout(calls[0][0], jax.nn.relu(xb @ params["layer1"]["w"] + params["layer1"]["b"]), rate)
-    h = contract_dropout(calls[1][0], jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"]), rate)
+    h = contract_dropout(calls[0]["key"], jax.nn.relu(xb @ params["layer1"]["w"] + params["layer1"]["b"]), rate)
+    h = contract_dropout(calls[1]["key"], jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"]), rate)
     return h @ params["layer3"]["w"] + params["layer3"]["b"]
 
 

@@ -263,8 +263,7 @@ def _example_scales(got: dict, own: dict) -> tuple[str, str | Mistake] | None:
         return None
     shown = ", ".join(f"{f:.3g}" for f in factors[:8]) + (", ..." if b > 8 else "")
     words = f"each example's gradient is the right one times a factor of its own ({shown})"
-    norms = np.sqrt(sum(np.sum(v.reshape(b, -1) ** 2, axis=1) for v in got.values()))
-    right = np.sqrt(sum(np.sum(v.reshape(b, -1) ** 2, axis=1) for v in own.values()))
+    norms, right = npref.per_example_norms(got), npref.per_example_norms(own)
     scaled = np.abs(factors - 1) > 1e-3
     cap = float(np.max(norms[scaled]))
     if (np.all(factors > 0) and np.ptp(norms[scaled]) <= 1e-3 * cap and np.all(right[scaled] > cap)
@@ -600,19 +599,12 @@ def _proxy(ctx: Context, cases: tuple[str, ...]) -> str:
     """What the returned indices rank the examples by, when a stand-in for the gradient's norm gives every one
     of them (the loss, the loss's gradient with respect to the logits, the input's size; each that does, as the
     batches cannot tell them apart); "" when none does."""
-    proxies = {"loss": lambda p, x, y: -np.log(p[np.arange(len(y)), y]),
-               "softmax(logits) - one_hot(y) (the loss's gradient with respect to the logits)":
-                   lambda p, x, y: np.linalg.norm(p - npref.one_hot(y), axis=1),
-               "input x": lambda p, x, y: np.linalg.norm(x, axis=1)}
-    matching = []
-    for name, score in proxies.items():
-        picks = []
-        for case in cases:
-            c = _case(ctx, case)
-            x, y = np.asarray(c["x"], np.float64), np.asarray(c["y"])
-            picks.append(int(np.argmax(score(npref.softmax(npref.mlp(c["params"], x)), x, y))))
-        if all(ctx.got(f"largest/{case}")["value"] == pick for case, pick in zip(cases, picks)):
-            matching.append(name)
+    scores = {}
+    for case in cases:
+        c = _case(ctx, case)
+        scores[case] = npref.norm_stand_ins(c["params"], np.asarray(c["x"], np.float64), c["y"])
+    matching = [name for name in scores[cases[0]]
+                if all(ctx.got(f"largest/{case}")["value"] == int(np.argmax(scores[case][name])) for case in cases)]
     return " (equally: the largest ".join(matching) + ")" * (len(matching) - 1)
 
 

@@ -49,10 +49,7 @@ def _proxies_disagree(rng: np.random.Generator, widths: tuple[int, ...], b: int)
         x *= rng.uniform(0.3, 3.0, (b, 1)).astype(np.float32)  # inputs of different sizes
         norms = npref.per_example_norms(npref.per_example_grads(params, x, npref.one_hot(y)))
         first, second = np.sort(norms)[::-1][:2]
-        probs = npref.softmax(npref.mlp(params, x))
-        proxies = {int(np.argmax(-np.log(probs[np.arange(b), y]))),
-                   int(np.argmax(np.linalg.norm(probs - npref.one_hot(y), axis=1))),
-                   int(np.argmax(np.linalg.norm(x, axis=1)))}
+        proxies = {int(np.argmax(score)) for score in npref.norm_stand_ins(params, x, y).values()}
         if first > 1.02 * second and len(proxies) == 3 and int(np.argmax(norms)) not in proxies:
             return {"params": params, "x": x, "y": y}
     raise RuntimeError("no batch found whose largest gradient norm is not also the largest loss, residual or input")

@@ -329,24 +329,24 @@ def measure(ctx: Context) -> list[Finding]:
         for label, transform, mistake in OUTPUT_TRANSFORMS:
             if npref.near(out, transform(raw)):
                 return [Finding(f"one layer mapping x to (x, -x) returned {label}", mistake, HINT_RAW_OUTPUT)]
-        shift = out - raw
-        if npref.near(shift, np.repeat(shift[:, :1], 2, axis=1)) and np.ptp(shift[:, 0]) > 1e-3:
-            k = int(np.argmax(np.abs(shift[:, 0])))
-            what = (": each row's largest value was subtracted" if npref.near(shift[:, 0], -raw.max(axis=1)) else "")
+        shift = _row_shift(out, raw)
+        if shift is not None:
+            k = int(np.argmax(np.abs(shift)))
+            what = (": each row's largest value was subtracted" if npref.near(shift, -raw.max(axis=1)) else "")
             return [Finding(f"one layer mapping x to (x, -x) returned (x, -x) shifted by a value of each example's "
-                            f"own (at x = {g[k]:.3g} it returned {np.round(out[k], 3).tolist()}, {shift[k, 0]:.3g} "
+                            f"own (at x = {g[k]:.3g} it returned {np.round(out[k], 3).tolist()}, {shift[k]:.3g} "
                             f"off in both columns){what}", hint=HINT_RAW_OUTPUT)]
     affine, weights_ok = _measured(ctx, "measure/affine"), True
     w, b = (np.asarray(cases["affine"]["params"]["layer1"][k], np.float64) for k in ("w", "b"))
     if affine is not None and affine.shape == (4, 3):
         bias, matrix = affine[0], affine[1:] - affine[0]
         right = np.vstack([b, w + b])  # on x = 0, then on each unit vector
-        shift = affine - right
-        if npref.near(shift, np.repeat(shift[:, :1], 3, axis=1)) and np.ptp(shift[:, 0]) > 1e-3:
-            what = (": each row's mean was subtracted" if npref.near(shift[:, 0], -right.mean(axis=1)) else
-                    ": each row's largest value was subtracted" if npref.near(shift[:, 0], -right.max(axis=1)) else "")
+        shift = _row_shift(affine, right)
+        if shift is not None:
+            what = (": each row's mean was subtracted" if npref.near(shift, -right.mean(axis=1)) else
+                    ": each row's largest value was subtracted" if npref.near(shift, -right.max(axis=1)) else "")
             return [Finding(f"one layer returned x @ w + b shifted by a value of each example's own (on x = 0, "
-                            f"{np.round(affine[0], 3).tolist()} for b = {b.tolist()}, {shift[0, 0]:.3g} off in every "
+                            f"{np.round(affine[0], 3).tolist()} for b = {b.tolist()}, {shift[0]:.3g} off in every "
                             f"column){what}", hint=HINT_RAW_OUTPUT)]
         if npref.near(bias, np.zeros(3)) and npref.near(matrix, w + b):
             return [Finding("one layer on x = 0 returned 0, and on each unit vector e_i the row w[i] + b: the bias "
@@ -426,6 +426,15 @@ def measure(ctx: Context) -> list[Finding]:
             found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on "
                                  f"{np.round(hidden[0], 3).tolist()}, expected relu(b) = {npref.relu(hb).tolist()}"))
     return found or _depth_findings(ctx)
+
+
+def _row_shift(got: np.ndarray, right: np.ndarray) -> np.ndarray | None:
+    """Each row's offset, when ``got`` is ``right`` with one value added across each row, and not the same value
+    for every row (that would be a bias); None otherwise."""
+    shift = got - right
+    if npref.near(shift, np.repeat(shift[:, :1], shift.shape[1], axis=1)) and np.ptp(shift[:, 0]) > 1e-3:
+        return shift[:, 0]
+    return None
 
 
 def _no_activation_in_prefix(ctx: Context) -> bool:

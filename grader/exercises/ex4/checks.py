@@ -462,9 +462,9 @@ def _returned_by(timed: list[dict], seconds: float, jitted: bool, any_n: bool = 
                for t in timed)
 
 
-def _per_step(ctx: Context, r: dict) -> bool:
+def _per_step(timed: list[dict], r: dict) -> bool:
     """eager_s and jit_s are the plain and jitted totals time_steps returned, each divided by its n_steps."""
-    timed = [t for t in ctx.got("speedup").get("timed", []) if t.get("n_steps", 0) > 0]
+    timed = [t for t in timed if t.get("n_steps", 0) > 0]
     return all(any(t["jitted"] == jitted and abs(t["seconds"] / t["n_steps"] - r[key]) <= 1e-9 * abs(r[key])
                    for t in timed) for key, jitted in (("eager_s", False), ("jit_s", True)))
 
@@ -488,7 +488,8 @@ def speedup_dict(ctx: Context) -> Verdict:
         return fail(str(exc), HINT_DICT)
     eager, jit, speedup = r["eager_s"], r["jit_s"], r["speedup"]
     not_timed = _timed_by_time_steps(ctx, r)
-    timed = [t for t in ctx.got("speedup").get("timed", []) if t.get("lesson_params")]
+    every = ctx.got("speedup").get("timed", [])
+    timed = [t for t in every if t.get("lesson_params")]
     if not_timed and _returned_by(timed, r["eager_s"], True) and _returned_by(timed, r["jit_s"], False):
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: eager_s is what time_steps returned for the "
                     "jitted step and jit_s what it returned for the plain one", TIMES_SWAPPED)
@@ -497,7 +498,7 @@ def speedup_dict(ctx: Context) -> Verdict:
                                      for key, jitted in (("eager_s", False), ("jit_s", True))):
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: it called time_steps with n_steps="
                     f"{', '.join(map(str, other_n))}, not the n_steps={SPEEDUP_STEPS} it was given", N_STEPS_NOT_PASSED)
-    if not_timed and _per_step(ctx, r):
+    if not_timed and _per_step(every, r):
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: eager_s and jit_s are what time_steps "
                     f"returned divided by n_steps={SPEEDUP_STEPS}, seconds per step", PER_STEP_REPORTED)
     if not_timed:

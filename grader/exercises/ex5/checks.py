@@ -462,9 +462,18 @@ def _measured_threshold(steps: list[dict], seq: list[dict], lr: float, builders:
         grid = np.geomspace(1e-3, 1e3, 37)
         best = int(np.argmin([distance(t) for t in grid]))
         low, high = np.log(grid[max(best - 1, 0)]), np.log(grid[min(best + 1, len(grid) - 1)])
-        for _ in range(40):  # golden-section search for the minimum
-            a, b = high - 0.618 * (high - low), low + 0.618 * (high - low)
-            low, high = (low, b) if distance(np.exp(a)) < distance(np.exp(b)) else (a, high)
+        ratio = (np.sqrt(5) - 1) / 2  # each narrowing keeps one of the two inner points as the other
+        a, b = high - ratio * (high - low), low + ratio * (high - low)
+        da, db = distance(np.exp(a)), distance(np.exp(b))
+        for _ in range(40):  # golden-section search for the minimum: one new point per narrowing
+            if da < db:
+                high, b, db = b, a, da
+                a = high - ratio * (high - low)
+                da = distance(np.exp(a))
+            else:
+                low, a, da = a, b, db
+                b = low + ratio * (high - low)
+                db = distance(np.exp(b))
         threshold = float(np.exp((low + high) / 2))
     except (KeyError, TypeError, ValueError):
         return None
