@@ -594,25 +594,35 @@ def test_the_leaves_a_clip_covers_are_measured_and_a_clip_that_never_acts_is_non
     assert ex5._clipped_leaves(ctx, observed(lambda t: npref.clip_global(t, 1.0))) is None  # every leaf: right
 
 
-def _ex4_run(n_steps: int, cost: float, call_seconds: float, stop: str, compile_run: bool = False) -> dict:
+def _ex4_run(n_steps: int, cost: float, call_seconds: float, stop: str, compile_run: bool = False,
+             late_wake: float = 0.0, extra: float = 0.0) -> dict:
     """ex4's record of a timer on the instrumented step, simulated: a warm-up and n_steps calls, each taking
     ``call_seconds`` to return (a loaded machine makes that long) and queueing ``cost`` of work, the clock
     started just before the first timed call and stopped after the last result (``after_wait``) or as the last
-    call returned (``before_wait``), or started a call late and stopped after the last result (``late_start``)."""
+    call returned (``before_wait``), or started a call late and stopped after the last result (``late_start``),
+    or started before the warm-up (``with_warm_up``). ``late_wake``: the wait on the last result returns this
+    late (a loaded machine); ``extra``: the timer adds this much time of its own before reading the clock.
+    ``compile_run``: the first call takes 0.6 s more (compiling) and the calls queue nothing."""
     calls = n_steps + 1
-    started = [i * call_seconds for i in range(calls)]
+    first = 0.6 if compile_run else 0.0
+    started = [0.0] + [first + i * call_seconds for i in range(1, calls)]
     returned = [s + call_seconds for s in started]
+    returned[0] = first + call_seconds if compile_run else returned[0]
+    started = [0.0] + [returned[i - 1] for i in range(1, calls)]
+    cost = 0.0 if compile_run else cost
     ready, free = [], 0.0
     for i, back in enumerate(returned):
         free = max(free, back) + (0.0 if i == 0 else cost)
         ready.append(free)
-    clock = started[2 if stop == "late_start" else 1] - 1e-5
-    stopped = (returned[-1] if stop == "before_wait" else ready[-1]) + 1e-5
-    return {"seconds": 0.0 if compile_run else stopped - clock, "calls": calls, "n_steps": n_steps,
+    woke = ready[-1] + late_wake
+    clock = started[{"late_start": 2, "with_warm_up": 0}.get(stop, 1)] - 1e-5
+    stopped = (returned[-1] if stop == "before_wait" else woke) + 1e-5 + extra
+    return {"seconds": stopped - clock, "calls": calls, "n_steps": n_steps,
             "to_last": [ready[-1] - s for s in started], "to_return": [returned[-1] - s for s in started],
-            "waited": [calls - 1], "last": calls - 1, "sync": 0.002 * n_steps, "cost": cost, "params_seen": [],
-            "state_seen": [], "shapes": [], "compiled": [], "timed_shapes": [[4, 784], [4]], "wall": 1.0,
-            "compile_delay": 0.6}
+            "to_woke": [] if stop == "before_wait" else [woke] + [woke - r for r in returned],
+            "waited": [] if stop == "before_wait" else [calls - 1], "last": calls - 1, "sync": 0.002 * n_steps,
+            "cost": cost, "params_seen": list(range(calls)), "state_seen": list(range(calls)), "shapes": [], "compiled": [0] if compile_run else [],
+            "timed_shapes": [[4, 784], [4]], "wall": 1.0, "compile_delay": 0.6}
 
 
 @pytest.mark.parametrize("call_seconds", [0.004, 0.02, 0.05, 0.06, 0.1, 0.15, 0.3, 1.0])
@@ -630,6 +640,39 @@ def test_a_clock_stopped_before_the_last_result_is_told_however_slow_the_calls(c
     assert judge_alone("ex4.waits_for_results", ctx("after_wait")).passed
     verdict = judge_alone("ex4.waits_for_results", ctx("before_wait"))
     assert not verdict.passed and not verdict.skipped and verdict.mistake == ex4.BLOCK.id, verdict
+
+
+def _ex4_ctx(stop: str, call_seconds: float = 0.004, late_wake: float = 0.0, extra: float = 0.0) -> Context:
+    runs = {"time/compile": (3, 0.0, True), "time/async": (3, 0.06, False), "time/count": (6, 0.04, False)}
+    return Context(Observations({name: _ex4_run(n, cost, call_seconds, stop, compile_run, late_wake, extra)
+                                 for name, (n, cost, compile_run) in runs.items()}), Observations(), INPUTS)
+
+
+@pytest.mark.parametrize("late_wake", [0.0, 0.02, 0.05, 0.1, 0.3])
+@pytest.mark.parametrize("call_seconds", [0.004, 0.05, 0.2])
+def test_a_correct_timer_on_a_loaded_machine_gets_full_marks(late_wake, call_seconds):
+    """A busy machine wakes the timer late after the last result, or makes every call slow: the time a correct
+    timer returns grows past the known time, by as much as the probe measured, and it keeps every point."""
+    from grader.exercises.ex4 import checks as ex4
+
+    ctx = _ex4_ctx("after_wait", call_seconds, late_wake)
+    assert ex4.timing(ctx).kind == "ok", ex4.timing(ctx)
+    for check in ("ex4.excludes_compile", "ex4.waits_for_results", "ex4.n_steps"):
+        assert judge_alone(check, ctx).passed, (check, judge_alone(check, ctx))
+
+
+@pytest.mark.parametrize("late_wake", [0.0, 0.1])
+def test_time_of_its_own_or_a_timed_compilation_is_still_charged_on_a_loaded_machine(late_wake):
+    """The allowance is what the machine added, measured: a timer that adds a call's worth of time of its own
+    after the last result, or that started its clock before the compiling warm-up, still loses its points."""
+    from grader.exercises.ex4 import checks as ex4
+
+    padded = _ex4_ctx("after_wait", late_wake=late_wake, extra=0.1)
+    assert ex4.timing(padded).kind != "ok", ex4.timing(padded)
+    assert not judge_alone("ex4.n_steps", padded).passed
+    compiled = _ex4_ctx("with_warm_up", late_wake=late_wake)
+    verdict = judge_alone("ex4.excludes_compile", compiled)
+    assert not verdict.passed and verdict.mistake == ex4.COMPILE.id, verdict
 
 
 def test_a_clock_started_a_call_late_is_not_taken_for_one_stopped_early():
