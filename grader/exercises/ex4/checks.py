@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint
 from grader.observations import ObservationError
-from grader.exercises.ex4.shared import COMPILE_DELAY, SPEEDUP_STEPS
+from grader.exercises.ex4.shared import COMPILE_DELAY, MAX_CALLS_SHOWN, SPEEDUP_STEPS
 
 COMPILE = Mistake(
     "ex4.no_warmup", "timing the first (compiling) call",
@@ -73,6 +73,12 @@ OFF_BY_ONE = Mistake(
     "ex4.off_by_one", "timing one step too many or too few",
     "The timed region holds one call too many or too few: after the single warm-up call, time exactly "
     "n_steps calls (for _ in range(n_steps)), starting the clock just before the first of them.")
+LEFT_OUT = Mistake(
+    "ex4.calls_left_out", "a time that leaves out some of the timed calls (laps dropped or subtracted)",
+    "Every call's result was waited on, yet the returned time is shorter than the timed calls took: some "
+    "of them were left out of it (a lap dropped, a slowest or first lap subtracted). Read time.perf_counter() "
+    "once before the first timed call and once after the last call's results are ready, and return the "
+    "difference.")
 ROUNDED = Mistake(
     "ex4.rounded", "a time rounded to a few decimals",
     "Every returned time has only the few decimals in the message: the time was rounded, so a fast run comes "
@@ -142,10 +148,10 @@ RUNS = (("time/async", "first run"), ("time/count", "second run"))
 class Timing:
     """What the returned times are, measured against the known ones.
 
-    ``kind``: ``ok``, ``per_step``, ``unit``, ``off_by_one`` (the scale is
-    wrong, charged in ex4.n_steps); ``no_block``, ``wait_after_clock``,
-    ``earlier``, ``cpu_clock``, ``short`` (the wait is wrong, charged in
-    ex4.waits_for_results); ``not_measured``
+    ``kind``: ``ok``, ``per_step``, ``unit``, ``off_by_one``, ``left_out``
+    (the scale is wrong, charged in ex4.n_steps); ``no_block``,
+    ``wait_after_clock``, ``earlier``, ``cpu_clock``, ``short`` (the wait is
+    wrong, charged in ex4.waits_for_results); ``not_measured``
     (nothing follows the costs: no credit anywhere). ``factor``: returned
     seconds per true second, to read the compile run on the student's scale.
     """
@@ -227,7 +233,7 @@ def timing(ctx: Context) -> Timing:
     ratios = [o["seconds"] / o["expected"] if o["expected"] > 0 else float("inf") for o in runs]
     ns = [o["n_steps"] for o in runs]
     waited_last = [o["last"] in o["waited"] for o in runs]
-    if _stopped_as_last_call_returned(runs, warm_up_excluded):
+    if _stopped_as_last_call_returned(runs, warm_up_excluded) and not all(_synced(o, warm_up_excluded) for o in runs):
         # Told before the scale errors: on a loaded machine slow calls bring this time near the known one, or near
         # what a timer that waited but started a call late returns.
         kind = "wait_after_clock" if all(waited_last) else "no_block"
@@ -249,6 +255,11 @@ def timing(ctx: Context) -> Timing:
     for extra, words in ((-1, "one call fewer"), (1, "one call more")):
         if all(_in(r * n / (n + extra), OK_RANGE) for r, n in zip(ratios, ns)):
             return Timing("off_by_one", 1.0, f"{message} (each what {words} than n_steps take)")
+    if all(_synced(o, warm_up_excluded) for o in runs) and all(r < OK_RANGE[0] for r in ratios):
+        short = ", ".join(f"{1 - r:.0%}" for r in ratios)
+        return Timing("left_out", 1.0, f"{message}; every call's result was waited on before the next call, yet "
+                                       f"the times are {short} short of the calls': some calls were left out of "
+                                       f"the time")
     if ratios[1] > 0 and _in(ratios[0] / ratios[1], SAME_RATIO) and not _in(ratios[0], (0.5, 2.0)):
         factor = (ratios[0] + ratios[1]) / 2
         return Timing("unit", factor, f"{message}: both {factor:.4g} times the true duration{_unit_name(factor)}")
@@ -269,6 +280,16 @@ def timing(ctx: Context) -> Timing:
         return Timing("short", 1.0, f"{message}; the last results were waited for, but the returned time is "
                                     f"shorter than the time until the last call returned ({until})")
     return Timing("not_measured", 1.0, message)
+
+
+def _synced(obs: dict, warm_up_excluded: bool) -> bool:
+    """Every timed call's result was waited on before the next call was made (a block per step).
+
+    Then the clock did not stop before the last result: a time short by about the last call's work is a call
+    left out of the time (a lap dropped, a loop one short), not a missing wait."""
+    latest = set(obs.get("waited_latest", ()))  # result indices: 0 is the initial state, call k's are k
+    first = _first_timed(obs, warm_up_excluded) + 1
+    return obs["calls"] <= MAX_CALLS_SHOWN and all(k in latest for k in range(first, obs["calls"] + 1))
 
 
 def _until_returned(runs: list[dict], warm_up_excluded: bool) -> str:
@@ -358,7 +379,7 @@ def times_n_steps(ctx: Context) -> Verdict:
     if measured.kind == "not_measured" and not restarted:
         return fail(measured.message, NOT_MEASURED)
     problems, hints = [], []
-    if calls == n and _warm_up_excluded(ctx):
+    if calls == n and _warm_up_excluded(ctx) and measured.kind != "left_out":  # left out: measured, said below
         # n calls, and the slow first one was not timed: a warm-up and n - 1 timed calls
         problems.append(f"time_steps(n_steps={n}) called step_fn {calls} times, and the first (slow) call was not "
                         f"timed: a warm-up and {n - 1} timed calls")
@@ -375,7 +396,7 @@ def times_n_steps(ctx: Context) -> Verdict:
         problems.append(f"the calls received params counters {count['params_seen']} and opt_state counters "
                         f"{count['state_seen']}; threading the state gives {expected}")
         hints.append(THREAD)
-    scale = {"per_step": PER_STEP, "unit": UNIT, "off_by_one": OFF_BY_ONE}.get(measured.kind)
+    scale = {"per_step": PER_STEP, "unit": UNIT, "off_by_one": OFF_BY_ONE, "left_out": LEFT_OUT}.get(measured.kind)
     if scale is not None and OFF_BY_ONE not in hints:
         problems.append(measured.message)
         hints.append(scale)

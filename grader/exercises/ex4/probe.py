@@ -20,10 +20,7 @@ import time
 
 import numpy as np
 
-from grader.exercises.ex4.shared import COMPILE_DELAY, COUNT_STEPS, N_STEPS, SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT
-
-
-_MAX_CALLS_SHOWN = 64
+from grader.exercises.ex4.shared import COMPILE_DELAY, COUNT_STEPS, MAX_CALLS_SHOWN, N_STEPS, SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT
 
 
 class _Device:
@@ -34,6 +31,7 @@ class _Device:
         self.ready_at: list[float] = []
         self.waited: list[int] = []
         self.woke: list[tuple[int, float]] = []  # (call, when its wait returned)
+        self.waited_latest: set[int] = set()  # calls waited on before the next call was made (a sync per step)
 
     def enqueue(self, cost):
         self.free_at = max(self.free_at, time.perf_counter()) + cost
@@ -42,6 +40,8 @@ class _Device:
 
     def wait(self, call):
         self.waited.append(call)
+        if call == len(self.ready_at) - 1:
+            self.waited_latest.add(call)
         remaining = self.ready_at[call] - time.perf_counter()
         if remaining > 0:
             time.sleep(remaining)
@@ -197,13 +197,13 @@ def _time(m, first_call_delay, cost, n_steps):
     wall = time.perf_counter() - start
     calls = log["calls"]
     # What a correct timer returns when its clock starts just before call k: the time from then to the last result.
-    to_last = [device.ready_at[-1] - started for started in log["started"][:_MAX_CALLS_SHOWN]]
+    to_last = [device.ready_at[-1] - started for started in log["started"][:MAX_CALLS_SHOWN]]
     # ... and when it stops as the last call returns, before its results are ready (CPU and host wait included).
-    to_return = [log["returned"] - started for started in log["started"][:_MAX_CALLS_SHOWN]]
+    to_return = [log["returned"] - started for started in log["started"][:MAX_CALLS_SHOWN]]
     # ... and the most a correct timer can return on this machine: from the return of the call before its first
     # timed call (or the start of time_steps) until it woke up after the last result was ready.
     woke = device.woke_on_last()
-    to_woke = [] if woke is None else [woke - start] + [woke - back for back in log["returned_at"][:_MAX_CALLS_SHOWN]]
+    to_woke = [] if woke is None else [woke - start] + [woke - back for back in log["returned_at"][:MAX_CALLS_SHOWN]]
     return {
         "returned_type": type(seconds).__name__,
         "is_float": isinstance(seconds, float),
@@ -214,16 +214,17 @@ def _time(m, first_call_delay, cost, n_steps):
         "state_seen": log["state_seen"],
         # Result indices: 0 is the initial state, call k's results are k.
         "waited": sorted(set(device.waited)),
+        "waited_latest": sorted(device.waited_latest)[:MAX_CALLS_SHOWN],
         "last": len(device.ready_at) - 1,
         "to_last": to_last,
         "to_return": to_return,
         "to_woke": to_woke,
-        "shapes": log["shapes"][:_MAX_CALLS_SHOWN],
-        "compiled": log["compiled"][:_MAX_CALLS_SHOWN],
+        "shapes": log["shapes"][:MAX_CALLS_SHOWN],
+        "compiled": log["compiled"][:MAX_CALLS_SHOWN],
         "timed_shapes": [_shape(x), _shape(y)],
         # calls given other values of the same shapes (another shape is a compilation, judged as one)
         "other_batch": [k for k, (bx, by) in enumerate(log["batches"]) if [_shape(bx), _shape(by)] ==
-                        [_shape(x), _shape(y)] and not (_same(bx, x) and _same(by, y))][:_MAX_CALLS_SHOWN],
+                        [_shape(x), _shape(y)] and not (_same(bx, x) and _same(by, y))][:MAX_CALLS_SHOWN],
         "sync": SYNC_COST * min(calls, n_steps),
         "n_steps": n_steps,
         "compile_delay": first_call_delay,

@@ -18,3 +18,5 @@ COUNT_STEPS = 6
 #: n_steps passed to the student's jit_speedup: enough for the jitted step to be several times faster on any
 #: machine (the eager one is about ten times slower), few enough that the eager steps stay cheap.
 SPEEDUP_STEPS = 5
+#: The probe lists at most this many calls per run (started times, states seen, results waited on).
+MAX_CALLS_SHOWN = 64
