@@ -22,7 +22,7 @@ from grader.checks.common import crash_hint
 from grader.checks.registry import BY_ID as CHECKS_BY_ID
 from grader.checks.registry import CHECKS
 from grader.config import Options
-from grader.exercises import BY_ID, IDS, MODULES
+from grader.exercises import BY_ID, IDS, MODULES, WARMED
 from grader.exercises.accuracy.shared import CURVES_OPTION
 from grader.results import RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
@@ -111,12 +111,19 @@ def grade(path: str | Path | Submission, options: Options = Options(), *, on_run
         jobs = options.jobs or os.cpu_count() or 1
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             futures = {}
-            if "accuracy" in tasks:  # needs no reference: start it first
-                futures["accuracy"] = pool.submit(_run_student, "accuracy", submission, sub_dir, inputs_path,
-                                                  workdir, options, None, notify, runner)
+
+            def start(compilation_cache: Path | None) -> None:
+                """The runs that need no reference observations start first, before the reference's are waited
+                for, from the compilation cache the reference already holds."""
+                for task in tasks:
+                    if task in WARMED:
+                        futures[task] = pool.submit(_run_student, task, submission, sub_dir, inputs_path, workdir,
+                                                    options, compilation_cache, notify, runner)
+
             ref = load_reference(tuple(tasks), inputs_path, workdir, pool, reference_dir=options.reference_dir,
                                  cache_dir=options.cache_dir, use_cache=options.use_cache, limits=options.limits,
-                                 expected_digest=options.reference_digest, seed=options.seed)
+                                 expected_digest=options.reference_digest, seed=options.seed,
+                                 warm=options.use_cache, start=start)
             for task in tasks:
                 if task not in futures:
                     futures[task] = pool.submit(_run_student, task, submission, sub_dir, inputs_path, workdir,

@@ -21,7 +21,7 @@ from grader import inputs as grader_inputs
 from grader.expected import cache as grader_reference
 from grader.expected import sealed
 from grader.checks.compare import array_mismatch
-from grader.exercises import BY_ID, REFERENCED
+from grader.exercises import BY_ID, REFERENCED, WARMED
 from grader.batch.grading import fingerprint
 from grader.config import Options
 from grader.cli import main
@@ -157,11 +157,11 @@ def test_a_sealed_reference_gives_the_runs_its_compilation_cache(tmp_path):
     with ThreadPoolExecutor(1) as pool:
         ref = load_reference(("ex3",), inputs_path, tmp_path, pool, reference_dir=sealed.SHIPPED)
     assert ref.manifest is not None and ref.compilation_cache == sealed.SHIPPED / sealed.COMPILATION_CACHE
-    # a folder per task: a run copies only its own exercise's part
-    assert sorted(p.name for p in ref.compilation_cache.iterdir() if p.is_dir()) == sorted(REFERENCED)
+    # a folder per task: a run copies only its own exercise's part; the training's is there too
+    assert sorted(p.name for p in ref.compilation_cache.iterdir() if p.is_dir()) == sorted(REFERENCED + WARMED)
     part = task_compilation_cache(ref.compilation_cache, "ex3")
     assert part == ref.compilation_cache / "ex3" and any(part.iterdir())
-    assert task_compilation_cache(ref.compilation_cache, "accuracy") is None
+    assert any(task_compilation_cache(ref.compilation_cache, "accuracy").iterdir())
 
 
 def _seal_with_entries(out: Path, cpu: str, entries: dict[str, bytes], versions=None) -> dict:
@@ -210,7 +210,7 @@ def test_a_seal_keeps_what_other_cpus_compiled(tmp_path):
 def test_the_shipped_compilation_cache_lists_each_entry_under_one_cpu():
     xla = sealed.compilation_cache(sealed.SHIPPED)
     listing = json.loads((xla / sealed.CPUS).read_text())
-    for task in REFERENCED:
+    for task in REFERENCED + WARMED:
         listed = [name for parts in listing.values() for name in parts.get(task, [])]
         assert len(listed) == len(set(listed)) and set(listed) == {p.name for p in (xla / task).iterdir()}, task
 
@@ -462,6 +462,30 @@ def test_workflows_install_the_package_not_the_solutions(workflow):
     assert "GRADER_PACKAGE: https://" in text and ".whl" in text
     assert text.count("uses: actions/checkout@") == 1  # the student's repository only
     assert "--reference" not in text and "reference/" not in text
+
+
+@pytest.mark.e2e
+def test_the_training_starts_from_what_the_reference_compiled_once_it_has(tmp_path):
+    """The accuracy run needs no reference observations: it starts before the reference's runs are waited for.
+    The first time, with nothing compiled yet, it starts with no compilation cache while the reference trains once
+    for it; from then on it starts from what that training compiled. A cache that does not last is not warmed."""
+    inputs_path = grader_inputs.write(tmp_path / "inputs.npz")
+    started = []
+
+    def load(cache: Path, **options):
+        with ThreadPoolExecutor(2) as pool:
+            return load_reference(("ex3", "accuracy"), inputs_path, tmp_path / "work", pool, reference_dir=REFERENCE,
+                                  cache_dir=cache, start=started.append, **options)
+
+    first = load(tmp_path / "cache")
+    assert started == [None]
+    assert any(task_compilation_cache(first.compilation_cache, "accuracy").iterdir())
+    assert set(first.observations) == {"ex3"}  # the training is not judged against the reference
+    again = load(tmp_path / "cache")
+    assert started == [None, again.compilation_cache] and again.compilation_cache is not None
+    load(tmp_path / "unwarmed", warm=False)
+    assert len(started) == 3 and started[2] is not None
+    assert not list((tmp_path / "unwarmed").glob("*/accuracy.compiled"))
 
 
 def test_a_reference_computed_here_starts_from_the_shipped_compilation_cache(tmp_path):

@@ -12,7 +12,7 @@ import importlib
 
 from grader.exercises.record import CHILD_SIDE, Exercise
 
-__all__ = ["ALL", "BY_ID", "CHILD_FILES", "IDS", "MODULES", "ORDER", "REFERENCED", "Exercise", "exercises_using", "title_of"]
+__all__ = ["ALL", "BY_ID", "CHILD_FILES", "IDS", "MODULES", "ORDER", "REFERENCED", "WARMED", "Exercise", "exercises_using", "title_of"]
 
 #: The exercise packages, in lesson order.
 ORDER = ("ex1", "ex2", "ex3", "ex4", "ex5", "accuracy")
@@ -22,6 +22,9 @@ BY_ID = {e.id: e for e in ALL}
 IDS = tuple(e.id for e in ALL)
 #: The exercises judged against a reference run (the accuracy threshold is calibrated offline).
 REFERENCED = tuple(e.id for e in ALL if e.reference)
+#: The exercises the reference also runs, for its compilation cache alone: a student's run of them then loads
+#: what the reference compiled (the lesson training, its jitted step above all) instead of compiling it.
+WARMED = tuple(e.id for e in ALL if not e.reference)
 #: The file of each lesson exercise (``ex1`` -> ``ex1_dropout``), in lesson order.
 MODULES = {e.id: e.modules[0] for e in ALL if e.reference}
 #: The files of this package a confined child reads, relative to the ``grader`` package.

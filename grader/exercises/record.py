@@ -29,7 +29,8 @@ class Exercise:
     modules: tuple[str, ...]
     """The student modules its run imports; a lesson exercise has one file, ``accuracy`` trains with three."""
     cost: int
-    """Rough cost ranking: the slowest runs start first."""
+    """Rough cost ranking, from the runs' wall times on the reference (benchmarks/bench_grade.py): the slowest
+    runs start first."""
     reference: bool = True
     """Judged against the reference's observations (``accuracy`` compares with a calibrated threshold instead)."""
     machine_dependent: tuple[str, ...] = ()

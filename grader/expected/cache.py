@@ -22,13 +22,13 @@ import tempfile
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from grader.expected import sealed
 from grader.results import RUN_ENDINGS
 from grader.observations import FILES, Limits, Observations, RunResult, read_observations
 from grader.sandbox import run_task
-from grader.exercises import MODULES, REFERENCED
+from grader.exercises import MODULES, REFERENCED, WARMED
 
 _REPO_REFERENCE = Path(__file__).resolve().parents[2] / "reference"
 
@@ -152,10 +152,16 @@ def _start_from_shipped(xla: Path) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
+#: Beside a cached reference: ``<task>.compiled`` once the reference's run of a :data:`WARMED` task has filled
+#: its part of the compilation cache.
+_COMPILED = ".compiled"
+
+
 def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, pool: Executor, *,
                    reference_dir: Path | None = None, cache_dir: Path | None = None, use_cache: bool = True,
                    limits: Limits = Limits(), expected_digest: str | None = None, seed: int | None = None,
-                   start_from_shipped: bool = True) -> Reference:
+                   start_from_shipped: bool = True, warm: bool = True,
+                   start: Callable[[Path | None], None] | None = None) -> Reference:
     """Reference observations for ``tasks``, running (in ``pool``) whatever the cache lacks.
 
     With ``expected_digest`` (a batch passes the digest it saw before any
@@ -164,12 +170,19 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
     reference is read as it is, unless it does not fit (other inputs, other
     probes, other library versions) and the reference code is at hand. Without
     ``start_from_shipped`` the runs compile everything themselves (sealing keeps what they compiled).
+
+    The :data:`WARMED` tasks among ``tasks`` need no observations; with ``warm``, the reference runs them once
+    for the compilation cache they fill. ``start`` is called once, before any reference run is waited for, with
+    the compilation caches the reference holds already (``None`` while the warmed tasks' are not filled): the
+    runs that need no reference observations start there, at once.
     """
+    begin = start or (lambda compilation_cache: None)
     source = find_reference(reference_dir)
     notes: tuple[str, ...] = ()
     if sealed.is_sealed(source):
         found, notes = _sealed_or_code(source, tasks, inputs_path, seed, expected_digest)
         if isinstance(found, Reference):
+            begin(found.compilation_cache)
             return found
         source = found
     if use_cache:
@@ -186,24 +199,29 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
         xla.mkdir(exist_ok=True)
     except OSError:  # an unwritable cache folder: run everything fresh in the scratch folder
         root = Path(tempfile.mkdtemp(prefix="jax-grader-reference-"))
-        todo, xla = wanted, root / "xla"
+        todo, xla, warm = wanted, root / "xla", False  # a cache that does not last is not worth warming
         if start_from_shipped:
             _start_from_shipped(xla)
         xla.mkdir(exist_ok=True)
+    warming = [t for t in tasks if t in WARMED and warm and not (root / f"{t}{_COMPILED}").is_file()]
+    begin(None if warming else xla)
     slow = replace(limits, timeout=max(limits.timeout, 300.0))
     # Results go to private folders outside the scratch folder the submission's children can see.
-    results = {t: Path(tempfile.mkdtemp(prefix=f"jax-grader-ref-{t}-")) for t in todo}
-    for t in todo:
+    results = {t: Path(tempfile.mkdtemp(prefix=f"jax-grader-ref-{t}-")) for t in (*todo, *warming)}
+    for t in results:
         (xla / t).mkdir(exist_ok=True)
     futures = {t: pool.submit(run_task, t, source, inputs_path, workdir / f"reference-{t}", slow, (), xla / t,
-                              results[t]) for t in todo}
+                              results[t]) for t in results}
     try:
         for task, future in futures.items():
             result = future.result()
             obs = result.observations
             if result.status != "ok" or obs.import_error or obs.errors:
                 raise ReferenceRunError(_reference_failure(task, source, result))
-            _store(results[task], root / task)
+            if task in warming:
+                (root / f"{task}{_COMPILED}").touch()
+            else:
+                _store(results[task], root / task)
     finally:
         for folder in results.values():
             shutil.rmtree(folder, ignore_errors=True)

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from grader.observations import ARRAYS, INDEX, Observations, read_observations
-from grader.exercises import BY_ID, CHILD_FILES
+from grader.exercises import BY_ID, CHILD_FILES, WARMED
 
 MANIFEST = "manifest.json"
 FORMAT = 1
@@ -208,6 +208,7 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
     try:
         for task in manifest.tasks:
             _seal_task(results / task, staging / task, BY_ID[task].machine_dependent)
+        for task in _compiled_tasks(manifest):
             dest = staging / COMPILATION_CACHE / task
             part = task_compilation_cache(compilation_cache, task)  # each task's part; nothing else
             if part is not None:
@@ -248,8 +249,14 @@ def _compiled_elsewhere(out: Path, manifest: Manifest) -> dict[str, dict[str, li
             or not isinstance(listing, dict):
         return {}
     return {str(cpu): {task: [n for n in names if isinstance(n, str) and n == Path(n).name and n not in (".", "..")]
-                       for task, names in parts.items() if task in manifest.tasks and isinstance(names, list)}
+                       for task, names in parts.items() if task in _compiled_tasks(manifest)
+                       and isinstance(names, list)}
             for cpu, parts in listing.items() if isinstance(parts, dict)}
+
+
+def _compiled_tasks(manifest: Manifest) -> tuple[str, ...]:
+    """The tasks whose reference runs' compilation caches a seal holds: those it observed, and the warmed ones."""
+    return (*manifest.tasks, *(t for t in WARMED if t not in manifest.tasks))
 
 
 def _seal_task(source: Path, dest: Path, dropped: tuple[str, ...]) -> None:

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from grader import inputs as grader_inputs
-from grader.exercises import REFERENCED
+from grader.exercises import REFERENCED, WARMED
 from grader.expected import sealed
 from grader.expected.cache import code_digest, find_code_reference, load_reference
 from grader.observations import Limits
@@ -49,7 +49,7 @@ def seal(out: Path, reference_dir: Path | None = None, seed: int | None = None, 
     with tempfile.TemporaryDirectory(prefix="jax-grader-seal-") as tmp:
         inputs_path = grader_inputs.write(Path(tmp) / "inputs.npz", seed)
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-            ref = load_reference(REFERENCED, inputs_path, Path(tmp), pool, reference_dir=code, use_cache=False,
+            ref = load_reference(REFERENCED + WARMED, inputs_path, Path(tmp), pool, reference_dir=code, use_cache=False,
                                  limits=limits, start_from_shipped=False)
         manifest = sealed.Manifest(tasks=REFERENCED, seed=seed, inputs_digest=sealed.file_digest(inputs_path),
                                    probes_digest=sealed.probes_digest(), reference_digest=code_digest(code))
