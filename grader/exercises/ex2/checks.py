@@ -521,6 +521,12 @@ def norms_error_hint(error) -> Mistake | str:
     return ""
 
 
+def _tied_with_largest(norms, index) -> bool:
+    """``index`` points at the largest of ``norms``, or at one tied with it up to float32 rounding."""
+    norms = np.asarray(norms, np.float64).reshape(-1)
+    return isinstance(index, int) and 0 <= index < norms.size and bool(norms[index] >= np.max(norms) * (1 - 1e-4))
+
+
 def largest(ctx: Context) -> Verdict:
     """The index is a Python int pointing at the largest norm, on three batches: in two one example stands out;
     in the third the loss, the logits' residual and the input's size each point at another example.
@@ -543,20 +549,20 @@ def largest(ctx: Context) -> Verdict:
         credit += (0.5 * ok_type + 0.5) * ok_value / len(cases)
         if not ok_value:
             if ctx.student.has(f"grads/{case}") or f"grads/{case}" in ctx.student.errors:
-                try:
+                try:  # the largest of its own norms, or tied with it up to rounding (clipped norms tie)
                     grads = ctx.got(f"grads/{case}")
-                    own = int(np.argmax(npref.per_example_norms(grads if isinstance(grads, dict) else {"": grads})))
+                    norms = npref.per_example_norms(grads if isinstance(grads, dict) else {"": grads})
+                    own = _tied_with_largest(norms, got["value"])
                 except (StudentError, ValueError, TypeError, AttributeError, KeyError):
-                    own = None
-                own_argmax = own_argmax and own is not None and got["value"] == own
+                    own = False
+                own_argmax = own_argmax and own
                 compared += 1
             elif ctx.student.has(f"own_norms/{case}") or f"own_norms/{case}" in ctx.student.errors:
                 try:  # the largest of its own norms, or tied with it up to rounding
-                    norms = np.asarray(ctx.got(f"own_norms/{case}"), np.float64).reshape(-1)
-                    own = 0 <= got["value"] < norms.size and norms[got["value"]] >= np.max(norms) * (1 - 1e-4)
+                    own = _tied_with_largest(ctx.got(f"own_norms/{case}"), got["value"])
                 except (StudentError, ValueError, TypeError):
                     own = False
-                own_argmax = own_argmax and bool(own)
+                own_argmax = own_argmax and own
                 compared += 1
             problems.append(f"batch '{case}': returned {got['value']}, the largest norm is at {want['value']}")
             if got["value"] is not None and want["value"] is not None:
