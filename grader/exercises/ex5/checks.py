@@ -83,6 +83,11 @@ PARAMS_DEPENDENT = Mistake(
     "ex5.updates_depend_on_params", "updates that depend on the params (weight decay)",
     "The updates changed with the params alone: clipping and Adam read only the gradients, so something in the "
     "chain reads the params, such as weight decay (optax.adamw, add_decayed_weights). Use optax.adam.")
+NOT_FROM_GRADIENTS = Mistake(
+    "ex5.updates_without_gradients", "updates that do not come from the gradients (noise or a constant added)",
+    "With every gradient zero, clipping and Adam give zero updates; these were not zero, and did not follow the "
+    "params either: something in the chain adds to the updates whatever the gradients are (noise, a constant). "
+    "Make the chain optax.clip_by_global_norm(max_norm) then optax.adam(learning_rate), nothing else.")
 SIGN_FLIPPED = Mistake(
     "ex5.updates_sign_flipped", "updates of the wrong sign (gradient ascent)",
     "Every update is Adam's with the opposite sign, so a step goes up the gradient. optax.adam gives updates "
@@ -342,6 +347,10 @@ def chain(ctx: Context) -> Verdict:
                             "while make_optimizer(learning_rate=..., max_norm=...) gives the expected updates",
                             DEFAULT_LR_WRONG)
             return fail(f"{message}: {problem}; measured: {words}", mistake)
+        elsewhere = _moved_without_gradients(ctx) if not kinds else None
+        if elsewhere is not None:
+            words, mistake = elsewhere
+            return fail(f"{message}: {problem}; measured: {words}", mistake)
         covered = _clipped_leaves(ctx, got) if not kinds else None
         if covered:
             return fail(f"{message}: {problem}; measured: these are the updates of a clip by the global norm of "
@@ -359,6 +368,30 @@ def chain(ctx: Context) -> Verdict:
         return fail(f"{message}{words}: {problem}", hint)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
     return fail(f"{message}: {problem}{named}", hint)
+
+
+def _moved_without_gradients(ctx: Context) -> tuple[str, Mistake] | None:
+    """What moves the params when every gradient is zero (clipping and Adam then give zero updates), in words,
+    and the mistake it shows; None when nothing does, or it was not measured."""
+    try:
+        zero = ctx.got("opt/zero_grads") if ctx.student.has("opt/zero_grads") else None
+    except StudentError:
+        return None
+    if zero is None or not zero["largest"] > 0:
+        return None
+    said = (f"with every gradient zero, make_optimizer() still moved {zero['moved']:,} of {zero['elements']:,} "
+            f"elements over two steps, by up to {zero['largest']:.3g}")
+    try:
+        reads_params = tree_mismatch(ctx.got("opt/large_params"), ctx.got("opt/default")) is not None
+    except StudentError:
+        reads_params = False
+    if zero["against_sign"] > 0.99:
+        how = (f"each by {-zero['ratio']:.3g} times its param (decoupled weight decay)" if zero["ratio_spread"] < 1e-3
+               else "each against its param's sign (weight decay)")
+        return f"{said}, {how}", PARAMS_DEPENDENT
+    if reads_params:
+        return f"{said}, and other params gave other updates: the chain reads the params", PARAMS_DEPENDENT
+    return f"{said}, following neither the gradients nor the params", NOT_FROM_GRADIENTS
 
 
 def _clipped_leaves(ctx: Context, observed: dict) -> list[str] | None:

@@ -27,6 +27,22 @@ def _run_updates(optimizer, params, grads_seq):
     return steps
 
 
+def _without_gradients(steps, params):
+    """What updates made from zero gradients do, summed up: their largest size, and the share of the moved
+    elements that move against their param's sign (weight decay's way) or by one fixed multiple of it."""
+    flat = [(np.asarray(u, np.float64).reshape(-1), np.asarray(p, np.float64).reshape(-1))
+            for step in steps.values() for u, p in zip(jax.tree_util.tree_leaves(step), jax.tree_util.tree_leaves(params))]
+    updates = np.concatenate([u for u, _ in flat]) if flat else np.zeros(0)
+    values = np.concatenate([p for _, p in flat]) if flat else np.zeros(0)
+    moved = (updates != 0) & (values != 0)
+    ratios = updates[moved] / values[moved]
+    return {"largest": float(np.max(np.abs(updates))) if updates.size else 0.0,
+            "moved": int(np.count_nonzero(updates)), "elements": int(updates.size),
+            "against_sign": float(np.mean(ratios < 0)) if ratios.size else 0.0,
+            "ratio_spread": float(np.std(ratios) / (abs(np.mean(ratios)) or 1.0)) if ratios.size else 0.0,
+            "ratio": float(np.mean(ratios)) if ratios.size else 0.0}
+
+
 def _counting(optimizer, counter):
     """Wrap ``optimizer`` so every Python-level call of ``update`` is counted.
 
@@ -75,6 +91,9 @@ def probe(rec, modules, inputs, options):
     # Clipping and Adam never read the params: with params 10,000 times larger, the updates must not change.
     large = jax.tree_util.tree_map(lambda leaf: leaf * LARGE_PARAMS, params)
     rec.record("opt/large_params", lambda: _run_updates(m.make_optimizer(), large, grads_seq))
+    # ... and with every gradient zero, they are zero: whatever moves the params then comes from elsewhere.
+    zeros = [jax.tree_util.tree_map(jnp.zeros_like, grads_seq[0])] * 2
+    rec.record("opt/zero_grads", lambda: _without_gradients(_run_updates(m.make_optimizer(), params, zeros), params))
 
     x, y = data["x"], data["y"]
     sgd = optax.sgd(SGD_LR)
