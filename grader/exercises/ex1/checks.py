@@ -440,8 +440,19 @@ def _train_mode(ctx: Context) -> Verdict | None:
     problem = array_mismatch(ctx.got("forward/train"), ctx.got("forward/recomputed"))
     if problem is None:
         return None
+    measured = ""
+    try:
+        rescaled = ctx.got("forward/rescaled") if ctx.student.has("forward/rescaled") else {}
+    except StudentError:
+        rescaled = {}
+    for name, words in (("rescaled_again", "divided by (1 - rate) again: survivors scaled by 1 / (1 - rate)**2"),
+                        ("rescale_undone", "multiplied by (1 - rate), undoing dropout's own rescale")):
+        if name in rescaled and array_mismatch(ctx.got("forward/train"), rescaled[name]) is None:
+            measured = f"; measured: it equals that pass with each dropout call's output {words}"
+            break
     return fail("forward_with_dropout(params, x, key, 0.5, True) vs the lesson MLP with the two dropout calls it "
-                f"made (the keys it gave them, in order) and nothing else: {problem}", HINT_TRAIN_MODE, fraction=0.5)
+                f"made (the keys it gave them, in order) and nothing else: {problem}{measured}", HINT_TRAIN_MODE,
+                fraction=0.5)
 
 
 def _default_rate(ctx: Context) -> Verdict:

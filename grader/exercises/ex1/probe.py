@@ -93,10 +93,15 @@ def _in_form_of(dropout_fn, extra: int):
     return as_tuple
 
 
+#: Train-mode outputs recomputed with each dropout call's output scaled: by name, the factor (of ``rate``).
+RESCALED = {"rescaled_again": lambda rate: 1.0 / (1.0 - rate), "rescale_undone": lambda rate: 1.0 - rate}
+
+
 def _recomputed(forward, params, xb, k, rate):
     """The lesson MLP in train mode, recomputed with the dropout calls ``forward`` made (their keys, in order):
     what its output must be, when it called the contract's dropout once on each hidden layer's (B, 256) and
-    (B, 128) values with concrete keys; None otherwise (it drew its masks another way: judged by them)."""
+    (B, 128) values with concrete keys; None otherwise (it drew its masks another way: judged by them). Beside
+    it, under ``RESCALED``'s names, the same pass with each dropout call's output scaled again."""
     try:
         calls = _calls_made(lambda: forward(params, xb, k, rate, True))
     except BaseException:  # noqa: BLE001 - a forward pass that fails is charged where it is observed
@@ -104,9 +109,14 @@ def _recomputed(forward, params, xb, k, rate):
     b = xb.shape[0]
     if [c["shape"] for c in calls] != [(b, 256), (b, 128)]:  # a traced key has no shape recorded
         return None
-    h = contract_dropout(calls[0]["key"], jax.nn.relu(xb @ params["layer1"]["w"] + params["layer1"]["b"]), rate)
-    h = contract_dropout(calls[1]["key"], jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"]), rate)
-    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+    def recompute(scale):
+        h = contract_dropout(calls[0]["key"], jax.nn.relu(xb @ params["layer1"]["w"] + params["layer1"]["b"]), rate)
+        h = contract_dropout(calls[1]["key"], jax.nn.relu((h * scale) @ params["layer2"]["w"]
+                                                           + params["layer2"]["b"]), rate)
+        return (h * scale) @ params["layer3"]["w"] + params["layer3"]["b"]
+
+    return {"output": recompute(1.0), **{name: recompute(factor(rate)) for name, factor in RESCALED.items()}}
 
 
 def _try(fn):
@@ -158,7 +168,8 @@ def probe(rec, modules, inputs, options):
     if hasattr(m, "dropout"):  # the output its own dropout calls give: recorded where that can be known
         recomputed = _recomputed(forward, params, xb, k1, 0.5)
         if recomputed is not None:
-            rec.record("forward/recomputed", lambda: recomputed)
+            rec.record("forward/recomputed", lambda: recomputed["output"])
+            rec.record("forward/rescaled", lambda: {name: recomputed[name] for name in RESCALED})
     jitted_forward = jax.jit(lambda p, x, k: forward(p, x, k, 0.5, True))
     rec.record("forward/jit", lambda: no_leaks(jitted_forward, params, xb, k1))
     traced = []
