@@ -109,16 +109,20 @@ def grade(path: str | Path | Submission, options: Options = Options(), *, on_run
         inputs_path = grader_inputs.write(workdir / "inputs.npz", options.seed)
         sub_dir = submission.write(workdir / "submission")
         jobs = options.jobs or os.cpu_count() or 1
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
+        with ThreadPoolExecutor(max_workers=jobs) as pool, ThreadPoolExecutor(max_workers=1) as beside:
             futures = {}
+
+            def lane(task: str) -> ThreadPoolExecutor:
+                """A run that mostly waits goes beside the others when several run at once."""
+                return beside if BY_ID[task].waits and jobs > 1 else pool
 
             def start(compilation_cache: Path | None) -> None:
                 """The runs that need no reference observations start first, before the reference's are waited
                 for, from the compilation cache the reference already holds."""
                 for task in tasks:
                     if task in WARMED:
-                        futures[task] = pool.submit(_run_student, task, submission, sub_dir, inputs_path, workdir,
-                                                    options, compilation_cache, notify, runner)
+                        futures[task] = lane(task).submit(_run_student, task, submission, sub_dir, inputs_path,
+                                                          workdir, options, compilation_cache, notify, runner)
 
             ref = load_reference(tuple(tasks), inputs_path, workdir, pool, reference_dir=options.reference_dir,
                                  cache_dir=options.cache_dir, use_cache=options.use_cache, limits=options.limits,
@@ -126,8 +130,8 @@ def grade(path: str | Path | Submission, options: Options = Options(), *, on_run
                                  warm=options.use_cache, start=start)
             for task in tasks:
                 if task not in futures:
-                    futures[task] = pool.submit(_run_student, task, submission, sub_dir, inputs_path, workdir,
-                                                options, ref.compilation_cache, notify, runner)
+                    futures[task] = lane(task).submit(_run_student, task, submission, sub_dir, inputs_path,
+                                                      workdir, options, ref.compilation_cache, notify, runner)
             runs = {}
             for task, future in futures.items():
                 runs[task] = future.result()

@@ -78,7 +78,8 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "memory": (("--memory",), dict(type=positive, default=Limits.memory_bytes / 2**30, metavar="GB",
                                    help="address-space limit per exercise run, in GiB (default %(default)s)")),
     "jobs": (("--jobs",), dict(type=jobs, default=0, metavar="N",
-                               help="exercise runs at once (default: one per CPU core)")),
+                               help="exercise runs at once (default: one per CPU core); with more than "
+                                    "one, ex4, which mostly waits on its timed steps, runs beside them")),
     "reference": (("--reference",), dict(type=Path, metavar="DIR",
                                          help="what to compare with: the reference solutions, or a sealed "
                                               "reference (python -m grader seal)")),

@@ -31,6 +31,9 @@ class Exercise:
     cost: int
     """Rough cost ranking, from the runs' wall times on the reference (benchmarks/bench_grade.py): the slowest
     runs start first."""
+    waits: bool = False
+    """Its run spends much of its time waiting, not computing (ex4's instrumented steps sleep): when a grade
+    runs several exercises at once, it runs beside them, in a lane of its own, so its waits hold up no other."""
     reference: bool = True
     """Judged against the reference's observations (``accuracy`` compares with a calibrated threshold instead)."""
     machine_dependent: tuple[str, ...] = ()
