@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
@@ -207,11 +208,15 @@ def test_a_failing_reference_is_described_in_words(tmp_path, monkeypatch):
     (broken / f"{EX3}.py").write_text("raise RuntimeError('the reference is broken')\n")
     monkeypatch.chdir(tmp_path)
     inputs_path = grader_inputs.write(tmp_path / "inputs.npz")
+    scratch = tmp_path / "tmp"  # where the grade's private folders go
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     with ThreadPoolExecutor(1) as pool, pytest.raises(ReferenceRunError) as failed:
         load_reference(("ex3",), inputs_path, tmp_path / "work", pool, reference_dir=Path("broken"), use_cache=False)
     message = str(failed.value)
     assert "importing it raised RuntimeError: the reference is broken" in message, message
     assert str(broken) in message and "ObservationError(" not in message
+    assert list(scratch.iterdir()) == []  # its private reference folder went with the failure
 
 
 def test_the_default_submission_is_found_from_inside_the_folder_too(tmp_path, monkeypatch):

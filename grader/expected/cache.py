@@ -152,6 +152,8 @@ def _start_from_shipped(xla: Path) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
+#: The prefix of a grade's private reference folder (``--no-cache``, or a cache folder that cannot be written).
+_PRIVATE = "jax-grader-reference-"
 #: Beside a cached reference: ``<task>.compiled`` once the reference's run of a :data:`WARMED` task has filled
 #: its part of the compilation cache.
 _COMPILED = ".compiled"
@@ -188,7 +190,7 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
     if use_cache:
         root = cache_folder(source, inputs_path, cache_dir)
     else:  # private, outside the scratch folder that submissions' children can see
-        root = Path(tempfile.mkdtemp(prefix="jax-grader-reference-"))
+        root = Path(tempfile.mkdtemp(prefix=_PRIVATE))
     wanted = [t for t in tasks if t in REFERENCED]
     todo = [t for t in wanted if not all((root / t / f).is_file() for f in FILES)]
     xla = root / "xla"
@@ -198,7 +200,7 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
             _start_from_shipped(xla)
         xla.mkdir(exist_ok=True)
     except OSError:  # an unwritable cache folder: run everything fresh in the scratch folder
-        root = Path(tempfile.mkdtemp(prefix="jax-grader-reference-"))
+        root = Path(tempfile.mkdtemp(prefix=_PRIVATE))
         todo, xla, warm = wanted, root / "xla", False  # a cache that does not last is not worth warming
         if start_from_shipped:
             _start_from_shipped(xla)
@@ -222,6 +224,10 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
                 (root / f"{task}{_COMPILED}").touch()
             else:
                 _store(results[task], root / task)
+    except BaseException:
+        if root.name.startswith(_PRIVATE):  # a private folder of this grade's: nobody else will use it
+            shutil.rmtree(root, ignore_errors=True)
+        raise
     finally:
         for folder in results.values():
             shutil.rmtree(folder, ignore_errors=True)
