@@ -1,6 +1,6 @@
 """CPU seconds of each exercise's run on the reference, with and without one shared MLIR context.
 
-Each run is a fresh process that imports JAX, points it at a private copy of
+Each run is a fresh process that imports JAX, points it at a private copy of its exercise's part of
 the compilation cache the package ships (as a real child's is), and runs the
 harness's ``main`` for one exercise, unconfined. The baseline run turns
 :func:`grader.harness.child.share_ir_context` off, so the two differ in that
@@ -27,7 +27,7 @@ import json, os, resource, shutil, sys, tempfile
 from pathlib import Path
 sys.path.insert(0, {root!r})
 tmp = Path(tempfile.mkdtemp())
-shutil.copytree({root!r} + "/grader/_sealed/xla", tmp / "xla")
+shutil.copytree({root!r} + "/grader/_sealed/xla/" + {exercise!r}, tmp / "xla")  # the task's own part, as a child gets
 os.environ.update(JAX_COMPILATION_CACHE_DIR=str(tmp / "xla"), JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
                   JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0", JAX_PERSISTENT_CACHE_ENABLE_XLA_CACHES="none")
 from grader import inputs
