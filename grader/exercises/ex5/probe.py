@@ -81,6 +81,11 @@ def _after_step(tree, original):
     return np.array(tree, copy=True)
 
 
+def _as_returned(result):
+    """A step's result as the contract reads it: any tuple (a named one too) is the plain tuple it unpacks to."""
+    return tuple(result) if isinstance(result, tuple) else result
+
+
 def probe(rec, modules, inputs, options):
     m = modules["ex5_clipping"]
     data = as_jax(inputs["ex5"])
@@ -97,10 +102,11 @@ def probe(rec, modules, inputs, options):
 
     x, y = data["x"], data["y"]
     sgd = optax.sgd(SGD_LR)
-    rec.record("step/sgd", lambda p=_fresh(params): m.make_train_step(sgd)(p, sgd.init(p), x, y))
+    rec.record("step/sgd", lambda p=_fresh(params): _as_returned(m.make_train_step(sgd)(p, sgd.init(p), x, y)))
     chain = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
     chain_params = _fresh(params)
-    rec.record("step/chain", lambda: m.make_train_step(chain)(chain_params, chain.init(chain_params), x, y))
+    rec.record("step/chain",
+               lambda: _as_returned(m.make_train_step(chain)(chain_params, chain.init(chain_params), x, y)))
     rec.record("input/step_params_after", lambda: _after_step(chain_params, params))
 
     def chained():
