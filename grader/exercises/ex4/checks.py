@@ -36,6 +36,10 @@ WARMUP_SHAPES = Mistake(
     "ex4.warmup_other_shapes", "a warm-up call with inputs of other shapes than the timed calls'",
     "jax.jit compiles once for each new shape of its inputs, so a warm-up on other shapes (a slice of x, a "
     "smaller batch) leaves the first timed call to compile again. Warm up with the same x and y you time.")
+CACHES_CLEARED = Mistake(
+    "ex4.caches_cleared", "jax.clear_caches() between the warm-up and the timed calls",
+    "jax.clear_caches() drops the compiled step, so the next call compiles again, inside the clock. Do not "
+    "clear JAX's caches in time_steps: the warm-up's compilation is what the timed calls reuse.")
 BLOCK = Mistake(
     "ex4.no_block", "stopping the clock before the results are ready",
     "The clock stopped before the work finished: JAX dispatches asynchronously, so step_fn returns "
@@ -338,6 +342,10 @@ def excludes_compile(ctx: Context) -> Verdict:
         return fail(f"{said}: the step compiled {len(compiled)} times, first for x of shape {tuple(first[0] or ())} "
                     f"(a warm-up), then again for the timed x of shape {tuple(obs['timed_shapes'][0] or ())}",
                     WARMUP_SHAPES)
+    cleared = obs.get("cleared", [])
+    if cleared and len(compiled) > 1:
+        return fail(f"{said}: time_steps called jax.clear_caches() after step_fn's call {cleared[0]}, so its call "
+                    f"{compiled[1] + 1} compiled again, inside the clock", CACHES_CLEARED)
     return fail(said, COMPILE)
 
 
@@ -642,6 +650,11 @@ STATE_SWAPPED = Mistake(
     "step_fn was given the optimizer state where params go (the message says on which call): it takes "
     "(params, opt_state, x, y) and returns (new_params, new_opt_state, loss), in that order. Unpack its results "
     "in that order, params, opt_state, loss = step_fn(params, opt_state, x, y), and pass them back the same way.")
+STEP_KEYWORDS = Mistake(
+    "ex4.step_fn_keywords", "step_fn called with keyword arguments",
+    "time_steps called step_fn with its arguments by name (params=..., x=...), which works only for a step "
+    "whose parameters have those names; a jitted lambda or another training step may name them otherwise. "
+    "Pass them by position, as the contract does: step_fn(params, opt_state, x, y).")
 NOT_SECONDS = Mistake(
     "ex4.not_seconds", "time_steps returning something other than a number of seconds",
     "time_steps returns one number, the elapsed seconds as a Python float (time.perf_counter() - start); the "
@@ -660,6 +673,8 @@ def time_steps_error_hint(error: ObservationError) -> Mistake | str:
         return NOT_SECONDS
     if error.type == "StepArgumentsSwapped":
         return STATE_SWAPPED
+    if error.type == "StepCalledWithKeywords":
+        return STEP_KEYWORDS
     return crash_hint(error)
 
 

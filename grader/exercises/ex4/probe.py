@@ -18,6 +18,7 @@ seed for the official grade.
 import os
 import time
 
+import jax
 import numpy as np
 
 from grader.exercises.ex4.shared import COMPILE_DELAY, COUNT_STEPS, MAX_CALLS_SHOWN, N_STEPS, SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT
@@ -104,7 +105,7 @@ def make_step(first_call_delay=0.0, cost=0.0, host_cost=True):
     the timing measurements need; counting calls does not)."""
     device = _Device(cost)
     log = {"calls": 0, "params_seen": [], "state_seen": [], "started": [], "returned": 0.0, "shapes": [],
-           "compiled": [], "batches": [], "returned_at": []}
+           "compiled": [], "batches": [], "returned_at": [], "cached": [], "cleared": []}
 
     def step(params, opt_state, x, y):
         if not isinstance(params, dict) and isinstance(opt_state, dict):
@@ -118,10 +119,11 @@ def make_step(first_call_delay=0.0, cost=0.0, host_cost=True):
         first = log["calls"] == 1
         # Like jax.jit, the step compiles on the first call with each new shape of its inputs.
         shapes = [_shape(x), _shape(y)]
-        if shapes not in log["shapes"] and first_call_delay:
+        if shapes not in log["cached"] and first_call_delay:
             log["compiled"].append(log["calls"] - 1)
             time.sleep(first_call_delay)
         log["shapes"].append(shapes)
+        log["cached"].append(shapes)  # what jax.clear_caches() forgets
         log["batches"].append((x, y))  # compared with the batch time_steps was given after the run
         if host_cost:
             _busy(SYNC_COST)
@@ -131,6 +133,16 @@ def make_step(first_call_delay=0.0, cost=0.0, host_cost=True):
         log["returned"] = time.perf_counter()
         log["returned_at"].append(log["returned"])
         return {"count": Pending(device, call, count)}, Pending(device, call, count), Pending(device, call, 0.5)
+
+    by_position = step
+
+    def step(*args, **kwargs):
+        """The contract calls step_fn(params, opt_state, x, y): by position, whatever its parameters are named."""
+        if kwargs:
+            raise StepCalledWithKeywords(
+                f"time_steps called step_fn with keyword arguments ({', '.join(f'{name}=' for name in kwargs)}) "
+                f"on its call {log['calls'] + 1}")
+        return by_position(*args)
 
     def initial():
         call = device.enqueue(0.0)
@@ -142,6 +154,10 @@ def make_step(first_call_delay=0.0, cost=0.0, host_cost=True):
 class StepArgumentsSwapped(TypeError):
     """time_steps called step_fn with params and opt_state the other way round (on its first call, or after
     unpacking what step_fn returned in another order than (new_params, new_opt_state, loss))."""
+
+
+class StepCalledWithKeywords(TypeError):
+    """time_steps passed step_fn's arguments by name, which only a step with those parameter names accepts."""
 
 
 class NotSeconds(TypeError):
@@ -185,6 +201,15 @@ def _time(m, first_call_delay, cost, n_steps):
     params, opt_state = initial()
     start = time.perf_counter()
     x, y = _BATCH
+    clear_caches = jax.clear_caches
+
+    def cleared(*args, **kwargs):
+        """jax.clear_caches(), which also makes the step compile again, as a jitted one would."""
+        log["cleared"].append(log["calls"])
+        log["cached"].clear()
+        return clear_caches(*args, **kwargs)
+
+    jax.clear_caches = cleared
     try:
         seconds = m.time_steps(step, params, opt_state, x, y, n_steps)
     except TypeError as exc:
@@ -194,6 +219,8 @@ def _time(m, first_call_delay, cost, n_steps):
             raise StateElsewhere(f"time_steps called step_fn {log['calls']} time(s), then JAX code other than step_fn "
                                  f"was given the state step_fn returned ({exc})") from exc
         raise
+    finally:
+        jax.clear_caches = clear_caches
     wall = time.perf_counter() - start
     calls = log["calls"]
     # What a correct timer returns when its clock starts just before call k: the time from then to the last result.
@@ -221,6 +248,7 @@ def _time(m, first_call_delay, cost, n_steps):
         "to_woke": to_woke,
         "shapes": log["shapes"][:MAX_CALLS_SHOWN],
         "compiled": log["compiled"][:MAX_CALLS_SHOWN],
+        "cleared": log["cleared"][:MAX_CALLS_SHOWN],  # after how many calls jax.clear_caches() was called
         "timed_shapes": [_shape(x), _shape(y)],
         # calls given other values of the same shapes (another shape is a compilation, judged as one)
         "other_batch": [k for k, (bx, by) in enumerate(log["batches"]) if [_shape(bx), _shape(by)] ==
