@@ -238,6 +238,13 @@ def curve_name(grid: np.ndarray, values: np.ndarray) -> str:
         slope = float(np.median(y[neg] / g[neg]))
         if 0 < slope < 1 and near(y[neg], slope * g[neg]):
             return f"a leaky ReLU (slope {slope:.3g} below 0)"
+    if near(y, (g > 0).astype(np.float64)):
+        return "a step (1 where its input is positive, 0 elsewhere: the mask h > 0, not h where h > 0)"
+    pos = g > 0
+    if np.any(pos) and near(y[~pos], np.zeros(int(np.sum(~pos)))):
+        factor = float(np.median(y[pos] / g[pos]))
+        if abs(factor - 1) > 1e-2 and abs(factor) > 1e-3 and near(y[pos], factor * g[pos]):
+            return f"ReLU times {factor:.4g}"
     return ""
 
 

@@ -319,6 +319,15 @@ def measure(ctx: Context) -> list[Finding]:
     if out is not None and out.shape == raw.T.shape and npref.near(out, raw.T):
         return [Finding(f"one layer mapping x to (x, -x), on {g.size} examples, returned shape {out.shape} holding "
                         f"the right values transposed: one column per example, not one row", hint=HINT_TRANSPOSED)]
+    if out is not None and out.shape == (g.size,):
+        for label, reduce in (("argmax (the predicted class)", np.argmax), ("largest value", np.max),
+                              ("sum", np.sum), ("mean", np.mean)):
+            if npref.near(out.astype(np.float64), reduce(raw, axis=1).astype(np.float64)):
+                return [Finding(f"one layer mapping x to (x, -x), on {g.size} examples, returned shape {out.shape} "
+                                f"holding each row's {label}, not the row itself",
+                                hint="mlp_forward returns the logits, shape (B, n_out): the last layer's x @ w + b, "
+                                     "with nothing reduced over its outputs (take an argmax outside it, where a "
+                                     "prediction is needed).")]
     if out is None or out.shape != (g.size, 2):
         return found
     output_wrong = not npref.near(out, raw)
