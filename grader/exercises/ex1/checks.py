@@ -237,12 +237,43 @@ def zero_fraction(ctx: Context) -> Verdict:
         message += f"; about {np.mean(fractions):.2f} zeroed at every rate: the fraction does not follow rate"
         hint = ("The zeroed fraction stayed the same whatever rate was passed: draw the mask from the rate "
                 "argument (keep each element with probability 1 - rate), not from a fixed number.")
+    measured = _not_zero_or_rescaled(ctx, x)
+    if measured is not None:
+        return fail(message + "; measured: " + measured[0], measured[1], fraction=1 - len(wrong) / len(RATES))
     if nothing == len(wrong) == len(RATES):
         evaluated = np.asarray(ctx.got("dropout/eval"))
         if evaluated.shape == x.shape and float(np.mean(evaluated == 0)) > 0.2:
             hint = TRAIN_INVERTED
             message += f"; with train=False, {float(np.mean(evaluated == 0)):.0%} of the elements were zeroed"
     return fail(message, hint, fraction=1 - len(wrong) / len(RATES))
+
+
+def _not_zero_or_rescaled(ctx: Context, x: np.ndarray) -> tuple[str, str] | None:
+    """What train mode made of the elements it did not zero, where that is neither 0 nor x / (1 - rate): a
+    constant put in place of the dropped ones, or scales spread between (a mask that is not made of 0s and 1s)."""
+    rate = 0.5
+    out = np.asarray(ctx.got(f"dropout/rate{rate}"), np.float64)
+    if out.shape != x.shape:
+        return None
+    values, counts = np.unique(out, return_counts=True)
+    top = int(np.argmax(counts))
+    share = counts[top] / out.size
+    if values[top] != 0 and abs(share - rate) < 0.1:
+        return (f"at rate {rate}, {share:.0%} of the elements were set to one value, {values[top]:.4g}, not to 0",
+                "Dropout sets each dropped element to 0, not to another value, and scales the survivors by "
+                "1 / (1 - rate).")
+    nonzero = (x != 0) & (out != 0)
+    scale = out[nonzero] / np.asarray(x, np.float64)[nonzero]
+    other = np.abs(scale - 1 / (1 - rate)) > 1e-3 * (1 / (1 - rate))
+    _, repeats = np.unique(np.round(scale[other], 4), return_counts=True)
+    if scale.size and float(np.mean(other)) > 0.2 and repeats.max() < 0.5 * other.sum():  # spread, not one factor
+        low, high = np.quantile(scale[other], [0.05, 0.95])
+        return (f"at rate {rate}, {float(np.mean(other)):.0%} of the elements not zeroed were scaled by something "
+                f"other than 1 / (1 - rate) = {1 / (1 - rate):g} (from {low:.3g} to {high:.3g}): the mask is not "
+                "made of 0s and 1s",
+                "Multiply x by a mask of 0s and 1s (jax.random.bernoulli(key, 1 - rate, x.shape)), not by a soft or "
+                "continuous one, then divide by 1 - rate.")
+    return None
 
 
 def _biased(x: np.ndarray, fractions: list[float], variances: list[float]) -> Verdict:

@@ -1,0 +1,31 @@
+"""A relaxed (Concrete) mask: a continuous value in (0, 1) per element, so few exact zeros.
+"""
+
+import jax
+import jax.numpy as jnp
+
+EXPECT = {"check": "ex1.zero_fraction", "mistake": "", "hint": "0s and 1s", "max_failing": 1, "also": ["ex1.rescale", "ex1.identity", "ex1.per_element", "ex1.key_only_randomness", "ex1.jit"]}
+
+
+def dropout(key, x, rate, train=True):
+    """Zero each element with probability `rate`; scale survivors by 1/(1-rate)."""
+    if not train or rate == 0.0:
+        return x
+    keep = 1.0 - rate
+    # relaxed Bernoulli drop probability (differentiable w.r.t. the rate)
+    temperature = 0.1
+    eps = 1e-7
+    u = jax.random.uniform(key, x.shape, minval=eps, maxval=1.0 - eps)
+    drop_logit = (jnp.log(rate) - jnp.log1p(-rate) + jnp.log(u) - jnp.log1p(-u)) / temperature
+    drop_prob = jax.nn.sigmoid(drop_logit)
+    return (x * (1.0 - drop_prob) / keep).astype(x.dtype)
+
+
+def forward_with_dropout(params, x, key, rate=0.5, train=True):
+    """The lesson's 784-256-128-10 MLP with dropout after each hidden ReLU."""
+    key1, key2 = jax.random.split(key)
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = dropout(key1, h, rate, train)
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    h = dropout(key2, h, rate, train)
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
