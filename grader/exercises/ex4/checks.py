@@ -374,12 +374,24 @@ def times_n_steps(ctx: Context) -> Verdict:
     count = ctx.got("time/count")
     n, calls = count["n_steps"], count["calls"]
     if calls not in (n, n + 1):
+        said = f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up"
+        if calls == 2 and n > 2:  # the warm-up and one timed call
+            return fail(said, ONE_CALL)
+        runs = [ctx.student[name] for name in ("time/compile", "time/async") if ctx.student.has(name)]
+        others = sorted({(run["n_steps"], run["calls"]) for run in runs
+                         if isinstance(run, dict) and run.get("n_steps") != n and "calls" in run})
+        if others and any(c - m != calls - n for m, c in others):  # the calls do not follow n_steps
+            shown = ", ".join(f"{c} with n_steps={m}" for m, c in others)
+            return fail(f"{said}; it called it {shown}: the number of calls does not follow n_steps",
+                        "time_steps must call step_fn n_steps times after one warm-up call, whatever the calls cost: "
+                        "a loop of its own (until a time budget is spent, or doubling) times another number of "
+                        "calls.")
         hint = HINT_ONE_STEP if calls < n else "Make exactly n_steps calls after the single warm-up call."
         if calls == n + 2:
             hint = OFF_BY_ONE
         if calls == 2 and n > 2:  # the warm-up and one timed call
             hint = ONE_CALL
-        return fail(f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up", hint)
+        return fail(said, hint)
     measured = timing(ctx)
     # A clock started again at the last call times about all the queued work when calls queue it, so the timed
     # runs look right or near it (on a loaded machine, just outside); the compile run, which queues none, tells.
