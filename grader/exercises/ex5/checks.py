@@ -72,6 +72,11 @@ BOTH_IGNORED = Mistake(
     "ex5.arguments_ignored", "fixed values for both learning_rate and max_norm",
     "learning_rate and max_norm are both ignored: pass learning_rate to Adam and max_norm to the clip.")
 ADAM_B1, ADAM_B2 = 0.9, 0.999  # optax.adam's defaults, which the exercise keeps
+OTHER_GRADIENT = Mistake(
+    "ex5.other_gradient", "the optimizer given another gradient than the loss's",
+    "Give the optimizer the gradient of the loss the step returns, over the whole batch: loss, grads = "
+    "jax.value_and_grad(loss_fn)(params, x, y), with nothing done to grads before optimizer.update (no clipping of "
+    "each example's gradient, no noise, no other loss).")
 MAX_NORM_OTHER = ("The clip's threshold is not the max_norm given (the message says what it measured): clip at "
                   "max_norm itself, optax.clip_by_global_norm(max_norm).")
 HINT_BIAS_CORRECTION = ("Adam's first updates are larger than they should be by (1 - b1) / sqrt(1 - b2): its moment "
@@ -362,6 +367,13 @@ def chain(ctx: Context) -> Verdict:
         except (ValueError, AttributeError):
             threshold = None
         if threshold is not None:
+            other = _other_norm(_grads_seq(ctx)[SPIKE_STEP], threshold / DEFAULT_MAX_NORM)
+            if other:
+                return fail(f"{message}: {problem}; measured: these are the updates of a clip at max_norm="
+                            f"{DEFAULT_MAX_NORM:g} by {other}, not by the global L2 norm of all the gradients",
+                            "optax.clip_by_global_norm(max_norm) rescales the gradients when the L2 norm of all their "
+                            "elements together (the square root of the sum of squares) exceeds max_norm, not "
+                            "another norm.")
             return fail(f"{message}: {problem}; measured: these are the updates of a clip at a global norm of "
                         f"{threshold:.3g}, where max_norm={DEFAULT_MAX_NORM:g}", MAX_NORM_OTHER)
         words, hint = _first_divergence(got, want)
@@ -484,6 +496,19 @@ def hyperparams(ctx: Context) -> Verdict:
     return fail("; ".join(problems), hint or HINT_ARGUMENTS, fraction=1 - len(problems) / 2)
 
 
+def _other_norm(clipped: dict, factor: float) -> str:
+    """Which norm of the one clipped gradient a clip at max_norm used, when a global L2 clip at ``factor`` times
+    max_norm gives the same: that norm is the L2 norm divided by ``factor``. "" when no other norm fits."""
+    values = np.concatenate([np.abs(np.asarray(v, np.float64)).reshape(-1) for v in clipped.values()])
+    l2 = float(np.sqrt(np.sum(values ** 2)))
+    for name, norm in (("the largest absolute element (the infinity norm)", float(values.max())),
+                       ("the sum of absolute values (the L1 norm)", float(values.sum())),
+                       ("the sum of squares (the squared L2 norm, without the square root)", l2 ** 2)):
+        if norm > 0 and abs(factor * norm / l2 - 1) < 1e-2:
+            return name
+    return ""
+
+
 def _measured_threshold(steps: list[dict], seq: list[dict], lr: float, builders: list) -> float | None:
     """The clipping threshold that gives ``steps`` with the learning rate asked for, searched for on a log scale
     (a wide grid, then narrowed around the best point); None when no threshold gives them."""
@@ -603,6 +628,9 @@ def step_values(ctx: Context) -> Verdict:
         return fail(f"{message}; measured: the loss is right, and make_train_step(optax.sgd({SGD_LR})) moved the params "
                     f"by -{SGD_LR} times {fed:.6g} times the loss's gradient", GRADIENT_SCALED,
                     fraction=1 - lost / PARTS)
+    other = _other_gradient_words(ctx) if not found and not tree_mismatch(gl, wl) else None
+    if other is not None:
+        return fail(f"{message}; measured: {other}", OTHER_GRADIENT, fraction=1 - lost / PARTS)
     if len(found) == len(problems):  # every wrong part explained; the first named gives the hint
         names = " and ".join(m.name for m in found)
         return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - lost / PARTS)
@@ -680,6 +708,53 @@ def _gradient_multiple(ctx: Context, new_params: dict) -> float | None:
         return None
     k = common_factor(moved, _gradient(ctx), rtol=1e-3)
     return k if k is not None and abs(k) > 1e-12 else None
+
+
+def _fed_gradient(ctx: Context) -> dict | None:
+    """The gradient make_train_step(optax.sgd(SGD_LR)) gave its optimizer, read off how far the params moved."""
+    try:
+        got = ctx.got("step/sgd")
+    except (StudentError, Missing):
+        return None
+    if not isinstance(got, dict):
+        return None
+    new, params = _split_step(got)[0], flatten(ctx.inputs["ex5"]["params"])
+    try:
+        return {k: (np.asarray(v, np.float64) - np.asarray(new[k], np.float64)) / SGD_LR for k, v in params.items()}
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _fed_to_chain_too(ctx: Context, fed: dict) -> bool:
+    """The step with clip + Adam gave its optimizer that same gradient: Adam's first moment after one step is
+    (1 - b1) = 0.1 times it, clipped to global norm 1."""
+    try:
+        state = _split_step(ctx.got("step/chain"))[1]
+    except (StudentError, Missing):
+        return False
+    mu = {k.split("mu/", 1)[1]: v for k, v in state.items() if ("/" + k).count("/mu/") == 1}
+    clipped = npref.clip_global(fed, 1.0)
+    if set(mu) != set(clipped):
+        return False
+    scale = max(float(np.max(np.abs(v))) for v in clipped.values()) * 0.1
+    return all(np.allclose(np.asarray(mu[k], np.float64), 0.1 * v, rtol=1e-3, atol=1e-4 * scale)
+               for k, v in clipped.items())
+
+
+def _other_gradient_words(ctx: Context) -> str | None:
+    """Words for a step whose optimizers (SGD, and clip + Adam) were given one gradient that is not the loss's
+    gradient: how it compares with the loss's; None when that is not what was measured."""
+    fed = _fed_gradient(ctx)
+    if (fed is None or close(fed, _gradient(ctx), rtol=1e-3) or _sgd_gradient_scale(ctx) is not None
+            or max(float(np.max(np.abs(v))) for v in fed.values()) < 1e-12 or not _fed_to_chain_too(ctx, fed)):
+        return None  # a multiple of the loss's gradient, or none at all, is measured as such
+    truth = _gradient(ctx)
+    a = np.concatenate([np.asarray(fed[k]).reshape(-1) for k in sorted(truth)])
+    b = np.concatenate([np.asarray(truth[k]).reshape(-1) for k in sorted(truth)])
+    cosine = float(a @ b / max(np.linalg.norm(a) * np.linalg.norm(b), 1e-30))
+    return (f"the loss is right, but the gradient the step gave its optimizer is not that loss's gradient: both "
+            f"optax.sgd({SGD_LR}) and clip + Adam were given one vector of norm {np.linalg.norm(a):.4g}, where the "
+            f"loss's gradient has norm {np.linalg.norm(b):.4g} (cosine {cosine:.3f} between them)")
 
 
 def _sgd_gradient_scale(ctx: Context) -> float | None:
@@ -833,6 +908,9 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
     if fed is not None and charged in {m.id for m in (LOSS_SCALED, GRADIENT_APPLIED, GRADIENT_SCALED, UPDATES_SCALED)}:
         return Verdict(True, f"the step uses the SGD it is given: its params moved by -{SGD_LR} times {fed:.6g} times "
                              f"the loss's gradient (the difference is charged in ex5.step_values)")
+    if charged == OTHER_GRADIENT.id:
+        return Verdict(True, "the step updates through the SGD it is given, with another gradient than the loss's "
+                             "(charged in ex5.step_values)")
     if _loss_differs(_split_step(got)[2], _split_step(want)[2]):
         return skip("not judged: the step's loss at the params it was given differs already (charged in "
                     "ex5.step_values), so its gradient, and where any optimizer moves the params, differ too")
