@@ -13,7 +13,7 @@ from grader.checks.common import crash_hint, crash_kind, mutated, unchanged
 from grader.checks.compare import array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
-from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR
+from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR, UNITS_X
 
 
 # Order mistakes: the right computation, the layers in another order.
@@ -393,6 +393,14 @@ def measure(ctx: Context) -> list[Finding]:
     if output_wrong:  # one layer's bias and weights are right, yet its output is not returned as it is
         return [Finding("one layer mapping x to (x, -x) did not return (x, -x): in the first column, "
                         + npref.describe_curve(g, out[:, 0]))]
+    units = _measured(ctx, "measure/units")
+    if units is not None and units.shape == (2, 2) and abs(units[0, 0] - units[1, 0]) > 1e-3 * max(1.0, abs(units[1, 0])):
+        return [Finding(f"a two-layer network with two hidden units (the identity in both layers), given "
+                        f"{UNITS_X[0]} and {UNITS_X[1]}, returned {units[0, 0]:.4g} and {units[1, 0]:.4g} as its first "
+                        "output, 1 both times for ReLU: a hidden unit's output changed when only the other unit's "
+                        "input did, so each hidden unit depends on the other units of its layer",
+                        hint="ReLU acts on each unit on its own: nothing in mlp_forward is computed across a layer's "
+                             "units (no normalisation, softmax or mean over them).")]
     act = _measured(ctx, "measure/activation")
     if act is not None and act.size == g.size:
         curve = act.reshape(-1)

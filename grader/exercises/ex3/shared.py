@@ -28,6 +28,10 @@ _AFFINE_B = np.array([0.5, -1.0, 2.0], np.float32)
 _HIDDEN_B = np.array([1.5, -1.5], np.float32)
 
 
+#: The ``units`` measurement's two examples: the same first input, another second one.
+UNITS_X = ((1.0, 0.0), (1.0, 5.0))
+
+
 def _layer(w: Any, b: Any) -> dict[str, np.ndarray]:
     return {"w": np.asarray(w, np.float32), "b": np.asarray(b, np.float32)}
 
@@ -43,7 +47,8 @@ def measurement_cases() -> dict[str, dict[str, Any]]:
     3x3 layer on x = 0 and the three unit vectors: row 0 is the bias it adds,
     rows 1-3 minus row 0 the weight matrix it applies. ``hidden_bias``: zero
     weights and biases (1.5, -1.5) in the hidden layer, then the identity: the
-    output is the activation of that bias.
+    output is the activation of that bias. ``units``: two hidden units, the identity in both layers, on (1, 0) and
+    (1, 5): the first output is 1 in both rows unless a unit's output depends on the other units of its layer.
     """
     grid = GRID.reshape(-1, 1)
     return {
@@ -58,6 +63,8 @@ def measurement_cases() -> dict[str, dict[str, Any]]:
                    "x": np.concatenate([np.zeros((1, 3)), np.eye(3)]).astype(np.float32)},
         "hidden_bias": {"params": {"layer1": _layer(np.zeros((2, 2)), _HIDDEN_B), "layer2": _layer(np.eye(2), [0, 0])},
                         "x": np.zeros((1, 2), np.float32)},
+        "units": {"params": {"layer1": _layer(np.eye(2), [0, 0]), "layer2": _layer(np.eye(2), [0, 0])},
+                  "x": np.array(UNITS_X, np.float32)},
     }
 
 
