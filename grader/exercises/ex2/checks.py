@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from dataclasses import replace
 
 import numpy as np
@@ -396,6 +398,18 @@ def vectorised(ctx: Context) -> Verdict:
     return PASS
 
 
+def _summed_over_batch(got: np.ndarray, squares: dict[str, np.ndarray]) -> list[str]:
+    """The leaves whose sum of squares the norms took over the whole batch (the rest per example), when some
+    such split of the leaves gives ``got``; [] when none does."""
+    names = sorted(squares)
+    for size in range(1, len(names)):
+        for whole in itertools.combinations(names, size):
+            variant = np.sqrt(sum(np.sum(squares[k]) if k in whole else squares[k] for k in names))
+            if array_mismatch(got, variant, rtol=1e-3) is None:
+                return list(whole)
+    return []
+
+
 def norms(ctx: Context) -> Verdict:
     """The norms of a given per-example gradient tree cover every leaf."""
     got = np.asarray(ctx.got("norms/tree"), dtype=np.float64)
@@ -427,6 +441,13 @@ def norms(ctx: Context) -> Verdict:
         partial = np.sqrt(sum(s for k, s in squares.items() if not k.startswith(name + "/")))
         if array_mismatch(got, partial, rtol=1e-3) is None:
             return fail(message, _missing(f"the leaves of {name}"))
+    whole = _summed_over_batch(got, squares)
+    if whole:
+        return fail(message + f"; measured: the sums of squares of {', '.join(whole)} were taken over every example "
+                    "at once (the same for each example), the other leaves' per example",
+                    "Each leaf's sum of squares is taken per example: over every axis but the leading (batch) one, "
+                    "whatever the leaf's rank: a bias leaf of shape (B, n) too, e.g. "
+                    "jnp.sum(leaf.reshape(leaf.shape[0], -1) ** 2, axis=1).")
     power = _norm_power(got, tree)
     if power is not None:
         words = "inf (the largest absolute value)" if power == np.inf else f"{power:.3g}"
