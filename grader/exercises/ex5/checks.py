@@ -292,8 +292,39 @@ def _largest_ratio(got: dict, want: dict) -> float | None:
     return middle if np.all(np.isfinite(ratios)) and np.ptp(ratios) <= 1e-3 * abs(middle) else None
 
 
-def _first_divergence(got: dict, want: dict) -> tuple[str, str]:
-    """Where the updates first differ, in words for the message, and the hint that follows from it."""
+def _adam_eps(update: dict, grads: dict, lr: float) -> str:
+    """Words for where Adam's eps went, read off a first update taken below max_norm: Adam's first update is
+    -lr * g / (|g| + eps), so each element gives its denominator; "" when no one eps, inside or outside the square
+    root, gives them all."""
+    try:
+        g = np.concatenate([np.asarray(grads[k], np.float64).reshape(-1) for k in sorted(grads)])
+        q = np.concatenate([-np.asarray(update[k], np.float64).reshape(-1) / lr for k in sorted(grads)])
+    except (KeyError, TypeError, ValueError):
+        return ""
+    if g.shape != q.shape:
+        return ""
+    shrunk = (g != 0) & (np.abs(q) > 1e-6) & (np.abs(q) < 0.99) & (np.sign(q) == np.sign(g))
+    if np.sum(shrunk) < 10:
+        return ""
+    denominator, size = g[shrunk] / q[shrunk], np.abs(g[shrunk])
+    for where, estimate, model in (
+            ("added outside the square root, as optax.adam's eps is", np.median(denominator - size),
+             lambda e: g / (np.abs(g) + e)),
+            ("added inside the square root (optax's eps_root), not outside it", np.median(denominator ** 2 - size ** 2),
+             lambda e: g / np.sqrt(g ** 2 + e))):
+        if estimate > 0 and np.allclose(q, model(estimate), rtol=1e-3, atol=1e-4):
+            if where.startswith("added outside") and abs(estimate / 1e-8 - 1) < 0.1:
+                return ""  # optax.adam's own eps: the difference is elsewhere
+            return (f"; the first update, below max_norm, is -learning_rate * g / (|g| + eps) with an eps of "
+                    f"{estimate:.3g} {where}" if where.startswith("added outside") else
+                    f"; the first update, below max_norm, is -learning_rate * g / sqrt(g**2 + {estimate:.3g}): "
+                    f"Adam's eps {where}")
+    return ""
+
+
+def _first_divergence(got: dict, want: dict, grads: dict | None = None) -> tuple[str, str]:
+    """Where the updates first differ, in words for the message, and the hint that follows from it (``grads``:
+    the first gradient, to read Adam's eps off the first update)."""
     try:
         got_steps, want_steps = _as_steps(got), _as_steps(want)
     except (ValueError, AttributeError):
@@ -311,6 +342,10 @@ def _first_divergence(got: dict, want: dict) -> tuple[str, str]:
                     return (f"; the first update is {first:.4g} times Adam's, (1 - b1) / sqrt(1 - b2) for b1 = "
                             f"{ADAM_B1}, b2 = {ADAM_B2}: Adam's moment estimates without their bias correction "
                             "(dividing them by 1 - b1**t and 1 - b2**t, which optax.adam does)"), HINT_BIAS_CORRECTION
+                eps = _adam_eps(g, grads, DEFAULT_LR) if grads is not None else ""
+                if eps:
+                    return eps, ("Use optax.adam(learning_rate) with its own eps (1e-8, added outside the square "
+                                 "root): optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
                 factor = (f" (the first update is {first:.4g} times Adam's on its largest elements)" if first else
                           " (the first update is 0 everywhere)" if not any(np.any(np.asarray(v)) for v in g.values())
                           else "")
@@ -376,7 +411,7 @@ def chain(ctx: Context) -> Verdict:
                             "another norm.")
             return fail(f"{message}: {problem}; measured: these are the updates of a clip at a global norm of "
                         f"{threshold:.3g}, where max_norm={DEFAULT_MAX_NORM:g}", MAX_NORM_OTHER)
-        words, hint = _first_divergence(got, want)
+        words, hint = _first_divergence(got, want, _grads_seq(ctx)[0])
         return fail(f"{message}{words}: {problem}", hint)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
     return fail(f"{message}: {problem}{named}", hint)
