@@ -68,7 +68,8 @@ HIDDEN_RNG = Mistake(
 IGNORES_KEY = Mistake(
     "ex1.key_ignored", "a mask that ignores the key argument",
     "Different keys gave the same mask: the key argument is being ignored (a fixed "
-    "jax.random.PRNGKey inside the function, or a key stored at import time).")
+    "jax.random.PRNGKey inside the function, a key stored at import time, or a mask drawn once and reused). "
+    "Draw every mask from the key the call is given.")
 TRACE_TIME_RNG = Mistake(
     "ex1.trace_time_randomness", "a mask drawn at trace time",
     "Under jax.jit, different keys gave the same mask: the mask was drawn at trace time with numpy or "
