@@ -169,6 +169,20 @@ def per_example_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray
     return grads
 
 
+def per_example_grad_norms(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """The norms of :func:`per_example_grads` without building them: example i's weight gradient is the outer
+    product of its layer input and its output gradient, whose squared norm is the product of theirs."""
+    names, hs, pres = _activations(params, x)
+    dz = softmax(hs[-1]) - targets
+    total = np.zeros(len(dz))
+    for i in reversed(range(len(names))):
+        dz_squares = np.sum(dz ** 2, axis=1)
+        total += np.sum(hs[i] ** 2, axis=1) * dz_squares + dz_squares
+        if i:
+            dz = (dz @ np.asarray(params[names[i]]["w"], np.float64).T) * (pres[i - 1] > 0)
+    return np.sqrt(total)
+
+
 def input_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> np.ndarray:
     """Gradient of each example's cross-entropy with respect to its own input row, stacked: shaped like ``x``."""
     names, hs, pres = _activations(params, x)

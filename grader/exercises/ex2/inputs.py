@@ -47,7 +47,7 @@ def _proxies_disagree(rng: np.random.Generator, widths: tuple[int, ...], b: int)
     for _ in range(1000):
         x, y = batch(rng, b)
         x *= rng.uniform(0.3, 3.0, (b, 1)).astype(np.float32)  # inputs of different sizes
-        norms = npref.per_example_norms(npref.per_example_grads(params, x, npref.one_hot(y)))
+        norms = npref.per_example_grad_norms(params, x, npref.one_hot(y))
         first, second = np.sort(norms)[::-1][:2]
         proxies = {int(np.argmax(score)) for score in npref.norm_stand_ins(params, x, y).values()}
         if first > 1.02 * second and len(proxies) == 3 and int(np.argmax(norms)) not in proxies:
