@@ -16,12 +16,25 @@ from __future__ import annotations
 import sys
 from typing import Callable
 
-from grader.rubric import RubricError
-from grader.cli.common import DEFAULT_SUBMISSION, EXIT_BELOW, EXIT_GRADER, EXIT_OK, default_submission
+#: Names this package re-exports from :mod:`grader.cli.common`, imported when first asked for (``__getattr__``):
+#: a grade starts its fork server before it imports the rest of the grader.
+_COMMON = ("DEFAULT_SUBMISSION", "EXIT_BELOW", "EXIT_GRADER", "EXIT_OK", "default_submission")
+
+
+def __getattr__(name: str) -> object:
+    if name in _COMMON:
+        from grader.cli import common
+
+        return getattr(common, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # Each command's module is imported only when it runs: a grade does not pay for the batch's imports.
 def _grade(argv: list[str]) -> int:
+    if not {"-h", "--help"} & set(argv):
+        from grader.sandbox import warm_up
+
+        warm_up()  # the fork server imports jax while the grader's own modules import (the grade reuses it)
     from grader.cli.grade import main as run
 
     return run(argv)
@@ -68,6 +81,12 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         return COMMANDS.get(argv[0] if argv else "", _grade)(argv)
-    except RubricError as exc:  # the checks read the rubric as they load: an edit gone wrong stops every command
+    except Exception as exc:
+        from grader.cli.common import EXIT_GRADER
+        from grader.rubric import RubricError
+
+        if not isinstance(exc, RubricError):
+            raise
+        # the checks read the rubric as they load: an edit gone wrong stops every command
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_GRADER

@@ -126,7 +126,12 @@ def _server(limits: Limits, offer: Confinement) -> forkserver.ForkServer | None:
 
 
 def warm_up(limits: Limits = Limits()) -> threading.Thread:
-    """Probe the confinement and start the fork server in the background, while the caller prepares its runs."""
+    """Probe the confinement and start the fork server in the background, while the caller prepares its runs.
+
+    The server starts beside the probe, not after it: whether the runs use it is decided by what the probe
+    finds (:func:`_server`); one that goes unused is closed when this process exits."""
+    if limits.fork and limits.confine:
+        threading.Thread(target=lambda: forkserver.shared(_child_env("", Path("/"), None)), daemon=True).start()
     thread = threading.Thread(target=lambda: _server(limits, offered() if limits.confine else NONE), daemon=True)
     thread.start()
     return thread
