@@ -378,10 +378,11 @@ def times_n_steps(ctx: Context) -> Verdict:
         if calls == 2 and n > 2:  # the warm-up and one timed call
             return fail(said, ONE_CALL)
         runs = [ctx.student[name] for name in ("time/compile", "time/async") if ctx.student.has(name)]
-        others = sorted({(run["n_steps"], run["calls"]) for run in runs
-                         if isinstance(run, dict) and run.get("n_steps") != n and "calls" in run})
-        if others and any(c - m != calls - n for m, c in others):  # the calls do not follow n_steps
-            shown = ", ".join(f"{c} with n_steps={m}" for m, c in others)
+        others = [(run["n_steps"], run["calls"], float(run.get("cost", 0.0))) for run in runs
+                  if isinstance(run, dict) and "n_steps" in run and "calls" in run]
+        if others and any(c - m != calls - n for m, c, _ in others):  # the calls do not follow n_steps
+            shown = ", ".join(f"{c} with n_steps={m} and steps that queue {cost * 1000:.0f} ms of work"
+                              for m, c, cost in others)
             return fail(f"{said}; it called it {shown}: the number of calls does not follow n_steps",
                         "time_steps must call step_fn n_steps times after one warm-up call, whatever the calls cost: "
                         "a loop of its own (until a time budget is spent, or doubling) times another number of "
