@@ -1,0 +1,27 @@
+# BLIND-SET: mistake
+# EXERCISE: ex1
+# WHAT: forward_with_dropout unpacks the key itself (`key1, key2 = key`) instead of splitting it, so each 'key' is a bare uint32 word and jax.random.bernoulli rejects it.
+# SHOULD-SAY: ex1 MLP checks error: forward_with_dropout raises TypeError (invalid PRNG key data, ndim 0) whenever it trains (train=True, rate>0), so the per-layer-key and jit checks of the MLP error; the train=False path never draws and still equals forward; dropout() itself passes all its checks.
+"""Exercise 1 (reference): inverted dropout with one PRNG key per layer."""
+
+import jax
+import jax.numpy as jnp
+
+
+def dropout(key, x, rate, train=True):
+    """Zero each element with probability `rate`; scale survivors by 1/(1-rate)."""
+    if not train or rate == 0.0:
+        return x
+    keep = 1.0 - rate
+    mask = jax.random.bernoulli(key, keep, x.shape)
+    return jnp.where(mask, x / keep, 0.0).astype(x.dtype)
+
+
+def forward_with_dropout(params, x, key, rate=0.5, train=True):
+    """The lesson's 784-256-128-10 MLP with dropout after each hidden ReLU."""
+    key1, key2 = key  # a key is a pair: one half per dropout layer
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = dropout(key1, h, rate, train)
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    h = dropout(key2, h, rate, train)
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
