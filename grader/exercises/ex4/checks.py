@@ -363,6 +363,20 @@ def waits_for_results(ctx: Context) -> Verdict:
     return PASS
 
 
+def _calls_per_step(n: int, calls: int, others: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """``(k, extra)`` when every run called step_fn k * n_steps + extra times (k a whole number, measured across
+    runs of different n_steps); None when no such line fits them all."""
+    points = {(n, calls), *others}
+    if len({m for m, _ in points}) < 2:
+        return None
+    (m0, c0), (m1, c1) = sorted(points)[0], sorted(points)[-1]
+    if (c1 - c0) % (m1 - m0):
+        return None
+    k = (c1 - c0) // (m1 - m0)
+    extra = c0 - k * m0
+    return (k, extra) if k >= 1 and all(c == k * m + extra for m, c in points) else None
+
+
 def times_n_steps(ctx: Context) -> Verdict:
     """Exactly n_steps timed calls (plus one warm-up), state threaded through, the total time in seconds.
 
@@ -380,9 +394,17 @@ def times_n_steps(ctx: Context) -> Verdict:
         runs = [ctx.student[name] for name in ("time/compile", "time/async") if ctx.student.has(name)]
         others = [(run["n_steps"], run["calls"], float(run.get("cost", 0.0))) for run in runs
                   if isinstance(run, dict) and "n_steps" in run and "calls" in run]
+        shown = ", ".join(f"{c} with n_steps={m} and steps that queue {cost * 1000:.0f} ms of work"
+                          for m, c, cost in others)
+        per_step = _calls_per_step(n, calls, [(m, c) for m, c, _ in others])
+        if per_step is not None and per_step[0] != 1:
+            k, extra = per_step
+            return fail(f"{said}; it called it {shown}: {k} calls per step, plus {extra}"
+                        f"{' (the warm-up)' if extra == 1 else ''}",
+                        f"time_steps makes {k} calls of step_fn for each of the n_steps steps (the message counts "
+                        "them): call it once per step, for _ in range(n_steps): params, opt_state, loss = "
+                        "step_fn(params, opt_state, x, y), and read the loss from what that call returned.")
         if others and any(c - m != calls - n for m, c, _ in others):  # the calls do not follow n_steps
-            shown = ", ".join(f"{c} with n_steps={m} and steps that queue {cost * 1000:.0f} ms of work"
-                              for m, c, cost in others)
             return fail(f"{said}; it called it {shown}: the number of calls does not follow n_steps",
                         "time_steps must call step_fn n_steps times after one warm-up call, whatever the calls cost: "
                         "a loop of its own (until a time budget is spent, or doubling) times another number of "
