@@ -1,0 +1,40 @@
+# BLIND-SET: correct
+# EXERCISE: ex5
+# WHAT: make_optimizer wraps the clip-then-Adam chain in optax.MultiSteps with every_k_schedule=1 (accumulation over one step, so every step applies), exposed via gradient_transformation().
+# SHOULD-SAY: full marks
+"""Exercise 5 (reference): gradient clipping chained before Adam."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    """Clip the global gradient norm to `max_norm`, then apply Adam."""
+    base = optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate))
+    return optax.MultiSteps(base, every_k_schedule=1).gradient_transformation()
+
+
+def make_train_step(optimizer):
+    """A jitted training step that updates params through `optimizer`."""
+
+    def step(params, opt_state, x, y):
+        loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+        updates, new_state = optimizer.update(grads, opt_state, params)
+        new_params = jax.tree.map(lambda p, u: (p + u).astype(p.dtype), params, updates)
+        return new_params, new_state, loss
+
+    return jax.jit(step)
