@@ -75,14 +75,10 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
 
 def run_confined(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,
                  extra_args: tuple[str, ...], compilation_cache: Path | None) -> RunResult:
-    """The grader's runner: a confined child, started from its own copy of its task's part of the compilation
-    cache (it may write there, and what it writes must reach no other run)."""
-    private = None
-    shared = task_compilation_cache(compilation_cache, task)
-    if shared is not None:
-        private = workdir / "xla-cache"
-        shutil.copytree(shared, private)
-    return run_task(task, submission_dir, inputs_path, workdir, limits, extra_args, private)
+    """The grader's runner: a confined child that reads its task's part of the compilation cache and writes
+    nothing there (what it compiles is its own), so every run shares the one folder without a copy."""
+    return run_task(task, submission_dir, inputs_path, workdir, limits, extra_args,
+                    task_compilation_cache(compilation_cache, task), cache_writable=False)
 
 
 def grade(path: str | Path | Submission, options: Options = Options(), *, on_run: OnRun | None = None,

@@ -16,6 +16,9 @@ import pytest
 from conftest import CORPUS, REFERENCE, ROOT, submission_with
 
 from grader.cli import main
+from grader.config import Options
+from grader.engine import grade
+from grader.observations import Limits
 from grader.expected.cache import default_cache_dir
 from grader.sandbox import Confinement, confine, offered, policy
 from grader.sandbox.launch import _crash
@@ -131,6 +134,40 @@ def test_a_planted_file_lands_nowhere(tmp_path, grade_with):
     for path in planted:
         path.unlink()  # do not leave a planted .pth behind for later processes
     assert planted == []
+
+
+def _ex3_score(folder: Path, cache: Path, limits: Limits = Limits()) -> float:
+    return grade(folder, Options(only=("ex3",), cache_dir=cache, limits=limits)).score
+
+
+def _cache_state(cache_dir: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(cache_dir)): p.read_bytes() for p in sorted(cache_dir.rglob("*"))
+            if p.is_file() and "xla" in p.parts}
+
+
+@needs_full
+def test_the_shared_compilation_cache_cannot_be_poisoned(tmp_path):
+    """Runs read their exercise's part of the compilation cache in place: a confined one can change nothing."""
+    cache = tmp_path / "cache"
+    assert _ex3_score(REFERENCE, cache) == 20  # fills the cache
+    before = _cache_state(cache)
+    assert any(name.endswith("-cache") for name in before)
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": HOSTILE / "ex3_mlp_forward__poison_compilation_cache.py"})
+    assert _ex3_score(folder, cache) == 0
+    assert _cache_state(cache) == before
+    assert _ex3_score(REFERENCE, cache) == 20
+
+
+def test_a_student_run_adds_nothing_to_the_shared_compilation_cache(tmp_path):
+    """Even unconfined, JAX in a student's run keeps nothing it compiles: the folder is the reference's alone."""
+    cache = tmp_path / "cache"
+    assert _ex3_score(REFERENCE, cache) == 20
+    before = _cache_state(cache)
+    variant = (REFERENCE / "ex3_mlp_forward.py").read_text().replace("jax.nn.relu(", "jax.numpy.maximum(0.0, ")
+    assert "jax.numpy.maximum(0.0, " in variant
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": variant})
+    assert _ex3_score(folder, cache, Limits(confine=False)) == 20
+    assert _cache_state(cache) == before
 
 
 @needs_full

@@ -122,7 +122,7 @@ def test_an_import_jax_makes_on_the_submissions_line_is_jaxs(tmp_path, cache_dir
 
 
 def _forked_child(server: forkserver.ForkServer, argv: list[str], cwd: Path) -> tuple[int, str]:
-    child = server.start(argv, cwd, _child_env("", cwd, None), "{}")
+    child = server.start(argv, cwd, _child_env(cwd, None), "{}")
     code = child.wait(120)
     with child.stdout as out, child.stderr as err:
         out.read()
@@ -130,7 +130,7 @@ def _forked_child(server: forkserver.ForkServer, argv: list[str], cwd: Path) -> 
 
 
 def test_a_forked_child_that_dies_says_why(tmp_path):
-    server = forkserver.ForkServer(_child_env("", Path("/"), None))
+    server = forkserver.ForkServer(_child_env(Path("/"), None))
     try:
         code, stderr = _forked_child(server, ["ex3"], tmp_path / "no-such-folder")
     finally:

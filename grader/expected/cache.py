@@ -4,8 +4,10 @@ The reference runs through the same sandbox and probes as a student, one task
 per child, and its results are kept under the user cache folder, keyed by
 everything that could change them (reference code, probes, inputs, library
 versions). Beside them sits the JAX compilation cache those runs filled; each
-student run gets a private copy, so compiling the same operations is a file
-read and no submission can tamper with what another one reads.
+student run reads its exercise's part in place, so compiling the same
+operations is a file read. A student run writes nothing there (JAX in it keeps
+nothing it compiles, and a confined child may only read the folder), so no
+submission can tamper with what another one reads.
 
 Without the reference code (an installed grader), the observations come from a
 sealed reference (:mod:`grader.expected.sealed`): the one the package ships for the

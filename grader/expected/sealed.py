@@ -36,8 +36,8 @@ FORMAT = 1
 SHIPPED = Path(__file__).resolve().parents[1] / "_sealed"
 """The sealed reference for the public inputs that ships inside the package."""
 LIBRARIES = ("jax", "jaxlib", "optax", "numpy")
-#: JAX's compilation cache as the reference runs left it: a student run starts from a private copy, so its
-#: eager operations load compiled programs instead of compiling each one. Entries made for another CPU,
+#: JAX's compilation cache as the reference runs left it: a student run reads it in place (and writes nothing
+#: there), so its eager operations load compiled programs instead of compiling each one. Entries made for another CPU,
 #: jaxlib or XLA version are refused by JAX and compiled afresh, so it speeds up and never changes a grade.
 COMPILATION_CACHE = "xla"
 #: Inside :data:`COMPILATION_CACHE`: which entries were compiled on which CPU, ``{cpu: {task: [file names]}}``.
@@ -141,8 +141,8 @@ def compilation_cache(folder: Path) -> Path | None:
 def task_compilation_cache(compilation_cache: Path | None, task: str) -> Path | None:
     """The part of ``compilation_cache`` that ``task``'s reference run filled, if there is one.
 
-    Each task's run keeps its own folder: a student's run then copies only what its exercise compiles (a
-    few hundred small files for all of them together, which a run would otherwise copy and delete each time).
+    Each task's run keeps its own folder: a student's run then reads, in place, only what its exercise
+    compiles, and may read nothing of the other exercises'.
     """
     folder = compilation_cache / task if compilation_cache is not None else None
     return folder if folder is not None and folder.is_dir() else None

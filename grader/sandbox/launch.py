@@ -53,11 +53,14 @@ def run_task(
     extra_args: tuple[str, ...] = (),
     compilation_cache: Path | None = None,
     results_dir: Path | None = None,
+    *,
+    cache_writable: bool = True,
 ) -> RunResult:
     """Run ``grader.harness.child`` for ``task`` on the modules in ``submission_dir``.
 
-    ``compilation_cache`` is a folder for JAX's persistent compilation cache;
-    the child may write to it, so give an untrusted child its own copy.
+    ``compilation_cache`` is a folder for JAX's persistent compilation cache. The child fills it with what it
+    compiles if ``cache_writable`` (the reference's runs); otherwise it only reads it, never writes it (JAX is
+    told to keep nothing, and a confined child may not), so untrusted runs can share one folder.
     ``results_dir`` keeps the child's result files (for the trusted reference
     run); otherwise they go to a private folder outside the child's working
     folder, removed once read.
@@ -66,7 +69,8 @@ def run_task(
     out_dir = results_dir or Path(tempfile.mkdtemp(prefix="jax-grader-out-"))
     out_dir.mkdir(parents=True, exist_ok=True)
     try:
-        return _run(task, submission_dir, inputs_path, workdir, limits, extra_args, compilation_cache, out_dir)
+        return _run(task, submission_dir, inputs_path, workdir, limits, extra_args, compilation_cache, out_dir,
+                    cache_writable)
     finally:
         if results_dir is None:
             shutil.rmtree(out_dir, ignore_errors=True)
@@ -84,14 +88,17 @@ _BOOTSTRAP = (
 
 
 def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,
-         extra_args: tuple[str, ...], compilation_cache: Path | None, out_dir: Path) -> RunResult:
+         extra_args: tuple[str, ...], compilation_cache: Path | None, out_dir: Path,
+         cache_writable: bool) -> RunResult:
     offer = offered() if limits.confine else NONE
-    writes = [workdir, out_dir] + ([compilation_cache] if compilation_cache is not None else [])
-    child_plan = plan(offer, reads=(submission_dir, inputs_path), writes=writes, memory_bytes=limits.memory_bytes,
+    cache = [compilation_cache] if compilation_cache is not None else []
+    child_plan = plan(offer, reads=(submission_dir, inputs_path, *([] if cache_writable else cache)),
+                      writes=[workdir, out_dir, *(cache if cache_writable else [])], memory_bytes=limits.memory_bytes,
                       hidden=(workdir.parent,))
     argv = [task, str(submission_dir), str(inputs_path), str(out_dir), *extra_args]
+    env = _child_env(workdir, compilation_cache, cache_writable)
     start = time.monotonic()
-    ended = supervise(_start(argv, workdir, compilation_cache, child_plan, _server(limits, offer)), limits.timeout,
+    ended = supervise(_start(argv, workdir, env, child_plan, _server(limits, offer)), limits.timeout,
                       limits.output_bytes)
     seconds = time.monotonic() - start
     stdout, stderr = ended.stdout, ended.stderr
@@ -122,7 +129,7 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
 
 def _server(limits: Limits, offer: Confinement) -> forkserver.ForkServer | None:
     """The fork server, where children are confined from starting processes (so a group kill is complete)."""
-    return forkserver.shared(_child_env("", Path("/"), None)) if limits.fork and offer.processes else None
+    return forkserver.shared(_child_env(Path("/"), None)) if limits.fork and offer.processes else None
 
 
 def warm_up(limits: Limits = Limits()) -> threading.Thread:
@@ -131,31 +138,31 @@ def warm_up(limits: Limits = Limits()) -> threading.Thread:
     The server starts beside the probe, not after it: whether the runs use it is decided by what the probe
     finds (:func:`_server`); one that goes unused is closed when this process exits."""
     if limits.fork and limits.confine:
-        threading.Thread(target=lambda: forkserver.shared(_child_env("", Path("/"), None)), daemon=True).start()
+        threading.Thread(target=lambda: forkserver.shared(_child_env(Path("/"), None)), daemon=True).start()
     thread = threading.Thread(target=lambda: _server(limits, offered() if limits.confine else NONE), daemon=True)
     thread.start()
     return thread
 
 
-def _start(argv: list[str], workdir: Path, compilation_cache: Path | None, child_plan: Plan,
+def _start(argv: list[str], workdir: Path, env: dict[str, str], child_plan: Plan,
            server: forkserver.ForkServer | None) -> Child:
     """The run's child: forked by ``server`` if there is one and it answers, else a fresh interpreter."""
     if server is not None:
         try:
-            return server.start(argv, workdir, _child_env("", workdir, compilation_cache), child_plan.to_json())
+            return server.start(argv, workdir, env, child_plan.to_json())
         except forkserver.ForkServerError:
             pass  # the server is gone: this run, and later ones, start fresh interpreters
-    return _FreshChild(argv, workdir, compilation_cache, child_plan)
+    return _FreshChild(argv, workdir, env, child_plan)
 
 
 class _FreshChild:
     """A fresh ``python -I`` child; at its end its tree and every process with its marker are killed."""
 
-    def __init__(self, argv: list[str], workdir: Path, compilation_cache: Path | None, child_plan: Plan) -> None:
+    def __init__(self, argv: list[str], workdir: Path, env: dict[str, str], child_plan: Plan) -> None:
         self._marker = secrets.token_hex(16)
         cmd = [sys.executable, "-I", "-c", _BOOTSTRAP, package_parent(), *argv[:3], *argv[4:]]
         self._proc = subprocess.Popen(
-            cmd, cwd=workdir, env=_child_env(self._marker, workdir, compilation_cache), stdin=subprocess.PIPE,
+            cmd, cwd=workdir, env={**env, MARKER_VAR: self._marker}, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **new_group(),
         )
         self.stdout, self.stderr = self._proc.stdout, self._proc.stderr
@@ -177,7 +184,8 @@ class _FreshChild:
         kill_marked(self._marker)
 
 
-def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> dict[str, str]:
+def _child_env(workdir: Path, compilation_cache: Path | None,
+               cache_writable: bool = True) -> dict[str, str]:
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(workdir),
@@ -190,12 +198,11 @@ def _child_env(marker: str, workdir: Path, compilation_cache: Path | None) -> di
         "JAX_ENABLE_X64": "0",
         "MPLBACKEND": "Agg",  # a submission's plots are drawn nowhere and never block (grader.harness.child)
     }
-    if marker:
-        env[MARKER_VAR] = marker
     if compilation_cache is not None:
         # Eager JAX compiles every primitive on first use; the cache makes that a file read.
         env["JAX_COMPILATION_CACHE_DIR"] = str(compilation_cache)
-        env["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
+        # Keep everything compiled, or (a run that may only read the folder) nothing: no compilation takes a year.
+        env["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0" if cache_writable else "3e7"
         env["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
         # Keep the cache folder's path out of the cache keys, so a copy of the folder still hits.
         env["JAX_PERSISTENT_CACHE_ENABLE_XLA_CACHES"] = "none"
