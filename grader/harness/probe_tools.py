@@ -10,9 +10,14 @@ import numpy as np
 
 
 def as_jax(tree: Any) -> Any:
-    """Numpy leaves to fresh JAX arrays, keeping each dict's key order as written."""
+    """Numpy leaves to fresh JAX arrays, keeping each dict's key order as written.
+
+    A numpy array is put on the device as it is (the same dtypes ``jnp.asarray`` gives): ``jnp.asarray``
+    would compile a small program for each new shape, and the probes' inputs come in dozens of shapes."""
     if isinstance(tree, dict):
         return {name: as_jax(value) for name, value in tree.items()}
+    if isinstance(tree, (np.ndarray, np.generic)):
+        return jax.device_put(tree)
     return jnp.asarray(tree)
 
 
