@@ -68,6 +68,9 @@ class Options:
     """Refuse to grade (:class:`~grader.sandbox.policy.ConfinementRefused`) unless every child runs fully confined."""
     seed: int | None = None
     """Draw every input from this seed (the official grade's secret inputs); ``None``: the public inputs."""
+    lesson: bool = True
+    """Answer the lesson's questions (shown, never scored: the terminal and notebook reports, ``--plots``);
+    a batch, whose reports show them nowhere, leaves them out."""
     batch: BatchOptions = BatchOptions()
 
     def to_json(self) -> dict[str, Any]:
@@ -80,7 +83,7 @@ class Options:
                 "fork": self.limits.fork, "jobs": self.jobs, "reference_dir": text(self.reference_dir),
                 "cache_dir": text(self.cache_dir), "use_cache": self.use_cache,
                 "reference_digest": self.reference_digest, "plots_dir": text(self.plots_dir),
-                "require_confinement": self.require_confinement, "seed": self.seed,
+                "require_confinement": self.require_confinement, "seed": self.seed, "lesson": self.lesson,
                 "max_archive_mb": self.batch.max_archive_mb}
 
     @classmethod
@@ -95,4 +98,5 @@ class Options:
                    use_cache=bool(data.get("use_cache", True)), reference_digest=data.get("reference_digest"),
                    plots_dir=path("plots_dir"), require_confinement=bool(data.get("require_confinement", False)),
                    seed=None if data.get("seed") is None else int(data["seed"]),
+                   lesson=bool(data.get("lesson", True)),
                    batch=BatchOptions(max_archive_mb=float(data.get("max_archive_mb", MAX_ARCHIVE_MB))))

@@ -22,19 +22,22 @@ from grader.checks.common import crash_hint
 from grader.checks.registry import BY_ID as CHECKS_BY_ID
 from grader.checks.registry import CHECKS
 from grader.config import Options
-from grader.exercises import BY_ID, IDS, MODULES, WARMED
+from grader.exercises import ALL, BY_ID, IDS, MODULES, WARMED
 from grader.exercises.accuracy.shared import CURVES_OPTION
 from grader.results import RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox import NONE, offered, require_full, run_task, warm_up
 from grader.expected import load_reference, task_compilation_cache
 from grader.observations import Limits, ObservationError, Observations, RunResult
+from grader.protocol import SKIP_LESSON
 from grader.submission import Submission, load_submission
 
 NOT_IMPLEMENTED = "not implemented yet"
 PUBLIC_INPUTS_NOTE = ("The official grade uses other inputs of the same kind: passing here is necessary, "
                       "not sufficient.")
 OnRun = Callable[[str, str, float], None]
+#: The runs whose observations answer a lesson's question.
+_ANSWERS_A_QUESTION = frozenset(e.question_from for e in ALL if e.question_from)
 #: How one exercise is run and observed: ``runner(task, submission_dir, inputs_path, workdir, limits, extra_args,
 #: compilation_cache) -> RunResult``, where ``compilation_cache`` is shared by the runs and must not be written.
 #: The grader's is :func:`run_confined`.
@@ -70,6 +73,8 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
         return _Run(task, RunResult("ok", Observations(), 0.0),
                     skipped=f"the submission has no {', '.join(m + '.py' for m in missing)}")
     extra = (CURVES_OPTION,) if task == "accuracy" and options.plots_dir else ()
+    if not options.lesson and task in _ANSWERS_A_QUESTION:
+        extra += (SKIP_LESSON,)
     return _Run(task, runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, compilation_cache))
 
 

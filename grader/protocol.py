@@ -8,3 +8,7 @@ Standard library only.
 #: ended without results and without it failed in the grader's own machinery (bad environment, unsupported
 #: jax, a harness bug): no student code ran, and none can take back bytes already in the pipe.
 STUDENT_CODE_STARTS = "\x1ejax-grader: running the submission\x1e\n"
+
+#: A run's option: leave out the lesson's question (shown, never scored) for a grade whose reports show it
+#: nowhere (a batch). Only what the run would compute for the question alone is left out; no check reads it.
+SKIP_LESSON = "no-lesson"

@@ -772,6 +772,7 @@ def test_real_default_batch_grades_every_exercise(tmp_path, cache_dir):
     assert report["runs"]["ex4"]["status"] == "crashed" and "before reporting" in report["runs"]["ex4"]["detail"]
     assert {ex: run["status"] for ex, run in report["runs"].items() if ex != "ex4"} == \
         {ex: "ok" for ex in full if ex != "ex4"}
+    assert report.get("lesson", {}) == {}  # shown by no batch output, so not computed
 
 
 @pytest.mark.e2e

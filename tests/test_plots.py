@@ -69,3 +69,12 @@ def test_grading_ex2_answers_the_lesson_question(grade_with):
     question = report.lesson["ex2"]
     assert len(question["norms"]) == 32 and question["norms"][question["index"]] == max(question["norms"])
     assert Report.from_json(report.to_json()).lesson == report.lesson
+
+
+def test_a_grade_that_shows_no_lesson_leaves_its_question_out(grade_with):
+    """A batch shows the lesson's question nowhere: its ex2 run does not compute it, and the grade is the same."""
+    from tests.conftest import REFERENCE
+
+    report = grade_with(REFERENCE, only=("ex2",), lesson=False)
+    assert report.score == report.max_score == 20
+    assert report.lesson == {}  # answered from the run's mnist/norms whenever it has them

@@ -154,7 +154,7 @@ def grade_entry(entry: Entry, options: Options, scratch: Path, key: str = "") ->
             target = find_code(entry.path)
         else:
             target = entry.path
-        report = grade(target, options)
+        report = grade(target, replace(options, lesson=False))  # a batch's reports show no lesson question
     except (InvalidSubmission, SubmissionError) as exc:
         message = _hide(str(exc), unpacked, entry)
         named = message.startswith(entry.path.name) or message.startswith(str(entry.path))
