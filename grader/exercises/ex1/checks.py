@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
+from grader.checks import npref
 from grader.checks.common import crash_hint, unchanged
 from grader.checks.compare import array_mismatch
 from grader.exercises.ex1.shared import RATES
@@ -82,6 +83,13 @@ OUTPUT_RELU = Mistake(
     "ex1.output_relu", "a ReLU after the last layer",
     "The logits went through a ReLU: apply ReLU after the two hidden layers only; the last layer's output "
     "(the logits) stays linear.")
+OUTPUT_SOFTMAX = Mistake(
+    "ex1.output_softmax", "a softmax (or log_softmax) after the last layer",
+    "The logits went through a softmax: forward_with_dropout returns the last layer's raw values, as the plain "
+    "forward pass does; the loss applies log_softmax itself.")
+#: What may be applied to the logits, as a message words it.
+_ON_THE_LOGITS = (("softmax probabilities (each row sums to 1)", npref.softmax),
+                  ("log-softmax values (log-probabilities)", lambda z: np.log(npref.softmax(z))))
 HINT_EVAL_FORWARD = (
     "With train=False (or rate=0) forward_with_dropout must equal the plain forward pass: the lesson's MLP, "
     "ReLU after each hidden layer, with dropout doing nothing."
@@ -446,6 +454,11 @@ def eval_forward(ctx: Context) -> Verdict:
             and array_mismatch(got_eval, np.maximum(want_eval, 0)) is None):
         hint = OUTPUT_RELU
         problems.append("train=False gave the plain forward pass's logits with every negative one set to 0")
+    elif got_eval.shape == want_eval.shape and (words := next(
+            (w for w, f in _ON_THE_LOGITS if array_mismatch(got_eval, f(np.asarray(want_eval, np.float64))) is None),
+            None)):
+        hint = OUTPUT_SOFTMAX
+        problems.append(f"train=False gave the plain forward pass's logits turned into {words}")
     elif array_mismatch(ctx.got("forward/eval"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None:
         hint = TRAIN_NOT_PASSED
         problems.append("train=False gave exactly the train-mode output for the same key")

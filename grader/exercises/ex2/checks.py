@@ -121,6 +121,11 @@ NORMS_FIXED_KEYS = Mistake(
     "per_example_grad_norms looked up a key the tree it was given does not have (the message says which): it gets "
     "whatever gradient tree it is given, of any depth, so cover every leaf it has, e.g. with "
     "jax.tree_util.tree_leaves(grads), weights and biases of every layer.")
+FLAT_INDEX = Mistake(
+    "ex2.flat_index", "an argmax over a flattened array with the examples along its last axis",
+    "The index counts over more than the B examples (it is the right example modulo B): the argmax ran over a "
+    "flattened array, such as a (leaves, B) matrix of per-leaf norms. Reduce to one norm per example first "
+    "(shape (B,)) and take the argmax of that.")
 LABEL = Mistake("ex2.label_not_index", "the label of the largest example in place of its position",
     "This returns the label of the example with the largest gradient norm, y[i], not its position i in the "
     "batch: return int(jnp.argmax(norms)) itself.")
@@ -601,6 +606,9 @@ def largest(ctx: Context) -> Verdict:
         problems.append("measured: every index returned is the label of the largest example, y[i], not its "
                         "position i")  # wrong on at least one batch, right where the label equals the position
         hint = hint or LABEL
+    elif flat := _flat_index(ctx, cases):
+        problems.append(flat)
+        hint = hint or FLAT_INDEX
     elif argmins and all(argmins):  # the smallest norm wherever it could be told
         hint = hint or ARGMIN
     elif len(offsets) == len(cases) and len(set(offsets)) == 1:  # the same shift on every batch, measured
@@ -620,6 +628,23 @@ def largest(ctx: Context) -> Verdict:
         return skip("not judged: per_example_grad_norms is wrong (charged in ex2.norms), and the index is the "
                     "argmax of those norms")
     return fail("; ".join(problems), hint, fraction=credit)
+
+
+def _flat_index(ctx: Context, cases: tuple[str, ...]) -> str:
+    """Words for indices that count past the batch and are the right example modulo its size B, measured on every
+    batch; "" otherwise."""
+    seen = []
+    for case in cases:
+        got, want, size = (ctx.got(f"largest/{case}")["value"], ctx.want(f"largest/{case}")["value"],
+                           len(_case(ctx, case)["y"]))
+        if not isinstance(got, int) or not isinstance(want, int) or got < 0 or got % size != want:
+            return ""
+        seen.append((got, size))
+    if not any(got >= size for got, size in seen):
+        return ""
+    shown = ", ".join(f"{got} for B={size}" for got, size in seen)
+    return (f"measured: every index, taken modulo the batch size B, is the right example, and some lie past the "
+            f"batch ({shown}): an index into a flattened array with the examples along its last axis")
 
 
 def _proxy(ctx: Context, cases: tuple[str, ...]) -> str:
