@@ -44,6 +44,9 @@ NO_ACTIVATION = Mistake("ex3.no_activation", "no activation between the layers",
 RELU_ON_INPUT = Mistake("ex3.relu_on_input", "a ReLU on the input before the first layer",
                         "A ReLU was applied to the input x before the first layer: the activation goes after each "
                         "layer's x @ w + b (every layer but the last), never on x itself.")
+INPUT_CHANGED = Mistake("ex3.input_changed", "the input centred or standardised before the first layer",
+                        "The input was shifted (and scaled) before the first layer, as a data normalisation does: "
+                        "mlp_forward applies the layers to x as it is given; prepare the data outside it.")
 NO_BIAS = Mistake("ex3.no_bias", "leaving out the biases",
                   "The biases were left out: each layer computes x @ layer['w'] + layer['b'].")
 BIAS_AFTER_RELU = Mistake("ex3.bias_after_relu", "adding the bias after the ReLU",
@@ -294,6 +297,24 @@ def _measured(ctx: Context, name: str) -> np.ndarray | None:
     return out if np.all(np.isfinite(out)) else None
 
 
+def _input_shifted(g: np.ndarray, out: np.ndarray, affine: np.ndarray | None, layer: dict) -> Finding | None:
+    """A layer given (x - a) / s in place of x, a not 0, measured twice: the layer mapping x to (x, -x) returned
+    ((x - a) / s, -(x - a) / s), and the 3x3 layer with a bias returned ((X - a) / s) @ w + b on X = 0 and on the
+    unit vectors. None otherwise (a scale alone is the weights' finding: one layer cannot tell the two apart)."""
+    slope, intercept = np.polyfit(g, out[:, 0], 1)
+    line = slope * g + intercept
+    if abs(slope) < 1e-6 or abs(intercept) < 1e-3 or not (npref.near(out[:, 0], line) and npref.near(out[:, 1], -line)):
+        return None
+    a, s = -intercept / slope, 1 / slope
+    w, b = (np.asarray(layer[k], np.float64) for k in ("w", "b"))
+    x = np.vstack([np.zeros(3), np.eye(3)])
+    if affine is None or not npref.near(affine, ((x - a) / s) @ w + b):
+        return None
+    return Finding(f"one layer mapping x to (x, -x) returned ((x - {a:.4g}) / {s:.4g}, -(x - {a:.4g}) / {s:.4g}), and "
+                   f"a 3x3 layer with a bias returned ((x - {a:.4g}) / {s:.4g}) @ w + b: the layer was given "
+                   f"(x - {a:.4g}) / {s:.4g}, not x", INPUT_CHANGED)
+
+
 def measure(ctx: Context) -> list[Finding]:
     """What the student's mlp_forward does on the measurement networks, wherever it differs from the contract.
 
@@ -338,6 +359,9 @@ def measure(ctx: Context) -> list[Finding]:
         for label, transform, mistake in OUTPUT_TRANSFORMS:
             if npref.near(out, transform(raw)):
                 return [Finding(f"one layer mapping x to (x, -x) returned {label}", mistake, HINT_RAW_OUTPUT)]
+        shifted = _input_shifted(g, out, _measured(ctx, "measure/affine"), cases["affine"]["params"]["layer1"])
+        if shifted:
+            return [shifted]
         shift = _row_shift(out, raw)
         if shift is not None:
             k = int(np.argmax(np.abs(shift)))
