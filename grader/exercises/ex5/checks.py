@@ -292,6 +292,28 @@ def _largest_ratio(got: dict, want: dict) -> float | None:
     return middle if np.all(np.isfinite(ratios)) and np.ptp(ratios) <= 1e-3 * abs(middle) else None
 
 
+NOT_ADAPTIVE = Mistake(
+    "ex5.not_adaptive", "an optimizer after the clip that does not scale each parameter's step (not Adam)",
+    "Use optax.adam(learning_rate) after the clip, optax.chain(optax.clip_by_global_norm(max_norm), "
+    "optax.adam(learning_rate)): Adam divides each parameter's step by the size of its gradients, so its first "
+    "step moves every parameter by about learning_rate.")
+
+
+def _proportional(update: dict, grads: dict, lr: float) -> str:
+    """Words for a first update (taken below max_norm) that is one factor times the gradient, measured: no
+    per-parameter scaling, where Adam's first update is -lr * g / (|g| + eps), about -lr * sign(g); "" otherwise."""
+    try:
+        factor = common_factor({k: -np.asarray(update[k], np.float64) / lr for k in grads}, grads, rtol=1e-3)
+    except (KeyError, TypeError, ValueError):
+        return ""
+    if factor is None or factor <= 0:
+        return ""
+    return (f"; the first update, below max_norm, is -{factor:.4g} * learning_rate * g: proportional to the "
+            "gradient, where Adam's first update moves each parameter by about learning_rate (-learning_rate * "
+            "g / (|g| + eps)): the optimizer after the clip does not scale each parameter's step by its gradient's "
+            "size (as SGD, momentum and RAdam's first steps do not)")
+
+
 def _adam_eps(update: dict, grads: dict, lr: float) -> str:
     """Words for where Adam's eps went, read off a first update taken below max_norm: Adam's first update is
     -lr * g / (|g| + eps), so each element gives its denominator; "" when no one eps, inside or outside the square
@@ -342,6 +364,9 @@ def _first_divergence(got: dict, want: dict, grads: dict | None = None) -> tuple
                     return (f"; the first update is {first:.4g} times Adam's, (1 - b1) / sqrt(1 - b2) for b1 = "
                             f"{ADAM_B1}, b2 = {ADAM_B2}: Adam's moment estimates without their bias correction "
                             "(dividing them by 1 - b1**t and 1 - b2**t, which optax.adam does)"), HINT_BIAS_CORRECTION
+                proportional = _proportional(g, grads, DEFAULT_LR) if grads is not None else ""
+                if proportional:
+                    return proportional, NOT_ADAPTIVE
                 eps = _adam_eps(g, grads, DEFAULT_LR) if grads is not None else ""
                 if eps:
                     return eps, ("Use optax.adam(learning_rate) with its own eps (1e-8, added outside the square "
