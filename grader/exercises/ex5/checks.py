@@ -635,7 +635,13 @@ def step_values(ctx: Context) -> Verdict:
     step that re-initialises the optimizer state, or drops what it returned,
     first shows.
     """
-    got, want = ctx.got("step/chain"), ctx.want("step/chain")
+    try:
+        got = ctx.got("step/chain")
+    except StudentError as exc:
+        if (verdict := _not_fed_params(ctx, exc)) is None:
+            raise
+        return verdict
+    want = ctx.want("step/chain")
     if not isinstance(got, dict) or "2" not in got:
         order = _returned_order(got)
         if order and order != ["new_params", "new_opt_state", "loss"]:
@@ -936,9 +942,43 @@ def _all_zero(tree: dict) -> bool:
     return bool(tree) and all(not np.any(np.asarray(v)) for v in tree.values())
 
 
+GRAD_WRT_INPUT = Mistake(
+    "ex5.grad_wrt_input", "the gradient taken with respect to x, not params",
+    "jax.value_and_grad(loss_fn) differentiates the argument in position argnums (0 by default): call it as "
+    "jax.value_and_grad(loss_fn)(params, x, y), with params first and argnums left at 0, so the gradient is a "
+    "tree shaped like params.")
+
+
+def _not_fed_params(ctx: Context, error: StudentError) -> Verdict | None:
+    """A step that raised after feeding its optimizer something other than a tree shaped like params: what it fed,
+    measured (the first update call of the step given an SGD); None when it fed a params-shaped tree or nothing."""
+    try:
+        fed = ctx.got("step/fed")
+    except StudentError:
+        return None
+    if not isinstance(fed, dict) or not fed or fed.get("params_like", True):
+        return None
+    shapes = [tuple(s) for s in fed.get("shapes", [])]
+    x_shape = tuple(np.shape(ctx.inputs["ex5"]["x"]))
+    given = (f"one array of shape {shapes[0]}" if fed.get("leaves") == 1 and shapes else
+             f"a tree of {fed.get('leaves')} arrays (shapes {shapes}{', ...' if fed.get('leaves', 0) > 4 else ''})")
+    message = (f"make_train_step raised {error.error.summary()}; measured: the optimizer's update was given {given}, "
+               "not a tree shaped like params")
+    if shapes == [x_shape]:
+        return fail(f"{message}: the shape of x, so the gradient was taken with respect to x", GRAD_WRT_INPUT)
+    return fail(message, "Pass optimizer.update the gradient with respect to params, a tree shaped like params: "
+                         "jax.value_and_grad(loss_fn)(params, x, y)[1].")
+
+
 def uses_given_optimizer(ctx: Context) -> Verdict:
     """The step updates through the optimizer it was given (an SGD here)."""
-    got, want = ctx.got("step/sgd"), ctx.want("step/sgd")
+    try:
+        got = ctx.got("step/sgd")
+    except StudentError as exc:
+        if (verdict := _not_fed_params(ctx, exc)) is None:
+            raise
+        return verdict
+    want = ctx.want("step/sgd")
     if ctx.verdict("ex5.step_values").mistake == RETURN_ORDER.id:
         return skip("not judged: the step returns its results in another order (charged in ex5.step_values), so "
                     "its new params cannot be read")

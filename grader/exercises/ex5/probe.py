@@ -60,6 +60,21 @@ def _counting(optimizer, counter):
     return optax.GradientTransformation(optimizer.init, update)
 
 
+def _feeding(optimizer, fed, like):
+    """Wrap ``optimizer`` so the first ``update`` call records what it was given: whether a tree shaped like
+    ``like`` (the params), and its leaves' shapes (a step that crashes inside the optimizer still shows what it
+    fed it)."""
+
+    def update(updates, state, params=None, **extra_args):  # optax's own signature, keywords included
+        if not fed:
+            leaves = jax.tree_util.tree_leaves(updates)
+            fed.append({"params_like": jax.tree_util.tree_structure(updates) == jax.tree_util.tree_structure(like),
+                        "leaves": len(leaves), "shapes": [list(np.shape(leaf)) for leaf in leaves[:4]]})
+        return optimizer.update(updates, state, params, **extra_args)
+
+    return optax.GradientTransformation(optimizer.init, update)
+
+
 def _fresh(tree):
     """New arrays in new dicts, in the same order: one step call's own copy of params.
 
@@ -101,8 +116,10 @@ def probe(rec, modules, inputs, options):
     rec.record("opt/zero_grads", lambda: _without_gradients(_run_updates(m.make_optimizer(), params, zeros), params))
 
     x, y = data["x"], data["y"]
-    sgd = optax.sgd(SGD_LR)
+    fed = []
+    sgd = _feeding(optax.sgd(SGD_LR), fed, params)
     rec.record("step/sgd", lambda p=_fresh(params): _as_returned(m.make_train_step(sgd)(p, sgd.init(p), x, y)))
+    rec.record("step/fed", lambda: fed[0] if fed else {})
     chain = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
     chain_params = _fresh(params)
     rec.record("step/chain",
