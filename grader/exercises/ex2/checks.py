@@ -16,6 +16,10 @@ from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import LARGEST_CASES
 
+GROUPED = Mistake(
+    "ex2.grouped_examples", "one gradient per group of examples (microbatches), not one per example",
+    "per_example_grads returns one gradient per example: vmap over the batch axis itself (in_axes=0 for x and y), "
+    "with no reshape of the batch into groups, so every leaf's leading axis is B.")
 BATCH_GRAD = Mistake(
     "ex2.batch_gradient", "the batch's mean gradient for every example",
     "This is the gradient of the batch's mean loss, not one gradient per example. Differentiate the loss "
@@ -181,11 +185,33 @@ def shapes(ctx: Context) -> Verdict:
                 if _batched_elsewhere(ctx, case):
                     return fail(f"{words}; every larger batch keeps its leading axis", AXIS_OF_ONE)
                 return fail(words, HINT_SHAPES)
+            grouped = _grouped(ctx, case, got, expected)
+            if grouped:
+                return fail(f"{words}; {grouped}", GROUPED)
             return fail(words, BATCH_GRAD if unbatched else HINT_SHAPES)
     if _values_credit(ctx) <= 0:  # zeros (or anything) in the right shape compute nothing
         return skip("not judged: the shapes are right, but no batch's values agree with each example's gradient "
                     "(charged in ex2.values); shapes earn credit once the values do")
     return PASS
+
+
+def _grouped(ctx: Context, case: str, got: dict, expected: dict[str, tuple[int, ...]]) -> str:
+    """Words for leaves with a leading axis of B / m whose every slice is the mean (or sum) of m consecutive
+    examples' gradients, measured against the reference's; "" otherwise."""
+    size = next(iter(expected.values()))[0]
+    leading = {np.shape(got[p])[0] if np.ndim(got[p]) else 0 for p in expected}
+    if len(leading) != 1 or not ctx.reference.has(f"grads/{case}"):
+        return ""
+    k = leading.pop()
+    if not 0 < k < size or size % k or any(tuple(np.shape(got[p]))[1:] != s[1:] for p, s in expected.items()):
+        return ""
+    m, want = size // k, ctx.want(f"grads/{case}")
+    for how, reduce in (("mean", np.mean), ("sum", np.sum)):
+        groups = {p: reduce(np.asarray(want[p], np.float64).reshape(k, m, *s[1:]), axis=1) for p, s in expected.items()}
+        if close(got, groups, rtol=1e-3, atol_scale=1e-3):
+            return (f"measured: every leaf has a leading axis of {k} = B / {m}, and slice j is the {how} of the "
+                    f"gradients of examples {m}j to {m}j + {m - 1}: one gradient per group of {m} examples")
+    return ""
 
 
 def _wrong_shapes(got: dict, expected: dict[str, tuple[int, ...]]) -> dict[str, tuple[tuple, tuple]]:
