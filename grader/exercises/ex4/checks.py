@@ -513,7 +513,13 @@ def returns_float(ctx: Context) -> Verdict:
 
 
 def _speedup(ctx: Context) -> dict:
-    result = ctx.got("speedup")
+    try:
+        result = ctx.got("speedup")
+    except StudentError as exc:
+        swapped = _batch_swapped(ctx)
+        if swapped:
+            raise _BadDict(f"jit_speedup raised {exc.error.summary()}; {swapped}", BATCH_SWAPPED) from exc
+        raise
     missing = {"eager_s", "jit_s", "speedup"} - set(result.get("keys", []))
     if result.get("type") != "dict" or missing:
         raise _BadDict(f"jit_speedup returned {result.get('type')} with keys {result.get('keys', [])}; "
@@ -525,7 +531,26 @@ def _speedup(ctx: Context) -> dict:
 
 
 class _BadDict(Exception):
-    pass
+    """jit_speedup's result cannot be judged as a dict of timings: why (the message), and the hint."""
+
+    def __init__(self, message: str, hint: str | Mistake = "") -> None:
+        super().__init__(message)
+        self.hint = hint or HINT_DICT
+
+
+def _batch_swapped(ctx: Context) -> str:
+    """Words for a time_steps that gave the grader's step y where x goes and x where y goes, on every call of its
+    second timed run, measured by their shapes; "" otherwise."""
+    if not ctx.student.has("time/count"):
+        return ""
+    obs = ctx.student["time/count"]
+    given, shapes = obs.get("timed_shapes"), obs.get("shapes") or []
+    if not given or len(given) != 2 or given[0] == given[1] or not shapes:
+        return ""
+    if any(shape != [given[1], given[0]] for shape in shapes):
+        return ""
+    return (f"measured: time_steps gave step_fn an array of shape {tuple(given[1])}, y's, where x goes and one of "
+            f"shape {tuple(given[0])}, x's, where y goes, on every call")
 
 
 def _timed_by_time_steps(ctx: Context, r: dict) -> str:
@@ -574,7 +599,7 @@ def speedup_dict(ctx: Context) -> Verdict:
     try:
         r = _speedup(ctx)
     except _BadDict as exc:
-        return fail(str(exc), HINT_DICT)
+        return fail(str(exc), exc.hint)
     eager, jit, speedup = r["eager_s"], r["jit_s"], r["speedup"]
     not_timed = _timed_by_time_steps(ctx, r)
     every = ctx.got("speedup").get("timed", [])
@@ -624,7 +649,7 @@ def jit_faster(ctx: Context) -> Verdict:
     try:
         r = _speedup(ctx)
     except _BadDict as exc:
-        return fail(str(exc), HINT_DICT)
+        return fail(str(exc), exc.hint)
     own = ""
     try:
         mine = ctx.want("speedup")["values"]
@@ -690,6 +715,10 @@ STEP_KEYWORDS = Mistake(
     "time_steps called step_fn with its arguments by name (params=..., x=...), which works only for a step "
     "whose parameters have those names; a jitted lambda or another training step may name them otherwise. "
     "Pass them by position, as the contract does: step_fn(params, opt_state, x, y).")
+BATCH_SWAPPED = Mistake(
+    "ex4.x_y_swapped", "x and y passed to step_fn the other way round",
+    "step_fn takes (params, opt_state, x, y): the inputs x (shape (B, 784)), then the labels y (shape (B,)). Pass "
+    "them in that order, as time_steps was given them.")
 NOT_SECONDS = Mistake(
     "ex4.not_seconds", "time_steps returning something other than a number of seconds",
     "time_steps returns one number, the elapsed seconds as a Python float (time.perf_counter() - start); the "
@@ -710,6 +739,8 @@ def time_steps_error_hint(error: ObservationError) -> Mistake | str:
         return STATE_SWAPPED
     if error.type == "StepCalledWithKeywords":
         return STEP_KEYWORDS
+    if error.type == "StepBatchSwapped":
+        return BATCH_SWAPPED
     return crash_hint(error)
 
 
