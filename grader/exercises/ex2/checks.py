@@ -89,6 +89,23 @@ GRADS_SCALED = Mistake(
     "Every gradient is the expected one times the constant factor in the message: the loss is scaled. Each "
     "example's loss is the cross-entropy of that one example, -sum(one_hot(y) * log_softmax(logits)), with no "
     "other factor (a factor of -1 is a missing minus sign).")
+OTHER_LOSS = Mistake(
+    "ex2.other_loss", "a per-example loss other than the softmax cross-entropy at the label",
+    "Each example's loss is the lesson's softmax cross-entropy at its integer label y[i]: -log_softmax(logits)[y[i]], "
+    "what loss_fn gives on that one example. Differentiate loss_fn itself rather than a loss of your own.")
+#: Losses other than the softmax cross-entropy, by their gradient with respect to the logits z (p = softmax(z),
+#: t = one_hot(y), C classes), as a message words them.
+_OTHER_LOSSES = (
+    ("a sigmoid binary cross-entropy against one_hot(y), summed over the classes",
+     lambda z, p, t, y: npref.sigmoid(z) - t),
+    ("a sigmoid binary cross-entropy against one_hot(y), averaged over the classes",
+     lambda z, p, t, y: (npref.sigmoid(z) - t) / t.shape[1]),
+    ("a squared error between the logits and one_hot(y), summed over the classes", lambda z, p, t, y: 2 * (z - t)),
+    ("a squared error between the logits and one_hot(y), averaged over the classes",
+     lambda z, p, t, y: 2 * (z - t) / t.shape[1]),
+    ("-y * sum(log_softmax(logits)): the integer label multiplies every log-probability, as if y were a one-hot row",
+     lambda z, p, t, y: np.asarray(y, np.float64)[:, None] * (t.shape[1] * p - 1)),
+)
 HINT_SMOOTHED = ("Each example's loss is the cross-entropy against its own label, one_hot(y[i], 10), exactly: no "
                  "label smoothing (the message measures the targets the gradients come from).")
 HINT_PENALTY = ("Each example's loss is its cross-entropy alone: the gradients carry an extra multiple of the params "
@@ -278,6 +295,9 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     smoothed = _smoothed_targets(params, y, got, own)
     if smoothed:
         return (f"{words}; {smoothed}" if words else smoothed), HINT_SMOOTHED
+    other = _other_loss(params, x, y, got, own)
+    if other:
+        return (f"{words}; {other[0]}" if words else other[0]), other[1]
     return words, HINT_VALUES
 
 
@@ -371,6 +391,25 @@ def _output_gradient_words(params: dict, y, got: dict, own: dict) -> str:
     return (f"measured: example {i}'s gradient with respect to the output bias (the loss's gradient with respect "
             f"to the logits) is {fmt(bias[i])}; the cross-entropy at label {int(y[i])} gives softmax(logits) - "
             f"one_hot({int(y[i])}) = {fmt(want[i])}")
+
+
+def _other_loss(params: dict, x, y, got: dict, own: dict) -> tuple[str, Mistake | str] | None:
+    """Words for gradients that are another loss's (:data:`_OTHER_LOSSES`), each example's whole gradient measured
+    against that loss's; else, when the gradient with respect to the logits does not sum to 0 over the classes,
+    what that rules out; None otherwise."""
+    z = npref.mlp(params, x)
+    p, t = npref.softmax(z), npref.one_hot(np.asarray(y), z.shape[1])
+    for words, dz in _OTHER_LOSSES:
+        if close(got, npref.per_example_grads(params, x, p - dz(z, p, t, y)), rtol=1e-3, atol_scale=1e-3):
+            return f"every example's gradient is that of {words}, not of the softmax cross-entropy at its label", \
+                OTHER_LOSS
+    sums = got[_output_bias(params)].sum(axis=1)
+    i = int(np.argmax(np.abs(sums)))
+    if abs(sums[i]) > 1e-3 * max(1.0, float(np.abs(got[_output_bias(params)][i]).max())):
+        return (f"example {i}'s gradient with respect to the logits sums to {sums[i]:.3g} over the classes, where a "
+                "softmax cross-entropy's, softmax(logits) - targets, sums to 0 whatever the targets: the loss is not "
+                "a softmax cross-entropy"), HINT_VALUES
+    return None
 
 
 def _smoothed_targets(params: dict, y, got: dict, own: dict) -> str:
