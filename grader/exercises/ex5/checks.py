@@ -700,11 +700,58 @@ def step_values(ctx: Context) -> Verdict:
     if len(found) == len(problems):  # every wrong part explained; the first named gives the hint
         names = " and ".join(m.name for m in found)
         return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - lost / PARTS)
+    if not found and _loss_differs(gl, wl) and (other_loss := _other_loss(ctx, gl)):
+        return fail(f"{message}; measured: {other_loss}, so the gradient and every update that follow from it "
+                    "differ too", OTHER_LOSS, fraction=1 - lost / PARTS)
     if not found and _loss_differs(gl, wl):  # at the incoming params: before any update
         return fail(f"{message}; measured: the loss returned at the incoming params is not their mean "
                     f"cross-entropy{_rounding_words(gl, wl)}, so the gradient and every update that follow from it "
                     "differ too", HINT_LOSS, fraction=1 - lost / PARTS)
     return fail(message, HINT_STEP, fraction=1 - lost / PARTS)
+
+
+OTHER_LOSS = Mistake(
+    "ex5.other_loss", "a loss other than the mean softmax cross-entropy",
+    "The step's objective is the lesson's loss_fn(params, x, y): the mean over the batch of -log_softmax(logits)"
+    "[y], computed from the raw logits (no softmax before it, no sum in place of the mean). Differentiate loss_fn "
+    "itself with jax.value_and_grad(loss_fn)(params, x, y).")
+
+
+def _losses(z: np.ndarray, y: np.ndarray) -> dict[str, float]:
+    """Other objectives a step may compute from the logits ``z`` at labels ``y``, as a message words them."""
+    def ce(logits):
+        logp = np.log(npref.softmax(logits))
+        return -logp[np.arange(len(y)), y]
+
+    t = npref.one_hot(y, z.shape[1])
+    s = npref.sigmoid(z)
+    bce = -(t * np.log(s) + (1 - t) * np.log(1 - s))
+    return {
+        "the cross-entropy of softmax(logits), a softmax applied before a loss that applies its own (a double "
+        "softmax)": float(np.mean(ce(npref.softmax(z)))),
+        "the cross-entropy summed over the batch, not averaged": float(np.sum(ce(z))),
+        "a sigmoid binary cross-entropy against one_hot(y), summed over the classes": float(np.mean(bce.sum(1))),
+        "a sigmoid binary cross-entropy against one_hot(y), averaged over every element": float(np.mean(bce)),
+        "the squared error between the logits and one_hot(y), averaged over every element":
+            float(np.mean((z - t) ** 2)),
+    }
+
+
+def _other_loss(ctx: Context, got_loss: Any) -> str:
+    """Words for a loss (at the params the step was given) that another objective gives, computed from the same
+    logits; "" when none does."""
+    try:
+        loss = float(np.asarray(got_loss, np.float64))
+    except (TypeError, ValueError):
+        return ""
+    data = ctx.inputs["ex5"]
+    y = np.asarray(data["y"])
+    z = npref.mlp(data["params"], np.asarray(data["x"], np.float64))
+    for words, value in _losses(z, y).items():
+        if abs(loss - value) <= 1e-4 * max(1.0, abs(value)):
+            return (f"the loss returned at the incoming params is {loss:.6g}, what {words} gives, not their mean "
+                    f"cross-entropy ({npref.cross_entropy(data['params'], data['x'], y):.6g})")
+    return ""
 
 
 def _rounding_words(got_loss: Any, want_loss: Any) -> str:
