@@ -395,8 +395,18 @@ def per_element(ctx: Context) -> Verdict:
     if all(abs(dropped - rate * n) <= 1 for rate, dropped in counts):
         shown = ", ".join(f"{dropped} at rate {rate}" for rate, dropped in counts)
         return fail(f"every call zeroed exactly round(rate * n) of the n = {n} elements ({shown}): a "
-                    "fixed count, where independent coin flips vary", FIXED_COUNT)
+                    f"fixed count, where independent coin flips vary{_smallest_dropped(ctx)}", FIXED_COUNT)
     return PASS
+
+
+def _smallest_dropped(ctx: Context) -> str:
+    """Words for masks that zero exactly the elements of x smallest in size (a threshold on |x|, not coins)."""
+    size = np.abs(np.asarray(_x(ctx), np.float64))
+    for rate in RATES:
+        dropped = ~_mask(ctx, f"dropout/rate{rate}")
+        if not dropped.any() or dropped.all() or size[dropped].max() > size[~dropped].min():
+            return ""
+    return "; and the zeroed elements are exactly the smallest in size, |x| below a threshold: a function of x"
 
 
 @_shape_guard
