@@ -1,0 +1,74 @@
+# BLIND-SET: 12
+# EXERCISE: ex4
+# WHAT: A private _run(step_fn, ..., n) helper threads the state through n calls; time_steps warms up with _run(..., 1), blocks, then times _run(..., n_steps) from the warm-up's outputs; jit_speedup times the jitted step first.
+# SHOULD-SAY: Everything correct: exactly one warm-up call outside the clock, n_steps timed calls each fed the previous params and opt_state, results awaited with jax.block_until_ready before the clock stops, float seconds from time.perf_counter; jit_speedup's dict has eager_s, jit_s and speedup = eager_s / jit_s.
+"""Exercise 4: how much does jax.jit buy? (one runner for warm-up and timing)"""
+
+import time
+
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def init_params(key, sizes=(784, 256, 128, 10)):
+    """He-initialised weights and zero biases for an MLP of the given widths."""
+    params = {}
+    for i, (n_in, n_out) in enumerate(zip(sizes[:-1], sizes[1:]), start=1):
+        key, sub = jax.random.split(key)
+        params[f"layer{i}"] = {
+            "w": jax.random.normal(sub, (n_in, n_out)) * jnp.sqrt(2.0 / n_in),
+            "b": jnp.zeros(n_out),
+        }
+    return params
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+optimizer = optax.adam(1e-3)
+
+
+def train_step(params, opt_state, x, y):
+    """The lesson's training step, not yet jitted."""
+    loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+    updates, opt_state = optimizer.update(grads, opt_state, params)
+    return optax.apply_updates(params, updates), opt_state, loss
+
+
+def _run(step_fn, params, opt_state, x, y, n):
+    """Call `step_fn` n times, feeding each call the previous params and state."""
+    loss = None
+    for _ in range(n):
+        params, opt_state, loss = step_fn(params, opt_state, x, y)
+    return params, opt_state, loss
+
+
+def time_steps(step_fn, params, opt_state, x, y, n_steps=100):
+    """Seconds for `n_steps` calls of `step_fn`, after one warm-up call."""
+    params, opt_state, _ = jax.block_until_ready(_run(step_fn, params, opt_state, x, y, 1))
+    start = time.perf_counter()
+    jax.block_until_ready(_run(step_fn, params, opt_state, x, y, n_steps))
+    stop = time.perf_counter()
+    return stop - start
+
+
+def jit_speedup(n_steps=100):
+    """Time the training step jitted and eagerly; report both and their ratio."""
+    key_params, key_x, key_y = jax.random.split(jax.random.PRNGKey(42), 3)
+    params = init_params(key_params)
+    x = jax.random.normal(key_x, (128, 784))
+    y = jax.random.randint(key_y, (128,), 0, 10)
+    jit_s = time_steps(jax.jit(train_step), params, optimizer.init(params), x, y, n_steps)
+    eager_s = time_steps(train_step, params, optimizer.init(params), x, y, n_steps)
+    return {"eager_s": eager_s, "jit_s": jit_s, "speedup": eager_s / jit_s}

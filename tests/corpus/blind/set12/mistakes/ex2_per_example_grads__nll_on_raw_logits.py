@@ -1,0 +1,44 @@
+# BLIND-SET: 12
+# EXERCISE: ex2
+# WHAT: The per-example loss is written PyTorch nll_loss style, -logits[y], on raw logits without log_softmax, so the gradients are not those of the cross-entropy.
+# SHOULD-SAY: per_example_grads differ from the per-example cross-entropy gradients: the per-example loss takes -logit[y] straight from the raw logits (nll_loss needs log-probabilities; use the given loss_fn or log_softmax). Vectorisation with vmap over grad and the leading batch axis are right; per_example_grad_norms is correct on any grads; largest_gradient_example returns an int but from the wrong gradients.
+"""Exercise 2 (reference): per-example gradients with jax.vmap over jax.grad."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+# optax.tree.norm is the current name; optax.global_norm is the older one.
+_tree_norm = optax.tree.norm if hasattr(optax, "tree") else optax.global_norm
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def per_example_grads(params, x, y):
+    """Gradient of the loss on each example alone, stacked on a leading axis."""
+
+    def single_example_loss(params, xi, yi):
+        return -forward(params, xi[None])[0, yi]
+
+    return jax.vmap(jax.grad(single_example_loss), in_axes=(None, 0, 0))(params, x, y)
+
+
+def per_example_grad_norms(grads):
+    """Global L2 norm of each example's gradient over every leaf."""
+    return jax.vmap(_tree_norm)(grads)
+
+
+def largest_gradient_example(params, x, y):
+    """Index of the example whose gradient has the largest norm."""
+    return int(jnp.argmax(per_example_grad_norms(per_example_grads(params, x, y))))
