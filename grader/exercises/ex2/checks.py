@@ -147,6 +147,10 @@ FLAT_INDEX = Mistake(
     "The index counts over more than the B examples (it is the right example modulo B): the argmax ran over a "
     "flattened array, such as a (leaves, B) matrix of per-leaf norms. Reduce to one norm per example first "
     "(shape (B,)) and take the argmax of that.")
+NORM_NOT_INDEX = Mistake(
+    "ex2.norm_not_index", "the largest norm in place of its position",
+    "largest_gradient_example returns which example has the largest norm, its position i in the batch (an int "
+    "from 0 to B - 1): int(jnp.argmax(norms)), not the norm itself (max).")
 LABEL = Mistake("ex2.label_not_index", "the label of the largest example in place of its position",
     "This returns the label of the example with the largest gradient norm, y[i], not its position i in the "
     "batch: return int(jnp.argmax(norms)) itself.")
@@ -671,6 +675,9 @@ def largest(ctx: Context) -> Verdict:
         problems.append("measured: every index returned is the label of the largest example, y[i], not its "
                         "position i")  # wrong on at least one batch, right where the label equals the position
         hint = hint or LABEL
+    elif itself := _largest_norm_itself(ctx, cases):
+        problems.append(itself)
+        hint = NORM_NOT_INDEX  # also when it is a float: the measurement says more than the type
     elif flat := _flat_index(ctx, cases):
         problems.append(flat)
         hint = hint or FLAT_INDEX
@@ -693,6 +700,25 @@ def largest(ctx: Context) -> Verdict:
         return skip("not judged: per_example_grad_norms is wrong (charged in ex2.norms), and the index is the "
                     "argmax of those norms")
     return fail("; ".join(problems), hint, fraction=credit)
+
+
+def _largest_norm_itself(ctx: Context, cases: tuple[str, ...]) -> str:
+    """Words for a returned value that is the largest norm itself (as an int: truncated or rounded) on every
+    batch, measured against the norms of the batch's gradients; "" otherwise, or when no batch's largest norm is
+    past the batch (where it could pass for an index)."""
+    seen = []
+    for case in cases:
+        c = _case(ctx, case)
+        got = ctx.got(f"largest/{case}")["value"]
+        norms = npref.per_example_grad_norms(c["params"], np.asarray(c["x"], np.float64), npref.one_hot(c["y"]))
+        top = float(np.max(norms))
+        if not isinstance(got, int) or got not in {int(np.floor(top)), int(np.round(top)), int(np.ceil(top))}:
+            return ""
+        seen.append((got, top, len(c["y"])))
+    if not any(top >= size for _got, top, size in seen):
+        return ""
+    shown = ", ".join(f"{got} where the largest norm is {top:.3f}" for got, top, _size in seen)
+    return f"measured: every value returned is the largest norm itself, not its position ({shown})"
 
 
 def _flat_index(ctx: Context, cases: tuple[str, ...]) -> str:
