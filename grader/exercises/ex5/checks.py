@@ -34,6 +34,11 @@ CLIP_AFTER = Mistake(
     "ex5.clip_after_adam", "clipping after Adam",
     "Clipping comes after Adam here. Adam rescales every update to about learning_rate, so clipping its "
     "output does nothing at a spike: clip the raw gradient first, optax.chain(clip, adam).")
+CLIP_INSIDE = Mistake(
+    "ex5.clip_inside_adam", "clipping between Adam's scaling and its learning rate",
+    "The clip acts on Adam's scaled direction (between optax.scale_by_adam and the learning rate), whose "
+    "elements are each about 1, so it cuts every step down; clip the raw gradient first: "
+    "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
 ELEMENTWISE = Mistake(
     "ex5.elementwise_clip", "element-wise clipping (optax.clip)",
     "Each element was clipped to [-max_norm, max_norm] (optax.clip). Clip the global norm instead "
@@ -189,6 +194,8 @@ VARIANTS: dict[str, tuple[str, Variant]] = {
     "always_rescale": (ALWAYS_RESCALE,
                        lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.rescale_to(t, mn))),
     "sgd": (SGD_FOR_ADAM, lambda g, lr, mn: npref.sgd_updates(g, lr, pre=lambda t: npref.clip_global(t, mn))),
+    "clip_inside": (CLIP_INSIDE, lambda g, lr, mn: [{k: lr * v for k, v in npref.clip_global(u, mn).items()}
+                                                    for u in npref.adam_updates(g, 1.0)]),
 }
 
 
@@ -436,10 +443,66 @@ def chain(ctx: Context) -> Verdict:
                             "another norm.")
             return fail(f"{message}: {problem}; measured: these are the updates of a clip at a global norm of "
                         f"{threshold:.3g}, where max_norm={DEFAULT_MAX_NORM:g}", MAX_NORM_OTHER)
+        rms = _rms_without_momentum(got, _grads_seq(ctx), DEFAULT_LR, DEFAULT_MAX_NORM) if not kinds else ""
+        if rms:
+            return fail(f"{message}: {problem}; measured: {rms}", NO_MOMENTUM)
         words, hint = _first_divergence(got, want, _grads_seq(ctx)[0])
         return fail(f"{message}{words}: {problem}", hint)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
     return fail(f"{message}: {problem}{named}", hint)
+
+
+NO_MOMENTUM = Mistake(
+    "ex5.rms_without_momentum", "RMSprop's rule (no running mean of the gradients) in place of Adam",
+    "Use optax.adam(learning_rate) after the clip: Adam keeps a running mean of the gradients (b1 = 0.9) as well "
+    "as of their squares (b2 = 0.999), and corrects both for starting at zero; RMSprop keeps only the squares'.")
+
+
+def _rms_without_momentum(observed: dict, seq: list[dict], lr: float, max_norm: float) -> str:
+    """Words for updates that are -lr * g_t / sqrt(nu_t) with nu_t a running mean of the clipped gradients'
+    squares and no running mean of the gradients themselves (RMSprop's rule), its decay read off the first update
+    and every step then predicted; "" when that does not give them all."""
+    try:
+        steps = _as_steps(observed)
+        clipped = [npref.clip_global(g, max_norm) for g in seq]
+        g0 = np.concatenate([np.asarray(clipped[0][k], np.float64).reshape(-1) for k in sorted(clipped[0])])
+        q0 = np.concatenate([-np.asarray(steps[0][k], np.float64).reshape(-1) / lr for k in sorted(clipped[0])])
+    except (ValueError, AttributeError, KeyError, TypeError, IndexError):
+        return ""
+    big = np.abs(g0) > 1e-3 * np.max(np.abs(g0)) if g0.size and q0.shape == g0.shape else np.zeros(0, bool)
+    if np.sum(big) < 10 or np.any(np.sign(q0[big]) != np.sign(g0[big])):
+        return ""
+    large = big & (np.abs(g0) >= np.median(np.abs(g0[big])))  # where eps is the least part of the denominator
+    g, q = np.abs(g0[large]), np.abs(q0[large])
+    for inside in (True, False):  # optax's eps inside the square root, or outside it; 1 - decay fitted with it
+        share = float(np.median(1 / q**2 - 1e-8 / g**2 if inside else ((g / q - 1e-8) / g) ** 2))
+        if not 0 < share < 1:
+            continue
+        decay, nu, predicted = 1 - share, {}, []
+        for grads in clipped:
+            nu = {key: decay * nu.get(key, 0.0) + share * np.asarray(v, np.float64) ** 2 for key, v in grads.items()}
+            predicted.append({key: -lr * np.asarray(grads[key], np.float64) /
+                              (np.sqrt(nu[key] + 1e-8) if inside else np.sqrt(nu[key]) + 1e-8) for key in grads})
+        if _same(steps, predicted):
+            return (f"each update is -learning_rate * g / sqrt(nu), nu a running mean of the squared (clipped) "
+                    f"gradients with decay {decay:.3g}, and nothing averages the gradients themselves (no momentum): "
+                    f"RMSprop's rule, not Adam's; its first update is about {1 / np.sqrt(share):.4g} * learning_rate "
+                    "* sign(g), Adam's is learning_rate * sign(g)")
+    return ""
+    decay = 1 - 1 / k**2
+    for inside in (True, False):
+        nu: dict = {}
+        predicted = []
+        for g in clipped:
+            nu = {key: decay * nu.get(key, 0.0) + (1 - decay) * np.asarray(v, np.float64) ** 2 for key, v in g.items()}
+            predicted.append({key: -lr * np.asarray(g[key], np.float64) /
+                              (np.sqrt(nu[key] + 1e-8) if inside else np.sqrt(nu[key]) + 1e-8) for key in g})
+        if _same(steps, predicted):
+            return (f"each update is -learning_rate * g / sqrt(nu), nu a running mean of the squared (clipped) "
+                    f"gradients with decay {decay:.3g}, and nothing averages the gradients themselves (no momentum): "
+                    f"RMSprop's rule, not Adam's; its first update is {k:.4g} * learning_rate * sign(g), Adam's is "
+                    "learning_rate * sign(g)")
+    return ""
 
 
 def _moved_without_gradients(ctx: Context) -> tuple[str, Mistake] | None:
@@ -700,6 +763,9 @@ def step_values(ctx: Context) -> Verdict:
     if len(found) == len(problems):  # every wrong part explained; the first named gives the hint
         names = " and ".join(m.name for m in found)
         return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - lost / PARTS)
+    if not found and _loss_differs(gl, wl) and not tree_mismatch(gp, wp) and not tree_mismatch(gs, ws):
+        return fail(f"{message}; measured: {_only_loss_words(ctx, gl, wl)}", RETURNED_LOSS_OTHER,
+                    fraction=1 - lost / PARTS)
     if not found and _loss_differs(gl, wl) and (other_loss := _other_loss(ctx, gl)):
         return fail(f"{message}; measured: {other_loss}, so the gradient and every update that follow from it "
                     "differ too", OTHER_LOSS, fraction=1 - lost / PARTS)
@@ -752,6 +818,28 @@ def _other_loss(ctx: Context, got_loss: Any) -> str:
             return (f"the loss returned at the incoming params is {loss:.6g}, what {words} gives, not their mean "
                     f"cross-entropy ({npref.cross_entropy(data['params'], data['x'], y):.6g})")
     return ""
+
+
+RETURNED_LOSS_OTHER = Mistake(
+    "ex5.returned_loss_other", "a returned loss other than the loss differentiated",
+    "The new params and state are right, so the step differentiated the right loss; only the loss it returns is "
+    "another number. Return the loss that jax.value_and_grad(loss_fn)(params, x, y) gave with the gradient, "
+    "unchanged (the mean over the batch at the incoming params).")
+
+
+def _only_loss_words(ctx: Context, got_loss: Any, want_loss: Any) -> str:
+    """Words for a returned loss that is wrong beside right new params and state: what it is, when measured."""
+    head = "the new params and optimizer state are right (so is the gradient the update used), the returned loss is not"
+    try:
+        got, want = float(np.asarray(got_loss, np.float64)), float(np.asarray(want_loss, np.float64))
+    except (TypeError, ValueError):
+        return head
+    batch = len(ctx.inputs["ex5"]["y"])
+    if want and abs(got / want - batch) < 1e-3 * batch:
+        return f"{head}: it is {got:.6g}, {batch} (the batch size) times the mean cross-entropy {want:.6g}, a sum"
+    if other := _other_loss(ctx, got_loss):
+        return f"{head}: {other}"
+    return f"{head}: it is {got:.6g}, the mean cross-entropy at the incoming params is {want:.6g}"
 
 
 def _rounding_words(got_loss: Any, want_loss: Any) -> str:
