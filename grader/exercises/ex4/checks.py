@@ -46,6 +46,10 @@ BLOCK = Mistake(
     "before its results exist. Call jax.block_until_ready on the final results before reading the clock.")
 PER_STEP = Mistake("ex4.per_step_time", "the time of one call or an average",
     "Return the total time of the n_steps calls, not the time of one call or an average.")
+PER_C_STEPS = Mistake(
+    "ex4.rescaled_to_steps", "a time rescaled to a fixed number of steps",
+    "The returned time is the measured one times c / n_steps (c in the message), a time per c steps: return "
+    "the total time of the n_steps calls made, the plain difference of two time.perf_counter() readings.")
 CPU_CLOCK = Mistake(
     "ex4.cpu_clock", "a clock that counts CPU time, not wall time (time.process_time)",
     "The results were waited for, but the clock did not count the wait: time.process_time (and "
@@ -256,6 +260,13 @@ def timing(ctx: Context) -> Timing:
         return Timing("no_block", 1.0, message + "; nothing waited for the results")
     if all(_in(r * n, OK_RANGE) for r, n in zip(ratios, ns)):
         return Timing("per_step", 1.0 / ns[0], message + " (each about 1/n_steps of it: a time per step)")
+    per_c = [r * n for r, n in zip(ratios, ns)]  # a time per c steps: r = c / n_steps in every run
+    c = sorted(per_c)[len(per_c) // 2]
+    if len(set(ns)) > 1 and 0 < c < float("inf") and all(_in(p / c, OK_RANGE) for p in per_c) \
+            and not _in(c, OK_RANGE):
+        return Timing("per_c_steps", c / ns[0], f"{message} (each about {c:.3g}/n_steps of it, in runs of "
+                                                f"{' and '.join(str(n) for n in ns)} steps: a time rescaled to "
+                                                f"{c:.3g} steps)")
     for extra, words in ((-1, "one call fewer"), (1, "one call more")):
         if all(_in(r * n / (n + extra), OK_RANGE) for r, n in zip(ratios, ns)):
             return Timing("off_by_one", 1.0, f"{message} (each what {words} than n_steps take)")
@@ -439,7 +450,8 @@ def times_n_steps(ctx: Context) -> Verdict:
         problems.append(f"the calls received params counters {count['params_seen']} and opt_state counters "
                         f"{count['state_seen']}; threading the state gives {expected}")
         hints.append(THREAD)
-    scale = {"per_step": PER_STEP, "unit": UNIT, "off_by_one": OFF_BY_ONE, "left_out": LEFT_OUT}.get(measured.kind)
+    scale = {"per_step": PER_STEP, "per_c_steps": PER_C_STEPS, "unit": UNIT, "off_by_one": OFF_BY_ONE,
+             "left_out": LEFT_OUT}.get(measured.kind)
     if scale is not None and OFF_BY_ONE not in hints:
         problems.append(measured.message)
         hints.append(scale)
