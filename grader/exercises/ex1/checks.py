@@ -94,6 +94,14 @@ HINT_EVAL_FORWARD = (
     "With train=False (or rate=0) forward_with_dropout must equal the plain forward pass: the lesson's MLP, "
     "ReLU after each hidden layer, with dropout doing nothing."
 )
+FORWARD_CONTAINER = Mistake(
+    "ex1.forward_returns_container", "forward_with_dropout returning a tuple or dict",
+    "forward_with_dropout returns only the (B, 10) logits: the caller splits the key it passes in, so there is "
+    "no new key (or anything else) to hand back. Return the last layer's output alone.")
+RATE_CHANGED = Mistake(
+    "ex1.rate_changed", "another rate given to a dropout layer",
+    "forward_with_dropout gives each of its dropout calls the rate it was given, unchanged (the message lists the "
+    "rates its calls got): dropout(key1, h, rate, train) and dropout(key2, h, rate, train).")
 RATE_NOT_PASSED = Mistake(
     "ex1.rate_not_passed", "a fixed rate in forward_with_dropout",
     "With rate=0.0 the output equals the output at rate 0.5 for the same key: the rate argument never reached "
@@ -145,6 +153,26 @@ def _mask(ctx: Context, name: str) -> np.ndarray:
 
 class _ShapeError(Exception):
     pass
+
+
+def _forward_container(ctx: Context) -> str:
+    """Words for a forward_with_dropout that returns a container (a tuple, a dict) instead of the logits; ""
+    when it returns one array (or raised: judged where it raised)."""
+    try:
+        got = ctx.got("forward/train")
+    except StudentError:
+        return ""
+    if not isinstance(got, dict):
+        return ""
+    parts = sorted({k.split("/")[0] for k in got}, key=lambda p: (not p.isdigit(), int(p) if p.isdigit() else p))
+    logits = (len(ctx.inputs["ex1"]["xb"]), 10)
+    if all(p.isdigit() for p in parts):
+        first = [np.shape(v) for k, v in got.items() if k.split("/")[0] == "0"]
+        like = (f", the first shaped {logits} like the logits" if first == [logits] else "")
+        what = f"a tuple of {len(parts)} items{like}"
+    else:
+        what = f"a dict with keys {parts}"
+    return f"forward_with_dropout(params, x, key, 0.5, True) returned {what}, not one {logits} array of logits"
 
 
 def _swapped_order(ctx: Context) -> str:
@@ -435,6 +463,8 @@ def jit_agrees(ctx: Context) -> Verdict:
     no jitted result could match: that comparison is left out, so the mistake
     is charged once. A jitted call that fails is still charged here.
     """
+    if container := _forward_container(ctx):
+        return skip(f"not judged: {container} (charged in ex1.eval_forward)")
     problems = []
     pairs = [("forward/train", "forward/jit", "forward_with_dropout (train mode)")]
     ctx.got("dropout/jit")
@@ -450,6 +480,8 @@ def jit_agrees(ctx: Context) -> Verdict:
 def eval_forward(ctx: Context) -> Verdict:
     """train=False (and rate=0) equals the plain forward pass; train mode is that pass with the two dropout calls
     it makes and nothing else; left out, rate is the API's default."""
+    if container := _forward_container(ctx):
+        return fail(container, FORWARD_CONTAINER, fraction=0.0)
     want = ctx.want("forward/eval")
     problems = []
     for name, label in (("forward/eval", "train=False"), ("forward/rate0", "rate=0.0, train=True")):
@@ -505,8 +537,14 @@ def _train_mode(ctx: Context) -> Verdict | None:
         if name in rescaled and array_mismatch(ctx.got("forward/train"), rescaled[name]) is None:
             measured = f"; measured: it equals that pass with each dropout call's output {words}"
             break
+    hint: Mistake | str = HINT_TRAIN_MODE
+    given = _rates_given(ctx)
+    if not measured and given and any(abs(r - RATES[0]) > 1e-6 for r in given):
+        measured = (f"; measured: forward_with_dropout(rate={RATES[0]:g}) called dropout with rate "
+                    + ", ".join(f"{r:g}" for r in given))
+        hint = RATE_CHANGED
     return fail("forward_with_dropout(params, x, key, 0.5, True) vs the lesson MLP with the two dropout calls it "
-                f"made (the keys it gave them, in order) and nothing else: {problem}{measured}", HINT_TRAIN_MODE,
+                f"made (the keys it gave them, in order) and nothing else: {problem}{measured}", hint,
                 fraction=0.5)
 
 
@@ -643,6 +681,8 @@ def placement(ctx: Context) -> Verdict:
 
 def forward_keys(ctx: Context) -> Verdict:
     """forward_with_dropout: the same key gives the same output, a different key a different one."""
+    if container := _forward_container(ctx):
+        return skip(f"not judged: {container} (charged in ex1.eval_forward)")
     train = np.asarray(ctx.got("forward/train"))
     if array_mismatch(ctx.got("forward/train_again"), train, rtol=0, atol_scale=0):
         return fail("two train-mode calls with the same key gave different outputs", FORWARD_KEYS)
