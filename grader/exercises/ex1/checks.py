@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
+from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
 from grader.checks.common import crash_hint, unchanged
 from grader.checks.compare import array_mismatch
-from grader.exercises.ex1.shared import RATES
+from grader.exercises.ex1.shared import RATES, SMALL_RATE
 from grader.observations import ObservationError
 
 ARGS_SWAPPED = Mistake(
@@ -262,7 +262,9 @@ def zero_fraction(ctx: Context) -> Verdict:
             swapped += abs(frac - (1 - rate)) <= tol
             nothing += frac < tol
     if not wrong:
-        return _biased(x, fractions, variances)
+        biased = _biased(x, fractions, variances)
+        per_element = all(_independent_flips(_mask(ctx, f"dropout/rate{rate}")) == x.size for rate in RATES)
+        return _small_rate(ctx) if biased.passed and per_element else biased  # shared flips: per_element
     hint = SWAPPED if swapped == len(wrong) else HINT_NO_DROP if nothing == len(wrong) else (
         "Zero each element independently with probability rate."
     )
@@ -311,6 +313,30 @@ def _not_zero_or_rescaled(ctx: Context, x: np.ndarray) -> tuple[str, str] | None
                 "Multiply x by a mask of 0s and 1s (jax.random.bernoulli(key, 1 - rate, x.shape)), not by a soft or "
                 "continuous one, then divide by 1 - rate.")
     return None
+
+
+COARSE_COIN = Mistake(
+    "ex1.coarse_coin", "a coin too coarse for small rates",
+    "At a small rate the zeroed share was far from rate, while larger rates came out right: each element's coin "
+    "cannot resolve it. Draw it as jax.random.bernoulli(key, 1 - rate, x.shape), or compare a float32 uniform "
+    "with 1 - rate; a uniform drawn in bfloat16 or float16 (steps of 1/128 or 1/1024 near 1), or a rate rounded "
+    "to a whole percentage, loses small rates.")
+
+
+def _small_rate(ctx: Context) -> Verdict:
+    """At SMALL_RATE, on about a million elements, the zeroed count is what a fair coin per element gives."""
+    try:
+        got = ctx.got("dropout/small_rate")
+        zeros, size = int(got["zeros"]), int(got["size"])
+    except (StudentError, Missing, KeyError, TypeError, ValueError):
+        return PASS  # could not be observed: the rates above judged the coin
+    expected, spread = SMALL_RATE * size, float(np.sqrt(size * SMALL_RATE * (1 - SMALL_RATE)))
+    if abs(zeros - expected) <= 6 * spread:
+        return PASS
+    return fail(f"dropout(key, x, {SMALL_RATE}) on {size:,} elements zeroed {zeros:,} of them ({zeros / size:.4%}); "
+                f"a coin per element zeroes about {expected:,.0f} (± {spread:.0f}), {abs(zeros - expected) / spread:.0f} "
+                f"standard deviations away, while the rates {', '.join(f'{r:g}' for r in RATES)} came out right",
+                COARSE_COIN, fraction=1 - 1 / (len(RATES) + 1))
 
 
 def _biased(x: np.ndarray, fractions: list[float], variances: list[float]) -> Verdict:

@@ -20,7 +20,7 @@ import jax.numpy as jnp
 
 from grader.harness.jaxpr_tools import draws_and_masks
 from grader.harness.probe_tools import as_jax, key, no_leaks, snapshot
-from grader.exercises.ex1.shared import RATES
+from grader.exercises.ex1.shared import RATES, SMALL_RATE, SMALL_RATE_TILES
 
 
 class DropoutArgumentOrder(TypeError):
@@ -138,6 +138,9 @@ def probe(rec, modules, inputs, options):
     x = data["x"]
 
     dropped = {rate: rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate)) for rate in RATES}
+    big = jnp.tile(x, SMALL_RATE_TILES)
+    rec.record("dropout/small_rate", lambda: {"zeros": int(jnp.sum(jnp.asarray(m.dropout(k1, big, SMALL_RATE)) == 0)),
+                                              "size": int(big.size)})
     rec.record("dropout/again", lambda: m.dropout(k1, x, 0.5))
     rec.record("dropout/other_key", lambda: m.dropout(k2, x, 0.5))
     rec.record("dropout/eval", lambda: m.dropout(k1, x, 0.5, False))

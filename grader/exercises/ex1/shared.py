@@ -2,3 +2,7 @@
 
 #: Dropout rates at which dropout is observed (observation ``dropout/rate<rate>`` each).
 RATES = (0.1, 0.25, 0.5, 0.8)
+#: A small rate, observed on x tiled to SMALL_RATE_TILES (about a million elements): a coin that cannot resolve it
+#: (a low-precision uniform, a rate rounded to a whole percentage) zeroes none (observation ``dropout/small_rate``).
+SMALL_RATE = 0.002
+SMALL_RATE_TILES = (16, 2)
