@@ -55,12 +55,12 @@ def softmax(z: np.ndarray) -> np.ndarray:
 
 def mlp(params: dict[str, Any], x: np.ndarray, order: str = "numeric", out_act: Callable | None = None, *,
         act: Callable[[np.ndarray], np.ndarray] = relu, in_act: Callable | None = None, bias: bool = True,
-        bias_after_act: bool = False, layers: slice = slice(None),
+        bias_after_act: bool = False, output_bias: bool = True, layers: slice = slice(None),
         act_after: Container[int] | None = None) -> np.ndarray:
     """An MLP in float64: ``act`` after every layer run but the last, the layers of ``layers`` in ``order``.
 
     The keywords describe the usual ways of getting it wrong (another activation,
-    one on the input or the output, no bias, the bias after the activation, only
+    one on the input or the output, no bias (or none on the output), the bias after the activation, only
     some layers run, the activation after other layers: those numbered in
     ``act_after``); the defaults are the exercise's forward pass.
     """
@@ -72,7 +72,7 @@ def mlp(params: dict[str, Any], x: np.ndarray, order: str = "numeric", out_act: 
         z = h @ np.asarray(params[name]["w"], np.float64)
         b = np.asarray(params[name]["b"], np.float64) if bias else 0.0
         if (i == len(names) - 1) if act_after is None else (layer_number(name) not in act_after):
-            h = z + b
+            h = z + b if output_bias or i < len(names) - 1 else z
         else:
             h = act(z) + b if bias_after_act else act(z + b)
     return out_act(h) if out_act else h

@@ -49,6 +49,10 @@ INPUT_CHANGED = Mistake("ex3.input_changed", "the input centred or standardised 
                         "mlp_forward applies the layers to x as it is given; prepare the data outside it.")
 NO_BIAS = Mistake("ex3.no_bias", "leaving out the biases",
                   "The biases were left out: each layer computes x @ layer['w'] + layer['b'].")
+NO_OUTPUT_BIAS = Mistake(
+    "ex3.no_output_bias", "leaving out the output layer's bias",
+    "The output layer's bias was left out (the hidden layers add theirs): the last layer is h @ w + b too. "
+    "Softmax ignores one constant added to every logit, not a bias that differs from class to class.")
 BIAS_AFTER_RELU = Mistake("ex3.bias_after_relu", "adding the bias after the ReLU",
                           "The bias was added after the activation: a layer is relu(x @ w + b), not relu(x @ w) + b.")
 SKIP_CONNECTION = Mistake("ex3.skip_connection", "a hidden layer's input added to its output",
@@ -118,6 +122,10 @@ def no_bias(params, x, order="numeric"):
     return npref.mlp(params, x, order, bias=False)
 
 
+def no_output_bias(params, x, order="numeric"):
+    return npref.mlp(params, x, order, output_bias=False)
+
+
 def bias_after_relu(params, x, order="numeric"):
     return npref.mlp(params, x, order, bias_after_act=True)
 
@@ -142,7 +150,8 @@ def last_layer_missing(params, x, order="numeric"):
 
 #: Variants of the computation that still run every layer: their order can be judged.
 ALL_LAYERS = {SIGMOID: sigmoid_for_relu, TANH: tanh_for_relu, NO_ACTIVATION: no_activation,
-              RELU_ON_INPUT: relu_on_input, NO_BIAS: no_bias, BIAS_AFTER_RELU: bias_after_relu,
+              RELU_ON_INPUT: relu_on_input, NO_BIAS: no_bias, NO_OUTPUT_BIAS: no_output_bias,
+              BIAS_AFTER_RELU: bias_after_relu,
               TRANSPOSED: weights_transposed}
 #: Variants that run the wrong layers.
 WRONG_LAYERS = {DEPTH: first_three_layers, LAST_LAYER_MISSING: last_layer_missing}
