@@ -112,8 +112,9 @@ REUSED_KEY = Mistake(
     "k1, k2 = jax.random.split(key), and give each layer its own key.")
 KEY_SPLIT_AND_USED = Mistake(
     "ex1.key_used_and_split", "a key used for a mask and also split",
-    "The key passed in was used for a mask and was also split to make other keys: a key is used once. "
-    "Split it and use only the new keys.")
+    "A key that was used for a mask was also split (or folded) to make other keys: a key is used once. Split "
+    "the key forward_with_dropout was given, and give each dropout call one of the new keys, used for nothing "
+    "else.")
 FORWARD_SHARED_ROWS = Mistake(
     "ex1.mask_shared_across_batch", "one mask shared by every example",
     "forward_with_dropout gave every example the same mask: one per layer for the whole batch (a (256,) "

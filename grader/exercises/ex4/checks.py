@@ -538,8 +538,20 @@ def _speedup(ctx: Context) -> dict:
                        f"missing {sorted(missing)}")
     values = result.get("values", {})
     if not all(isinstance(values.get(k), float) for k in ("eager_s", "jit_s", "speedup")):
-        raise _BadDict("jit_speedup's eager_s, jit_s and speedup must each be one number")
+        others = result.get("others", {})
+        shown = "; ".join(f"{k} is {others[k]}" for k in ("eager_s", "jit_s", "speedup") if k in others)
+        if shown and all(others[k].startswith("a str ") for k in others if k in ("eager_s", "jit_s", "speedup")):
+            raise _BadDict(f"jit_speedup's eager_s, jit_s and speedup must each be one number; measured: {shown}",
+                           FORMATTED)
+        raise _BadDict("jit_speedup's eager_s, jit_s and speedup must each be one number"
+                       + (f"; measured: {shown}" if shown else ""))
     return values
+
+
+FORMATTED = Mistake(
+    "ex4.results_formatted", "timings returned as formatted text",
+    "jit_speedup returns the numbers themselves, {'eager_s': float, 'jit_s': float, 'speedup': float}: format "
+    "them (f\"{speedup:.1f}x\") only where they are printed.")
 
 
 class _BadDict(Exception):
@@ -661,6 +673,8 @@ def jit_faster(ctx: Context) -> Verdict:
     try:
         r = _speedup(ctx)
     except _BadDict as exc:
+        if exc.hint is FORMATTED:
+            return skip(f"not judged: {exc} (charged in ex4.speedup_dict)")
         return fail(str(exc), exc.hint)
     own = ""
     try:

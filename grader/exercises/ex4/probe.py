@@ -308,8 +308,28 @@ def _speedup(m):
         "keys": sorted(str(k) for k in result),
         "timed": timed,
         "jit_disabled_after": left_disabled,
-        "values": {str(k): float(v) for k, v in result.items() if np.size(v) == 1},
+        "values": {str(k): number for k, v in result.items() if (number := _number(v)) is not None},
+        "others": {str(k): _shown(v) for k, v in result.items() if _number(v) is None},
     }
+
+
+def _number(value) -> float | None:
+    """``value`` as a float when it is one number (not text that reads as one); None otherwise."""
+    if isinstance(value, (str, bytes)):
+        return None
+    try:
+        return float(value) if np.size(value) == 1 else None
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def _shown(value) -> str:
+    """What a value that is not one number is, for the message: its type and a short repr."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a student's object whose repr fails is still shown by its type
+        text = "?"
+    return f"a {type(value).__name__} {text[:40]}"
 
 
 def _runs_compiled(step_fn, jit_disabled: bool) -> bool:
