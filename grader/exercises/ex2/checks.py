@@ -147,6 +147,11 @@ FLAT_INDEX = Mistake(
     "The index counts over more than the B examples (it is the right example modulo B): the argmax ran over a "
     "flattened array, such as a (leaves, B) matrix of per-leaf norms. Reduce to one norm per example first "
     "(shape (B,)) and take the argmax of that.")
+FROZEN = Mistake(
+    "ex2.params_frozen", "some params kept out of the gradient",
+    "Some leaves' gradients are exactly 0 while the others are right (the message names them): the loss reached "
+    "those params through jax.lax.stop_gradient, or as values closed over instead of through the params argument. "
+    "Differentiate with respect to every leaf of params, as jax.grad(loss_fn) does.")
 NORM_NOT_INDEX = Mistake(
     "ex2.norm_not_index", "the largest norm in place of its position",
     "largest_gradient_example returns which example has the largest norm, its position i in the batch (an int "
@@ -279,6 +284,10 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
         return "", HINT_VALUES
     if not any(np.any(v) for v in got.values()):
         return "every gradient is exactly 0", ZERO_GRADS
+    zero = sorted(k for k, v in got.items() if not np.any(v) and np.any(own[k]))
+    if zero and all(k in zero or close(got[k], own[k], rtol=1e-3, atol_scale=1e-3) for k in got):
+        return (f"the gradients of {', '.join(zero)} are exactly 0 and every other leaf's are right: those params "
+                "were not differentiated"), FROZEN
     scale = _common_scale(got, own)
     if scale is not None and b == 1:  # one example's factor cannot tell a scaled loss from a rescaled example
         return f"its one example's gradient is the expected one times {scale:.6g}", ""
