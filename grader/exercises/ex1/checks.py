@@ -645,6 +645,14 @@ def separate_keys(ctx: Context) -> Verdict:
     return PASS
 
 
+def _same_as_after_relu(ctx: Context) -> bool:
+    """The train-mode output is exactly the lesson MLP with the dropout calls it made applied after each hidden
+    ReLU (measured in the child where it can be: ``forward/recomputed``)."""
+    if not ctx.student.has("forward/recomputed") or "forward/recomputed" in ctx.student.errors:
+        return False
+    return array_mismatch(ctx.got("forward/train"), ctx.got("forward/recomputed")) is None
+
+
 def placement(ctx: Context) -> Verdict:
     """Dropout sits after the two hidden ReLUs, nowhere else (not on the input, not on the logits, not before a
     ReLU), with a coin of its own for every element of every example.
@@ -671,7 +679,12 @@ def placement(ctx: Context) -> Verdict:
     hidden = [(b, 256), (b, 128)]
     if masks and shapes == hidden:
         before = [m for m in masks if m["data_min"] < 0]
-        if before:
+        note = ""
+        if before and _same_as_after_relu(ctx):
+            note = (f"train mode applied its masks before the ReLUs (to values as low as {before[0]['data_min']:.3g}); "
+                    "that gives exactly the output of dropout after them, as ReLU and a 0-or-1/(1 - rate) mask "
+                    "commute, so it is not charged")
+        elif before:
             return fail(f"train mode with B={b} applied a mask of shape {before[0]['shape']} to values as low as "
                         f"{before[0]['data_min']:.3g}: before the ReLU", BEFORE_RELU)
         shared = [m for m in masks if m["row_agreement"] is not None and m["row_agreement"] >= 0.999]
@@ -684,7 +697,7 @@ def placement(ctx: Context) -> Verdict:
             return fail(f"train mode with B={b} applied masks of shapes {[list(s) for s in shapes]}, but each "
                         f"example's {per_example[0]['shape'][1]} units were all kept or all dropped together",
                         SHARED_COLS)
-        return PASS
+        return Verdict(True, note) if note else PASS
     if not masks and sizes == [b * 128, b * 256]:
         return PASS
     if sizes == [128, 256]:

@@ -1,15 +1,12 @@
-"""Dropout on each hidden layer's values before its ReLU, not after.
+"""Dropout on each hidden layer's values before its ReLU.
 
-The masks have the right shapes, (B, 256) and (B, 128), and their own keys; only the place differs. The masks
-are measured where they meet the data: those values still have negative elements, so the report says the
-mask came before the ReLU. The outputs equal relu(dropout(z)) = dropout(relu(z)) in distribution, and even
-element by element (a zero stays zero either way), so every other check passes."""
+The masks have the right shapes, (B, 256) and (B, 128), and their own keys. ReLU and an inverted-dropout mask
+(0 or 1 / (1 - rate) per element) commute, relu(dropout(z)) = dropout(relu(z)) element by element, so the output
+is exactly the lesson's: full marks."""
 
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.placement", "mistake": "ex1.dropout_before_relu", "hint": "after the activation",
-          "max_failing": 1}
 
 
 def dropout(key, x, rate, train=True):
