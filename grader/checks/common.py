@@ -75,6 +75,10 @@ STATIC_ARRAY = ("An array was passed to a jax.jit function as a static argument 
                 "static_argnames): static arguments must be hashable Python values, compiled into the program. "
                 "Pass arrays as ordinary arguments, which jit traces.")
 
+TRACED_KEY = ("A dict key was built from a traced value (the key in the message holds a tracer): a loop index "
+              "of jax.lax.fori_loop or scan, or an argument under jit, is not a Python number while tracing. "
+              "Index params with Python strings: loop over the layer names in a plain Python for loop.")
+
 #: Hint for each kind of crash the child reports (``ObservationError.kind``); a kind the child invents gets none.
 CRASH_HINTS: dict[str, Mistake | str] = {
     NUMPY_ON_TRACER.id: NUMPY_ON_TRACER,
@@ -89,6 +93,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "scan_carry": SCAN_CARRY,
     "jit_argument": JIT_ARGUMENT,
     "static_array": STATIC_ARRAY,
+    "traced_key": TRACED_KEY,
 }
 #: JAX's own error classes, for an error recorded without a kind.
 _KIND_OF_TYPE = {

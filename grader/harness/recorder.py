@@ -113,6 +113,11 @@ _CALL_DID_NOT_FIT = re.compile(r"takes \d+ positional arguments? but|missing \d+
 _NOT_A_JAX_TYPE = ("as an abstract array", "is not a valid JAX type")
 
 
+#: How JAX prints a tracer (``JitTracer(~int32[])``, ``Traced<ShapedArray(int32[])>``, ``DynamicJaxprTracer``):
+#: a dict key with one in it was built from a traced value.
+_TRACER_REPR = re.compile(r"Tracer\(|Traced<|JaxprTracer")
+
+
 def crash_kind(exc: BaseException, submission_dir: str) -> str:
     """What kind of crash ``exc`` is, from its type and where it was raised (one of ``CRASH_KINDS``, or "").
 
@@ -122,7 +127,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     stacking, a scan carry) by JAX's words; a ``TypeError`` raised before any
     line of the submission ran, in Python's words for a call that does not fit
     a function's parameters; JAX refusing a non-array argument of a jitted
-    function, or an array it was told is static; a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
+    function, or an array it was told is static; a ``KeyError`` whose key holds a tracer's repr (a dict key
+    built from a traced value); a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
     numpy) on shapes as a shape error, or a reshape error when a reshape failed.
     """
     errors = jax.errors
@@ -145,6 +151,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
         return "jit_argument"
     if isinstance(exc, (TypeError, ValueError)) and "Non-hashable static arguments" in str(exc):
         return "static_array"
+    if isinstance(exc, KeyError) and exc.args and isinstance(exc.args[0], str) and _TRACER_REPR.search(exc.args[0]):
+        return "traced_key"
     in_library = bool(frames) and not in_submission[-1] and any(
         os.sep + lib + os.sep in frames[-1].filename for lib in ("jax", "numpy", "jaxlib"))
     if isinstance(exc, (TypeError, ValueError)) and in_library and "shape" in str(exc).lower():
