@@ -142,14 +142,23 @@ def _x(ctx: Context) -> np.ndarray:
 def _mask(ctx: Context, name: str) -> np.ndarray:
     got = ctx.got(name)
     if isinstance(got, dict):  # a container, stored as its leaves by path
-        parts = sorted({k.split("/")[0] for k in got}, key=lambda p: (not p.isdigit(), int(p) if p.isdigit() else p))
-        what = (f"a tuple of {len(parts)} items" if all(p.isdigit() for p in parts) else
-                f"a dict with keys {parts}")
-        raise _ShapeError(f"{name.split('/')[0]} returned {what}, not one array shaped like x {_x(ctx).shape}")
+        raise _ShapeError(f"{name.split('/')[0]} returned {_container(got)}, not one array shaped like x "
+                          f"{_x(ctx).shape}")
     out = np.asarray(got)
     if out.shape != _x(ctx).shape:
         raise _ShapeError(f"{name.split('/')[0]} returned shape {out.shape}, expected {_x(ctx).shape} (the shape of x)")
     return out != 0
+
+
+def _container(got: dict, first: tuple[int, ...] | None = None) -> str:
+    """What a returned container (stored as its leaves by path) is, in words: a tuple of N items (saying when the
+    first is shaped ``first``), or a dict with its keys."""
+    parts = sorted({k.split("/")[0] for k in got}, key=lambda p: (not p.isdigit(), int(p) if p.isdigit() else p))
+    if not all(p.isdigit() for p in parts):
+        return f"a dict with keys {parts}"
+    shapes = [np.shape(v) for k, v in got.items() if k.split("/")[0] == "0"]
+    like = f", the first shaped {first} like the logits" if first is not None and shapes == [first] else ""
+    return f"a tuple of {len(parts)} items{like}"
 
 
 class _ShapeError(Exception):
@@ -165,15 +174,9 @@ def _forward_container(ctx: Context) -> str:
         return ""
     if not isinstance(got, dict):
         return ""
-    parts = sorted({k.split("/")[0] for k in got}, key=lambda p: (not p.isdigit(), int(p) if p.isdigit() else p))
     logits = (len(ctx.inputs["ex1"]["xb"]), 10)
-    if all(p.isdigit() for p in parts):
-        first = [np.shape(v) for k, v in got.items() if k.split("/")[0] == "0"]
-        like = (f", the first shaped {logits} like the logits" if first == [logits] else "")
-        what = f"a tuple of {len(parts)} items{like}"
-    else:
-        what = f"a dict with keys {parts}"
-    return f"forward_with_dropout(params, x, key, 0.5, True) returned {what}, not one {logits} array of logits"
+    return (f"forward_with_dropout(params, x, key, 0.5, True) returned {_container(got, logits)}, not one "
+            f"{logits} array of logits")
 
 
 def _swapped_order(ctx: Context) -> str:
@@ -251,12 +254,13 @@ DEFAULT_RATE = Mistake(
 def zero_fraction(ctx: Context) -> Verdict:
     """The fraction of zeros matches rate at every rate tried."""
     x = _x(ctx)
-    wrong, swapped, nothing, fractions, variances = [], 0, 0, [], []
+    wrong, swapped, nothing, fractions, variances, flips = [], 0, 0, [], [], []
     for rate in RATES:
         kept = _mask(ctx, f"dropout/rate{rate}")
         frac = 1.0 - float(kept.mean())
         fractions.append(frac)
-        variances.append(rate * (1 - rate) / _independent_flips(kept))
+        flips.append(_independent_flips(kept))
+        variances.append(rate * (1 - rate) / flips[-1])
         tol = max(0.015, 5 * np.sqrt(variances[-1]))
         if abs(frac - rate) > tol:
             wrong.append(f"rate {rate}: {frac:.3f} zeroed (expected {rate} ± {tol:.3f})")
@@ -264,7 +268,7 @@ def zero_fraction(ctx: Context) -> Verdict:
             nothing += frac < tol
     if not wrong:
         biased = _biased(x, fractions, variances)
-        per_element = all(_independent_flips(_mask(ctx, f"dropout/rate{rate}")) == x.size for rate in RATES)
+        per_element = all(n == x.size for n in flips)
         return _small_rate(ctx) if biased.passed and per_element else biased  # shared flips: per_element
     hint = SWAPPED if swapped == len(wrong) else HINT_NO_DROP if nothing == len(wrong) else (
         "Zero each element independently with probability rate."
