@@ -18,6 +18,19 @@ if sys.argv[1] == "shared":
     share_ir_context()
     share_ir_context()  # twice is once
     assert mlir.make_ir_context() is mlir.make_ir_context()
+elif sys.argv[1] == "forked":  # built before the backend starts, as the fork server does, and used after a fork
+    import os
+    from jax._src import xla_bridge
+    from grader.harness.child import make_shared_ir_context
+    threads = len(os.listdir("/proc/self/task"))
+    make_shared_ir_context()
+    built = mlir.make_ir_context()
+    assert not xla_bridge._backends and len(os.listdir("/proc/self/task")) == threads, "nothing a fork would break"
+    pid = os.fork()
+    if pid:
+        _, status = os.waitpid(pid, 0)
+        raise SystemExit(os.waitstatus_to_exitcode(status))
+    assert mlir.make_ir_context() is built
 else:
     assert mlir.make_ir_context() is not mlir.make_ir_context()
 f = lambda x, w: jax.nn.relu(x @ w).sum(axis=-1)
@@ -36,6 +49,12 @@ def _lowered(mode: str) -> str:
 def test_one_shared_ir_context_lowers_and_computes_as_fresh_ones_do():
     # Same modules (so the same compilation-cache keys) and the same values, lowering after lowering.
     assert _lowered("shared") == _lowered("fresh")
+
+
+@pytest.mark.e2e
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fork server runs on Linux only")
+def test_a_context_built_in_the_fork_server_serves_its_children_as_fresh_ones_do():
+    assert _lowered("forked") == _lowered("fresh")
 
 
 def test_an_error_message_names_no_object_address(tmp_path):

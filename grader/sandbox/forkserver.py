@@ -214,7 +214,9 @@ def serve(fd: int) -> None:
     import signal
 
     import grader.sandbox.confine  # noqa: F401 - bound before the children need it
-    import grader.harness.child  # noqa: F401 - numpy, jax, optax and the probes, imported once
+    import grader.harness.child  # numpy, jax, optax and the probes, imported once
+
+    grader.harness.child.make_shared_ir_context()
 
     # Out of the collector's reach: a child's collections then walk its own objects only, not the hundred thousand
     # it inherits, and leave the server's pages shared (Python's advice for a process that forks without exec).
