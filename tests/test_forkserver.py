@@ -62,3 +62,13 @@ def test_a_dead_server_falls_back_to_fresh_interpreters(tmp_path, grade_with):
     assert grade_with(REFERENCE, only=("ex3",)).score == 20  # fresh, or a new server once the death is noticed
     assert grade_with(REFERENCE, only=("ex3",)).score == 20
     assert forkserver._server is not server and forkserver._server.alive
+
+
+@pytest.mark.e2e
+def test_the_server_reports_each_reaped_childs_task_and_cpu(grade_with):
+    # What benchmarks/bench_children.py reads: one entry per child, named by its task, with the CPU it used.
+    before = len(forkserver.children_cpu())
+    grade_with(REFERENCE, only=("ex1", "ex3"), limits=Limits(timeout=60, fork=True))
+    ended = forkserver.children_cpu()[before:]
+    assert {task for task, _ in ended} == {"ex1", "ex3"}  # the reference's own runs too, on a cold cache
+    assert all(0.05 < cpu < 60 for _, cpu in ended), ended  # each ran JAX on the reference

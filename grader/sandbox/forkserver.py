@@ -22,8 +22,8 @@ kernel (each child confines itself with ``PR_SET_PDEATHSIG``).
 
 Protocol, over a ``SOCK_SEQPACKET`` socket pair: a request is one JSON message
 with the child's stdout and stderr descriptors attached; the server answers
-``{"id", "pid"}`` once forked and ``{"id", "exit"}`` (a ``subprocess`` style
-return code) once the child is reaped.
+``{"id", "pid"}`` once forked and ``{"id", "exit", "cpu"}`` (a ``subprocess`` style
+return code, and the CPU seconds the child used) once the child is reaped.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ class ForkServerError(RuntimeError):
 
 @dataclass
 class _Pending:
+    task: str = ""
     pid: int | None = None
     returncode: int | None = None
     forked: threading.Event = field(default_factory=threading.Event)
@@ -77,6 +78,8 @@ class ForkServer:
         self._pending: dict[int, _Pending] = {}
         self._next = 0
         self.alive = True
+        #: (task, CPU seconds) of every child that has ended, in order: what ``benchmarks/bench_children.py`` reads.
+        self.cpu_seconds: list[tuple[str, float]] = []
         ready = self._sock.recv(_MAX_MESSAGE)
         if json.loads(ready or b"{}").get("ready") is not True:
             self.close()
@@ -96,6 +99,7 @@ class ForkServer:
                     pending.forked.set()
                 if "exit" in data:
                     pending.returncode = int(data["exit"])
+                    self.cpu_seconds.append((pending.task, float(data.get("cpu", 0.0))))
                     pending.exited.set()
         except (OSError, ValueError, KeyError):
             pass
@@ -124,7 +128,7 @@ class ForkServer:
         with self._lock:
             self._next += 1
             rid = self._next
-            pending = self._pending[rid] = _Pending()
+            pending = self._pending[rid] = _Pending(task=str(argv[0]) if argv else "")
             # The server works from "/": a relative folder would name another place there.
             request = {"id": rid, "argv": argv, "cwd": os.path.abspath(cwd), "env": env, "plan": plan}
             try:
@@ -200,6 +204,12 @@ def shared(env: dict[str, str]) -> ForkServer | None:
         return _server
 
 
+def children_cpu() -> list[tuple[str, float]]:
+    """(task, CPU seconds) of every child this process's fork server has reaped, in order."""
+    server = _server
+    return list(server.cpu_seconds) if server is not None else []
+
+
 def server_pid() -> int | None:
     """The process id of this process's fork server, if one is running."""
     server = _server
@@ -255,7 +265,7 @@ def serve(fd: int) -> None:
 def _reap(sock: socket.socket, children: dict[int, int]) -> None:
     while children:
         try:
-            pid, status = os.waitpid(-1, os.WNOHANG)
+            pid, status, usage = os.wait4(-1, os.WNOHANG)
         except ChildProcessError:
             return
         if pid == 0:
@@ -263,7 +273,7 @@ def _reap(sock: socket.socket, children: dict[int, int]) -> None:
         rid = children.pop(pid, None)
         if rid is not None:
             sock.send(json.dumps({"id": rid, "exit": -os.WTERMSIG(status) if os.WIFSIGNALED(status)
-                                  else os.WEXITSTATUS(status)}).encode())
+                                  else os.WEXITSTATUS(status), "cpu": usage.ru_utime + usage.ru_stime}).encode())
 
 
 def _child(request: dict, fds: list[int]) -> None:
