@@ -353,11 +353,25 @@ def excludes_compile(ctx: Context) -> Verdict:
         return fail(f"{said}: the step compiled {len(compiled)} times, first for x of shape {tuple(first[0] or ())} "
                     f"(a warm-up), then again for the timed x of shape {tuple(obs['timed_shapes'][0] or ())}",
                     WARMUP_SHAPES)
+    given = obs.get("timed_shapes")
+    elsewhere = [k for k in compiled[1:] if k < len(shapes) and shapes[k] != given]
+    if elsewhere:  # the calls were given other inputs than the batch: each new shape compiled inside the clock
+        got = shapes[elsewhere[0]]
+        return fail(f"{said}: step_fn's call {elsewhere[0] + 1} was given x of shape {_shape_words(got[0])} and y of "
+                    f"shape {_shape_words(got[1])}, not the batch time_steps was given (x {_shape_words(given[0])}, "
+                    f"y {_shape_words(given[1])}), and compiled again inside the clock", OTHER_BATCH)
     cleared = obs.get("cleared", [])
     if cleared and len(compiled) > 1:
         return fail(f"{said}: time_steps called jax.clear_caches() after step_fn's call {cleared[0]}, so its call "
                     f"{compiled[1] + 1} compiled again, inside the clock", CACHES_CLEARED)
     return fail(said, COMPILE)
+
+
+def _shape_words(shape) -> str:
+    """A recorded input shape in words: ``(4, 784)``, ``() (one number)``, or ``unknown``."""
+    if shape is None:
+        return "unknown"
+    return f"{tuple(shape)}" + (" (one number)" if not shape else "")
 
 
 def waits_for_results(ctx: Context) -> Verdict:
