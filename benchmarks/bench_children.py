@@ -4,8 +4,8 @@ What a batch pays per submission is mostly these children: each is forked
 from the fork server, confined, runs its exercise's probe on the submission
 and exits. This grades the submission ``--repeats`` times in this process
 (warm reference cache, one fork server for all, one child at a time and no
-lesson questions, as a batch worker grades) and prints the median CPU of each task's child, their sum, and the machine's load
-average. Compare two trees by running it in each, one after the other.
+lesson questions, as a batch worker grades) and prints the median CPU of each
+task's child, their sum, and the machine's load average. Compare two trees by running it in each, one after the other.
 
     python benchmarks/bench_children.py [--repeats 5] [--submission reference]
 """

@@ -250,6 +250,26 @@ DEFAULT_RATE = Mistake(
     "dropout instead): def forward_with_dropout(params, x, key, rate=0.5, train=True).")
 
 
+def _fraction_pattern(fractions: list[float], tols: list[float]) -> tuple[str, str] | None:
+    """How the zeroed fractions measured at ``RATES`` depart from rate, when they follow a law: (words for the
+    message, the hint); None when they follow none of these."""
+    if all(abs(f - (1 - np.exp(-rate))) <= t for f, rate, t in zip(fractions, RATES, tols)):
+        return ("; measured: 1 - e^-rate zeroed at every rate, what zeroing rate * n positions drawn with "
+                "replacement gives (some positions are drawn twice, so fewer are zeroed)",
+                "Flip an independent coin for every element (jax.random.bernoulli(key, 1 - rate, x.shape)) instead "
+                "of picking positions to zero: positions drawn with replacement repeat.")
+    scale = [f / rate for f, rate in zip(fractions, RATES)]
+    if max(fractions) > 0 and max(scale) - min(scale) < 0.1 * max(scale):
+        return (f"; measured: about {np.mean(scale):.3g} × rate zeroed at every rate",
+                "The zeroed fraction is a fixed multiple of rate, not rate itself: rate is the probability of "
+                "zeroing each element as given (keep it with probability 1 - rate), with no conversion.")
+    if max(fractions) - min(fractions) < 0.05:
+        return (f"; about {np.mean(fractions):.2f} zeroed at every rate: the fraction does not follow rate",
+                "The zeroed fraction stayed the same whatever rate was passed: draw the mask from the rate "
+                "argument (keep each element with probability 1 - rate), not from a fixed number.")
+    return None
+
+
 @_shape_guard
 def zero_fraction(ctx: Context) -> Verdict:
     """The fraction of zeros matches rate at every rate tried."""
@@ -278,21 +298,9 @@ def zero_fraction(ctx: Context) -> Verdict:
     if set(fractions) == {0.0, 1.0} and x.size > 1:
         return fail(message + "; measured: each call kept every element or zeroed every one", ONE_COIN,
                     fraction=1 - len(wrong) / len(RATES))
-    with_replacement = [1 - np.exp(-rate) for rate in RATES]
-    scale = [f / rate for f, rate in zip(fractions, RATES)]
-    if nothing < len(wrong) and all(abs(f - w) <= t for f, w, t in zip(fractions, with_replacement, tols)):
-        message += ("; measured: 1 - e^-rate zeroed at every rate, what zeroing rate * n positions drawn with "
-                    "replacement gives (some positions are drawn twice, so fewer are zeroed)")
-        hint = ("Flip an independent coin for every element (jax.random.bernoulli(key, 1 - rate, x.shape)) instead "
-                "of picking positions to zero: positions drawn with replacement repeat.")
-    elif nothing < len(wrong) and max(fractions) > 0 and max(scale) - min(scale) < 0.1 * max(scale):
-        message += f"; measured: about {np.mean(scale):.3g} × rate zeroed at every rate"
-        hint = ("The zeroed fraction is a fixed multiple of rate, not rate itself: rate is the probability of "
-                "zeroing each element as given (keep it with probability 1 - rate), with no conversion.")
-    elif nothing < len(wrong) and max(fractions) - min(fractions) < 0.05:
-        message += f"; about {np.mean(fractions):.2f} zeroed at every rate: the fraction does not follow rate"
-        hint = ("The zeroed fraction stayed the same whatever rate was passed: draw the mask from the rate "
-                "argument (keep each element with probability 1 - rate), not from a fixed number.")
+    pattern = _fraction_pattern(fractions, tols) if nothing < len(wrong) else None
+    if pattern is not None:
+        message, hint = message + pattern[0], pattern[1]
     measured = _not_zero_or_rescaled(ctx, x)
     if measured is not None:
         return fail(message + "; measured: " + measured[0], measured[1], fraction=1 - len(wrong) / len(RATES))
