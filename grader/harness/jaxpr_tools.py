@@ -130,7 +130,10 @@ def _eval(jaxpr: Any, consts: list[Any], args: list[Any], uses: list[dict[str, A
         inmarks = [taint(v) for v in eqn.invars]
         name = eqn.primitive.name
         subs = list(_sub_jaxprs(eqn)) if name in _CALLS else []
-        if subs:
+        if name == "cond":  # evaluated eagerly, the index is concrete: step into the branch it takes
+            branch = eqn.params["branches"][int(np.clip(int(invals[0]), 0, len(eqn.params["branches"]) - 1))]
+            outvals, outmarks = _eval(branch.jaxpr, list(branch.consts), invals[1:], uses, inmarks[1:], masks)
+        elif subs:
             inner = eqn.params.get("jaxpr") or eqn.params.get("call_jaxpr") or eqn.params.get("fun_jaxpr")
             inner_jaxpr = inner.jaxpr if hasattr(inner, "jaxpr") else inner
             inner_consts = list(getattr(inner, "consts", []))
