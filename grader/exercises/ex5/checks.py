@@ -724,6 +724,9 @@ def step_values(ctx: Context) -> Verdict:
         message, hint = chained
         return fail(message, hint, fraction=1 - 1 / PARTS)
     lost = len(problems) + (chained is not None)
+    if gl is not None and np.ndim(gl) != 0:
+        return fail(_loss_shape_words(gl, wl, not tree_mismatch(gp, wp) and not tree_mismatch(gs, ws)),
+                    LOSS_NOT_SCALAR, fraction=1 - lost / PARTS)
     found = []
     if tree_mismatch(gp, wp):
         found += [m for m, variant in _params_variants(ctx, wp).items()
@@ -774,6 +777,25 @@ def step_values(ctx: Context) -> Verdict:
                     f"cross-entropy{_rounding_words(gl, wl)}, so the gradient and every update that follow from it "
                     "differ too", HINT_LOSS, fraction=1 - lost / PARTS)
     return fail(message, HINT_STEP, fraction=1 - lost / PARTS)
+
+
+LOSS_NOT_SCALAR = Mistake(
+    "ex5.loss_not_scalar", "a loss returned as an array, not one number",
+    "The step's third result is the loss as one number: the mean over the batch that jax.value_and_grad "
+    "differentiated (a per-example vector kept for logging is not it). Return that scalar.")
+
+
+def _loss_shape_words(got_loss: Any, want_loss: Any, rest_right: bool) -> str:
+    """What a loss returned as an array is, measured: its shape, and whether its mean is the right loss."""
+    got = np.asarray(got_loss, np.float64)
+    words = f"step returned a loss of shape {tuple(got.shape)}, where one number is expected"
+    if got.size:
+        mean, want = float(np.mean(got)), float(np.asarray(want_loss, np.float64))
+        words += (f"; measured: its mean, {mean:.6g}, is the right loss" if abs(mean - want) <= 1e-4 * max(1.0, abs(want))
+                  else f"; measured: its mean is {mean:.6g}, the right loss {want:.6g}")
+    if rest_right:
+        words += "; the new params and optimizer state are right"
+    return words
 
 
 OTHER_LOSS = Mistake(
