@@ -53,6 +53,22 @@ def array_mismatch(got: Any, want: Any, *, rtol: float = RTOL, atol_scale: float
     )
 
 
+SIXTEEN_BIT_WORDS = "about the rounding of a 16-bit float, which keeps 3 or 4 significant digits"
+
+
+def rounding_error(got: Any, want: Any) -> float | None:
+    """The largest relative error of ``got``, when every element is off by no more than a 16-bit float's rounding
+    (float16 or bfloat16, within 1%) and some by more than float32's; None otherwise."""
+    try:
+        got, want = np.asarray(got, np.float64), np.asarray(want, np.float64)
+    except (TypeError, ValueError):
+        return None
+    if got.shape != want.shape or not want.size or not np.all(np.isfinite(got)) or not np.all(want != 0):
+        return None
+    off = float(np.max(np.abs(got - want) / np.abs(want)))
+    return off if RTOL < off < 1e-2 else None
+
+
 def tree_mismatch(got: Any, want: Any, **tol: float) -> str | None:
     """Compare two ``{path: array}`` trees (as observations store them) leaf by leaf."""
     if not isinstance(got, dict):

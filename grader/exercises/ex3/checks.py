@@ -306,6 +306,27 @@ def _measured(ctx: Context, name: str) -> np.ndarray | None:
     return out if np.all(np.isfinite(out)) else None
 
 
+ROWS_MISPAIRED = Mistake(
+    "ex3.rows_mispaired", "rows of w and b paired with the wrong inputs (a misaligned bias trick)",
+    "Each input i multiplies row i of w, and the bias is added once: x @ w + b. With the bias trick, "
+    "[x, 1] @ [[w], [b]], the bias row goes on the side where the ones column is.")
+
+
+def _rows_paired(bias: np.ndarray, matrix: np.ndarray, w: np.ndarray, b: np.ndarray) -> str:
+    """Words for a layer whose output on x = 0 and whose response to each input are each one whole row of w or b,
+    paired otherwise than x @ w + b pairs them ("" when they are not, or are paired right)."""
+    rows = {"b": b, **{f"w[{i}]": w[i] for i in range(len(w))}}
+
+    def which(row: np.ndarray) -> str | None:
+        return next((name for name, r in rows.items() if npref.near(row, r)), None)
+
+    names = [which(bias)] + [which(r) for r in matrix]
+    if None in names or names == ["b"] + [f"w[{i}]" for i in range(len(w))]:
+        return ""
+    return (f"gave {names[0]} on x = 0 (not b), and for x's entries {', '.join(map(str, range(len(w))))} it added "
+            f"{', '.join(names[1:])} (not {', '.join(f'w[{i}]' for i in range(len(w)))})")
+
+
 def _input_shifted(g: np.ndarray, out: np.ndarray, affine: np.ndarray | None, layer: dict) -> Finding | None:
     """A layer given (x - a) / s in place of x, a not 0, measured twice: the layer mapping x to (x, -x) returned
     ((x - a) / s, -(x - a) / s), and the 3x3 layer with a bias returned ((X - a) / s) @ w + b on X = 0 and on the
@@ -394,6 +415,10 @@ def measure(ctx: Context) -> list[Finding]:
             return [Finding("one layer on x = 0 returned 0, and on each unit vector e_i the row w[i] + b: the bias "
                             "is added to the weights, x @ (w + b), so it is scaled by the sum of x's entries",
                             hint="Add the bias after the product: x @ w + b, not x @ (w + b).")]
+        paired = _rows_paired(bias, matrix, w, b)
+        if paired:
+            return [Finding(f"one 3x3 layer {paired}: whole rows of w and b, paired with the wrong inputs",
+                            ROWS_MISPAIRED)]
         if not npref.near(bias, b):
             if npref.near(bias, np.zeros(3)):
                 found.append(Finding("one layer on x = 0 returned 0, not its bias b",

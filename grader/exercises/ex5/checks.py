@@ -16,7 +16,7 @@ import numpy as np
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
 from grader.checks.common import unchanged
-from grader.checks.compare import close, common_factor, tree_mismatch
+from grader.checks.compare import SIXTEEN_BIT_WORDS, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex5.shared import CHAINED_STEPS, LARGE_PARAMS, OPTIMIZERS, SGD_LR, SPIKE_STEP
 from grader.observations import ObservationError
@@ -866,10 +866,8 @@ def _only_loss_words(ctx: Context, got_loss: Any, want_loss: Any) -> str:
 
 def _rounding_words(got_loss: Any, want_loss: Any) -> str:
     """" (off by 0.31%, ...)" when the loss is off by no more than a 16-bit float's rounding; "" otherwise."""
-    want = float(np.asarray(want_loss, np.float64))
-    off = abs(float(np.asarray(got_loss, np.float64)) - want) / max(abs(want), 1e-12)
-    return (f" (off by {off:.2%}: about the rounding of a 16-bit float, which keeps 3 or 4 significant digits)"
-            if off < 1e-2 else "")
+    off = rounding_error(got_loss, want_loss)
+    return f" (off by {off:.2%}: {SIXTEEN_BIT_WORDS})" if off is not None else ""
 
 
 def _loss_differs(got_loss: Any, want_loss: Any) -> bool:
