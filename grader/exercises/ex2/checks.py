@@ -215,10 +215,39 @@ def shapes(ctx: Context) -> Verdict:
             if grouped:
                 return fail(f"{words}; {grouped}", GROUPED)
             return fail(words, BATCH_GRAD if unbatched else HINT_SHAPES)
+    nested = _nesting(ctx)
+    if nested:
+        return fail(nested, NESTING)
     if _values_credit(ctx) <= 0:  # zeros (or anything) in the right shape compute nothing
         return skip("not judged: the shapes are right, but no batch's values agree with each example's gradient "
                     "(charged in ex2.values); shapes earn credit once the values do")
     return PASS
+
+
+NESTING = Mistake(
+    "ex2.tree_restructured", "gradients in another tree than params (flattened or re-nested)",
+    "Return the gradients in the tree jax.grad gives, shaped like params: grads['layer1']['w'], not a flattened "
+    "or re-keyed copy. jax.vmap(jax.grad(...)) already returns that tree; return it as it is.")
+
+
+def _nesting(ctx: Context) -> str:
+    """Words for gradients whose leaves sit elsewhere in the tree than params' do ("" when they sit alike, or
+    this was not observed: the observations read the tree flattened, where ``{"layer1/w": ...}`` and
+    ``{"layer1": {"w": ...}}`` look alike)."""
+    try:
+        got = ctx.got("grads/paths") if ctx.student.has("grads/paths") else None
+    except StudentError:
+        return ""
+    want = [_jax_path(p) for p in sorted(flatten(_case(ctx, "small")["params"]))]
+    if not isinstance(got, list) or sorted(got) == sorted(want):
+        return ""
+    return (f"batch 'small': the gradients' leaves are at {', '.join(got[:4])}{', ...' if len(got) > 4 else ''}; "
+            f"params has them at {', '.join(sorted(want)[:4])}{', ...' if len(want) > 4 else ''}")
+
+
+def _jax_path(path: str) -> str:
+    """``layer1/w`` as jax.tree_util.keystr writes a dict's path: ``['layer1']['w']``."""
+    return "".join(f"[{part!r}]" for part in path.split("/"))
 
 
 def _grouped(ctx: Context, case: str, got: dict, expected: dict[str, tuple[int, ...]]) -> str:

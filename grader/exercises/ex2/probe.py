@@ -27,6 +27,11 @@ def _own_norms(grads):
     return jnp.sqrt(sum(jnp.sum(jnp.reshape(leaf, (leaf.shape[0], -1)) ** 2, axis=1) for leaf in leaves))
 
 
+def _paths(tree) -> list[str]:
+    """Where each leaf of ``tree`` sits (``['layer1']['w']``): nesting that flattened observations do not keep."""
+    return [jax.tree_util.keystr(path) for path, _ in jax.tree_util.tree_flatten_with_path(tree)[0]]
+
+
 def prepare(inputs, options):
     """The lesson's batch of MNIST images, loaded before the grader's packages are hidden."""
     split = grader_data.embedded_split()
@@ -55,6 +60,8 @@ def probe(rec, modules, inputs, options):
         if case not in CASES:  # where the gradients are not observed, their norms are
             rec.record(f"own_norms/{case}", lambda c=c: _own_norms(m.per_example_grads(c["params"], c["x"], c["y"])))
     rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
+    rec.record("grads/paths", lambda: _paths(m.per_example_grads(data["small"]["params"], data["small"]["x"],
+                                                                 data["small"]["y"])))
 
     small = data["small"]
     rec.record("again/grads", lambda: m.per_example_grads(small["params"], small["x"], small["y"]))
