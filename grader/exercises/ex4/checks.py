@@ -402,6 +402,27 @@ def _calls_per_step(n: int, calls: int, others: list[tuple[int, int]]) -> tuple[
     return (k, extra) if k >= 1 and all(c == k * m + extra for m, c in points) else None
 
 
+CALLS_UNEVEN = Mistake(
+    "ex4.calls_not_n_steps", "a number of calls that does not follow n_steps for every n_steps",
+    "Call step_fn exactly n_steps times after the one warm-up call, for every n_steps, odd or even: "
+    "for _ in range(n_steps): params, opt_state, loss = step_fn(params, opt_state, x, y).")
+
+
+def _calls_uneven(ctx: Context, n: int, calls: int) -> str:
+    """Words for runs whose calls are another number beyond n_steps than the count run's (one fewer at an odd
+    n_steps, say); "" when every run makes its n_steps plus the same extra calls."""
+    runs = [ctx.student[name] for name in ("time/compile", "time/async") if ctx.student.has(name)]
+    others = sorted({(run["n_steps"], run["calls"]) for run in runs if isinstance(run, dict) and "calls" in run})
+    off = [(m, c) for m, c in others if c - m != calls - n]
+    if not off:
+        return ""
+    said = (f"time_steps(n_steps={n}) called step_fn {calls} times ({calls - n} beyond n_steps), but " +
+            ", ".join(f"time_steps(n_steps={m}) {c} times ({c - m} beyond)" for m, c in off))
+    if n % 2 == 0 and all(m % 2 and c - m == calls - n - 1 for m, c in off):
+        said += ": one call fewer when n_steps is odd, as a loop of two calls per turn over n_steps // 2 turns makes"
+    return said
+
+
 def times_n_steps(ctx: Context) -> Verdict:
     """Exactly n_steps timed calls (plus one warm-up), state threaded through, the total time in seconds.
 
@@ -440,6 +461,9 @@ def times_n_steps(ctx: Context) -> Verdict:
         if calls == 2 and n > 2:  # the warm-up and one timed call
             hint = ONE_CALL
         return fail(said, hint)
+    uneven = _calls_uneven(ctx, n, calls)
+    if uneven:
+        return fail(uneven, CALLS_UNEVEN, fraction=1 - 1 / 3)  # one of the three properties: the calls
     measured = timing(ctx)
     # A clock started again at the last call times about all the queued work when calls queue it, so the timed
     # runs look right or near it (on a loaded machine, just outside); the compile run, which queues none, tells.

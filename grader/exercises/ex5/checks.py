@@ -745,6 +745,11 @@ def step_values(ctx: Context) -> Verdict:
     scaled = _loss_scale(ctx, gl, wl, fed)
     if scaled is not None and not found:  # the loss is a multiple of the mean: every part follows from that
         return fail(f"{message}; measured: {scaled}", LOSS_SCALED, fraction=1 - lost / PARTS)
+    still = _leaves_not_moved(ctx, gp, wp) if tree_mismatch(gp, wp) and not found else []
+    if still:
+        found.append(PART_NOT_APPLIED)
+        message += (f"; measured: {', '.join(still)} {'is' if len(still) == 1 else 'are'} exactly the params the step "
+                    "was given, and every other leaf moved as it should")
     factor = _updates_factor(ctx, gp, wp) if tree_mismatch(gp, wp) and not found else None
     if factor is not None:
         found.append(UPDATES_SCALED)
@@ -1006,6 +1011,25 @@ def _loss_scale(ctx: Context, got_loss, want_loss, fed: float | None) -> str | N
             f"{SGD_LR})) applied is that same multiple of the mean's gradient")
 
 
+PART_NOT_APPLIED = Mistake(
+    "ex5.updates_partly_applied", "updates applied to some leaves only",
+    "Some leaves of the params never moved (the message says which): apply the updates to every leaf, "
+    "weights and biases: optax.apply_updates(params, updates).")
+
+
+def _leaves_not_moved(ctx: Context, got_params: Any, want_params: dict) -> list[str]:
+    """The leaves of the new params that are the incoming ones exactly, when those are some leaves and every other
+    leaf is right; [] otherwise."""
+    params, _ = _params_and_updates(ctx, want_params)
+    try:
+        same = [k for k in sorted(params) if np.array_equal(np.asarray(got_params[k], np.float64), params[k])]
+        rest_right = all(tree_mismatch({k: got_params[k]}, {k: want_params[k]}) is None
+                         for k in params if k not in same)
+    except (KeyError, TypeError, ValueError):
+        return []
+    return same if 0 < len(same) < len(params) and rest_right else []
+
+
 def _params_and_updates(ctx: Context, want_params: dict) -> tuple[dict, dict]:
     """The params the step was given and the right step's updates (the right new params minus them), flat."""
     params = {k: np.asarray(v, np.float64) for k, v in flatten(ctx.inputs["ex5"]["params"]).items()}
@@ -1158,6 +1182,10 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
                 if reached is None:
                     return fail(f"{message}: they are the params it was given", UNCHANGED)
             return fail(f"{message}; {equals(mistake, 'the result')}", mistake)
+    if ctx.verdict("ex5.step_values").mistake == PART_NOT_APPLIED.id and _leaves_not_moved(ctx, new_params,
+                                                                                           want_params):
+        return Verdict(True, "the step uses the SGD it is given (updates applied to some leaves only are charged in "
+                             "ex5.step_values)")
     fed = _sgd_gradient_scale(ctx)
     charged = ctx.verdict("ex5.step_values").mistake
     if fed is not None and charged in {m.id for m in (LOSS_SCALED, GRADIENT_APPLIED, GRADIENT_SCALED, UPDATES_SCALED)}:
