@@ -816,11 +816,37 @@ def jit_agrees(ctx: Context) -> Verdict:
                     "ran on other params and cannot be compared")
     if _jit_ran_in_string_order(ctx):
         return fail("; ".join(problems), JIT_DICT_ORDER)
+    if _eager_right(ctx) and _follows_listing(ctx):
+        return fail("; ".join(problems) + "; measured: called eagerly on the same params listed as jax.jit lists them "
+                    "(keys sorted as text: layer1, layer10, layer11, layer12, layer2, ...), mlp_forward gives what it "
+                    "gave under jax.jit, not the expected output: which layer runs when depends on the order the "
+                    "dict lists its keys", LISTING_ORDER)
     if not any(p.startswith("a second call") for p in problems) and not _eager_right(ctx):
         # Only jit changes the answer, and the eager answer is wrong too: nothing measured says impure.
         return fail("; ".join(problems) + "; the eager output differs from the expected one as well",
                     HINT_JIT_EAGER_WRONG)
     return fail("; ".join(problems), HINT_JIT)
+
+
+LISTING_ORDER = Mistake(
+    "ex3.listing_order", "a layer order that depends on the order the dict lists its keys",
+    "The layer order must come from the numbers in the names alone, however the dict lists them (jax.jit lists "
+    "them sorted as text): sorted(params, key=lambda name: int(name.removeprefix('layer'))).")
+
+
+def _follows_listing(ctx: Context) -> bool:
+    """The jitted 12-layer output is what the eager call gives on the dict listed as jax.jit lists it, and that
+    is not the expected output: with the eager answer right, the answer follows the listing order (False when not
+    observed)."""
+    name = f"measure/listed_as_jit/{DEEP_CASE}"
+    try:
+        listed = np.asarray(ctx.got(name), dtype=np.float64) if ctx.student.has(name) else None
+        jitted = np.asarray(ctx.got(f"jit/{DEEP_CASE}"), dtype=np.float64)
+    except StudentError:
+        return False
+    want = np.asarray(ctx.want(f"out/{DEEP_CASE}"), dtype=np.float64)
+    return (listed is not None and listed.shape == jitted.shape == want.shape and npref.near(jitted, listed)
+            and not _up_to_output(listed, want))
 
 
 def _eager_right(ctx: Context) -> bool:

@@ -28,6 +28,9 @@ def probe(rec, modules, inputs, options):
     rec.record("jit/d5", lambda: no_leaks(jax.jit(m.mlp_forward), data["d5"]["params"], data["d5"]["x"]))
     for case, c in data.items():
         rec.record(f"input/params_after/{case}", lambda c=c: snapshot(c["params"]))
+    # eagerly, on a dict listing the keys as jax.jit does (sorted as text): tells an answer that follows the listing
+    rec.record(f"measure/listed_as_jit/{DEEP_CASE}",
+               lambda: m.mlp_forward({name: deep["params"][name] for name in sorted(deep["params"])}, deep["x"]))
     for name, c in as_jax(measurement_cases()).items():
         rec.record(f"measure/{name}", lambda c=c: m.mlp_forward(c["params"], c["x"]))
     try:  # the arguments the other way round: recorded only when that works, as a right answer fails so
