@@ -14,7 +14,7 @@ from grader.checks.common import numpy_on_tracer, unchanged
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
-from grader.exercises.ex2.shared import LARGEST_CASES
+from grader.exercises.ex2.shared import LARGEST_CASES, UNIT_EXAMPLES, UNIT_NORMS
 
 GROUPED = Mistake(
     "ex2.grouped_examples", "one gradient per group of examples (microbatches), not one per example",
@@ -588,7 +588,53 @@ def norms(ctx: Context) -> Verdict:
         return fail(message + f"; measured: the squared norms add up to the right total over the batch "
                     f"({want_total:.6g}), shared out among the examples differently: each example's norm took "
                     "values of other examples", NORMS_ACROSS_EXAMPLES)
+    unit, mistake = _unit_words(ctx)
+    if unit:
+        return fail(message + f"; measured: {unit}", mistake or (
+            "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i): square every "
+            "element, then sum (the message says what this one returned on gradients of one or two entries)."))
     return fail(message, "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i).")
+
+
+UNSQUARED = Mistake(
+    "ex2.norms_unsquared", "norms of the entries summed without squaring them",
+    "Square every element before summing: the norm of example i is sqrt(sum over every leaf of the sum of g**2 "
+    "over slice i); a sum of the entries themselves lets signs cancel (and goes negative under the root).")
+SUMMED_FIRST = Mistake(
+    "ex2.norms_summed_then_squared", "each leaf summed before squaring",
+    "Square each element, then sum: sum(g**2) over slice i of every leaf, not sum(g)**2, in which entries of "
+    "opposite sign cancel.")
+
+
+def _unit_words(ctx: Context) -> tuple[str, Mistake | None]:
+    """What per_example_grad_norms returned on gradients of one or two entries (``UNIT_EXAMPLES``), in words, and
+    the mistake that shows when one reading fits them; ("", None) when not observed or right there."""
+    try:
+        got = np.asarray(ctx.got("norms/unit"), np.float64).reshape(-1) if ctx.student.has("norms/unit") else None
+    except (StudentError, TypeError, ValueError):
+        return "", None
+    want = np.asarray(UNIT_NORMS)
+    if got is None or got.shape != want.shape or np.allclose(got, want, rtol=1e-4, atol=1e-6):
+        return "", None
+    said = "; ".join(f"{g:.4g} for {what} (L2: {w:.4g})" for what, g, w in zip(UNIT_EXAMPLES, got, want))
+
+    def near(value: float, target: float) -> bool:
+        return bool(abs(value - target) < 1e-4)
+
+    one, minus, cancel, double = got[0], got[1], got[2], got[4]
+    if not near(one, 1):
+        return said, None
+    if not near(minus, 1):
+        return f"{said}: a -1 counts otherwise than a 1, so the entries are not squared before they are summed", \
+            UNSQUARED
+    if near(double, 2 ** 0.5):
+        cancelled = ", and a 1 and a -1 cancel" if near(cancel, 0) else ""
+        return (f"{said}: doubling an entry multiplies the norm by 1.414, not 2{cancelled}: the square root of a sum "
+                "of the entries, not of their squares"), UNSQUARED
+    if near(cancel, 0) and near(double, 2):
+        return f"{said}: a 1 and a -1 in one leaf cancel, so each leaf's entries are summed before they are squared", \
+            SUMMED_FIRST
+    return said, None
 
 
 LOW_PRECISION = Mistake(

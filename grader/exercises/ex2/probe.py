@@ -32,6 +32,16 @@ def _paths(tree) -> list[str]:
     return [jax.tree_util.keystr(path) for path, _ in jax.tree_util.tree_flatten_with_path(tree)[0]]
 
 
+def _unit_tree(like):
+    """A per-example gradient tree shaped like ``like`` (six examples), its examples as ``UNIT_EXAMPLES`` says."""
+    tree = jax.tree.map(lambda leaf: np.zeros(leaf.shape, np.float32), like)
+    first, second = tree["layer1"]["w"], tree["layer2"]["b"]
+    first[0].flat[0], first[1].flat[0], first[4].flat[0] = 1.0, -1.0, 2.0
+    first[2].flat[0], first[2].flat[1] = 1.0, -1.0
+    first[3].flat[0], second[3].flat[0] = 1.0, 1.0
+    return jax.tree.map(jnp.asarray, tree)
+
+
 def prepare(inputs, options):
     """The lesson's batch of MNIST images, loaded before the grader's packages are hidden."""
     split = grader_data.embedded_split()
@@ -60,6 +70,7 @@ def probe(rec, modules, inputs, options):
         if case not in CASES:  # where the gradients are not observed, their norms are
             rec.record(f"own_norms/{case}", lambda c=c: _own_norms(m.per_example_grads(c["params"], c["x"], c["y"])))
     rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
+    rec.record("norms/unit", lambda: m.per_example_grad_norms(_unit_tree(data["norm_tree"])))
     rec.record("grads/paths", lambda: _paths(m.per_example_grads(data["small"]["params"], data["small"]["x"],
                                                                  data["small"]["y"])))
 

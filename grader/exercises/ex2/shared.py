@@ -11,3 +11,8 @@ LARGEST_CASES = ("small", "lesson", "small2")
 #: The lesson's own question: per-example gradients of this many MNIST images (the first of the
 #: embedded training split), at the accuracy run's initial params. Observed, shown, never scored.
 LESSON_IMAGES = 32
+
+#: The examples of the gradient tree whose norms word a wrong norm (``probe._unit_tree``), and their L2 norms.
+UNIT_EXAMPLES = ("a single 1", "a single -1", "a 1 and a -1 in one leaf", "a 1 in each of two leaves", "a single 2",
+                 "zeros")
+UNIT_NORMS = (1.0, 1.0, 2 ** 0.5, 2 ** 0.5, 2.0, 0.0)
