@@ -466,6 +466,9 @@ def per_element(ctx: Context) -> Verdict:
     if distinct_rows < 0.9 * kept.shape[0]:
         return fail(f"only {distinct_rows} distinct masks among {kept.shape[0]} rows",
                     "Draw one coin flip per element: jax.random.bernoulli(key, 1 - rate, x.shape).")
+    shared = _neighbours_agree(kept)
+    if shared:
+        return fail(shared, NEIGHBOURS_SHARE)
     # Independent coins drop a binomial number of elements: with n = 32768, exactly round(rate * n) in one
     # call happens about once in 200 at rate 0.5, in all five calls below practically never.
     n = kept.size
@@ -476,6 +479,32 @@ def per_element(ctx: Context) -> Verdict:
         return fail(f"every call zeroed exactly round(rate * n) of the n = {n} elements ({shown}): a "
                     f"fixed count, where independent coin flips vary{_smallest_dropped(ctx)}", FIXED_COUNT)
     return PASS
+
+
+NEIGHBOURS_SHARE = Mistake(
+    "ex1.neighbours_share_coins", "neighbouring elements sharing coin flips",
+    "Neighbouring elements were kept or dropped together more often than independent coins allow (the message "
+    "measures it): draw one coin per element with the full shape, jax.random.bernoulli(key, 1 - rate, x.shape), "
+    "not a smaller mask repeated or broadcast to it.")
+
+
+def _neighbours_agree(kept: np.ndarray) -> str:
+    """Words for a mask whose neighbours (along the last axis, or the first) are both kept or both dropped far more
+    often than independent coins are; "" when they agree as independent coins do."""
+    p = float(np.mean(kept))
+    independent = 1 - 2 * p * (1 - p)
+    for axis, along in ((-1, "along the last axis"), (0, "along the first axis")):
+        a, b = np.moveaxis(kept, axis, 0)[:-1], np.moveaxis(kept, axis, 0)[1:]
+        if not a.size:
+            continue
+        agree = float(np.mean(a == b))
+        if agree - independent > 0.05:  # the estimate's spread is under 0.005 with this many pairs
+            even = float(np.mean(a[0::2] == b[0::2]))
+            pairs = (f"; elements 2k and 2k+1 agree in {even:.0%} of the pairs: one coin for each pair"
+                     if even > 0.99 else "")
+            return (f"at rate 0.5, neighbouring elements {along} were both kept or both dropped in {agree:.0%} of "
+                    f"the pairs, where independent coins agree in {independent:.0%}{pairs}")
+    return ""
 
 
 def _smallest_dropped(ctx: Context) -> str:
