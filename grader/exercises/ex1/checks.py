@@ -469,6 +469,9 @@ def per_element(ctx: Context) -> Verdict:
     shared = _neighbours_agree(kept)
     if shared:
         return fail(shared, NEIGHBOURS_SHARE)
+    shapes = _other_shapes(ctx)
+    if shapes:
+        return fail(shapes, OTHER_SHAPES, fraction=0.5)
     # Independent coins drop a binomial number of elements: with n = 32768, exactly round(rate * n) in one
     # call happens about once in 200 at rate 0.5, in all five calls below practically never.
     n = kept.size
@@ -479,6 +482,31 @@ def per_element(ctx: Context) -> Verdict:
         return fail(f"every call zeroed exactly round(rate * n) of the n = {n} elements ({shown}): a "
                     f"fixed count, where independent coin flips vary{_smallest_dropped(ctx)}", FIXED_COUNT)
     return PASS
+
+
+OTHER_SHAPES = Mistake(
+    "ex1.other_shapes", "a dropout that works on 2-D inputs only",
+    "Dropout acts on each element of x whatever its shape (a vector, a batch of sequences): draw the mask with "
+    "x.shape itself and return an array of x's shape, without reshaping x to 2-D or reading its axes one by one.")
+
+
+def _other_shapes(ctx: Context) -> str:
+    """Words for a dropout that, at rate 0.5, does not return x's shape for a 1-D and a 3-D x (or raises there);
+    "" when it does, or this was not observed."""
+    x = np.asarray(_x(ctx))
+    problems = []
+    for name, shape in (("dropout/rank1", x.shape[1:]), ("dropout/rank3", (8, x.shape[0] // 8, x.shape[1]))):
+        if not ctx.student.has(name) and name not in ctx.student.errors:
+            continue
+        try:
+            got = ctx.got(name)
+        except StudentError as exc:
+            problems.append(f"for x of shape {shape} it raised {exc.error.summary()}")
+            continue
+        returned = np.shape(got) if not isinstance(got, dict) else "a container"
+        if returned != shape:
+            problems.append(f"for x of shape {shape} it returned shape {returned}")
+    return "dropout(key, x, 0.5) is right for a 2-D x, but " + "; ".join(problems) if problems else ""
 
 
 NEIGHBOURS_SHARE = Mistake(
