@@ -510,6 +510,17 @@ def vectorised(ctx: Context) -> Verdict:
     return PASS
 
 
+def _leaves_covered(got: np.ndarray, squares: dict[str, np.ndarray]) -> list[str]:
+    """The leaves whose squares alone give ``got`` (some leaves left out of every norm), when some proper subset
+    does; [] when none does."""
+    names = sorted(squares)
+    for size in range(len(names) - 1, 0, -1):
+        for some in itertools.combinations(names, size):
+            if array_mismatch(got, np.sqrt(sum(squares[k] for k in some))) is None:
+                return list(some)
+    return []
+
+
 def _summed_over_batch(got: np.ndarray, squares: dict[str, np.ndarray]) -> list[str]:
     """The leaves whose sum of squares the norms took over the whole batch (the rest per example), when some
     such split of the leaves gives ``got``; [] when none does."""
@@ -553,6 +564,11 @@ def norms(ctx: Context) -> Verdict:
         partial = np.sqrt(sum(s for k, s in squares.items() if not k.startswith(name + "/")))
         if array_mismatch(got, partial, rtol=1e-3) is None:
             return fail(message, _missing(f"the leaves of {name}"))
+    covered = _leaves_covered(got, squares)
+    if covered:
+        left_out = sorted(set(squares) - set(covered))
+        return fail(message + f"; measured: these are the norms of {', '.join(covered)} alone, without "
+                    f"{', '.join(left_out)}", _missing(", ".join(left_out)))
     whole = _summed_over_batch(got, squares)
     if whole:
         return fail(message + f"; measured: the sums of squares of {', '.join(whole)} were taken over every example "
@@ -574,8 +590,9 @@ def norms(ctx: Context) -> Verdict:
         return fail(message + f"; measured: {related}", "The norm of example i is sqrt(sum over every leaf of the sum "
                     "of squares of slice i), as it is: nothing applied to it after (the message says what was).")
     off = rounding_error(got, want)
-    if off is not None:
-        dtype = np.asarray(ctx.got("norms/tree")).dtype
+    dtype = np.asarray(ctx.got("norms/tree")).dtype
+    if off is not None and (dtype.itemsize < 4 or (np.any(got > want) and np.any(got < want))):
+        # rounding errs both ways (or the dtype says it): a one-sided error is something else, left out or added
         kind = f", returned as {dtype}" if dtype.itemsize < 4 else ""
         return fail(message + f"; measured: every norm is within {off:.2%} of the right one{kind}: {SIXTEEN_BIT_WORDS}, "
                     "where float32 keeps 7", LOW_PRECISION)
