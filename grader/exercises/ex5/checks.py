@@ -407,6 +407,11 @@ def chain(ctx: Context) -> Verdict:
     message = f"make_optimizer() over 6 gradients (norm 0.5, a spike of norm {spike:.0f} at step {SPIKE_STEP})"
     if {"no_clip", "clip_after"} == set(kinds):
         hint = _no_clip_or_after(ctx)
+        elsewhere = _clips_elsewhere(ctx) if hint == HINT_NO_CLIP_OR_AFTER else ""
+        if elsewhere:
+            return fail(f"{message}: {problem}; measured: these are plain Adam updates: nothing was clipped at the "
+                        f"spike, though its norm is above max_norm={DEFAULT_MAX_NORM:g}; {elsewhere}",
+                        OTHER_NORM)
     elif len(kinds) == 1:
         hint = VARIANTS[kinds[0]][0]
     else:  # no known chain, or several alike here: say what was measured, guess nothing
@@ -438,9 +443,7 @@ def chain(ctx: Context) -> Verdict:
             if other:
                 return fail(f"{message}: {problem}; measured: these are the updates of a clip at max_norm="
                             f"{DEFAULT_MAX_NORM:g} by {other}, not by the global L2 norm of all the gradients",
-                            "optax.clip_by_global_norm(max_norm) rescales the gradients when the L2 norm of all their "
-                            "elements together (the square root of the sum of squares) exceeds max_norm, not "
-                            "another norm.")
+                            OTHER_NORM)
             return fail(f"{message}: {problem}; measured: these are the updates of a clip at a global norm of "
                         f"{threshold:.3g}, where max_norm={DEFAULT_MAX_NORM:g}", MAX_NORM_OTHER)
         rms = _rms_without_momentum(got, _grads_seq(ctx), DEFAULT_LR, DEFAULT_MAX_NORM) if not kinds else ""
@@ -553,6 +556,31 @@ def _clipped_leaves(ctx: Context, observed: dict) -> list[str] | None:
     return None
 
 
+OTHER_NORM = Mistake(
+    "ex5.clip_other_norm", "a clip that measures another norm than the global L2 norm",
+    "optax.clip_by_global_norm(max_norm) rescales the gradients when the L2 norm of all their elements together "
+    "(the square root of the sum of every square, over every leaf) exceeds max_norm; the clip here measures "
+    "another quantity (the message says what it was measured to be).")
+
+
+def _clips_elsewhere(ctx: Context) -> str:
+    """Words for a clip that acts at make_optimizer(learning_rate=0.01, max_norm=0.3) as a global L2 clip at a
+    threshold far above max_norm, measured (another norm, smaller than the L2 norm); "" when it does not."""
+    try:
+        lr, max_norm = _config("custom")
+        steps = _as_steps(ctx.got("opt/custom"))
+    except (StudentError, ValueError, AttributeError):
+        return ""
+    seq = _grads_seq(ctx)
+    threshold = _measured_threshold(steps, seq, lr, [VARIANTS["reference"][1]])
+    if threshold is None or threshold < 2 * max_norm or threshold > 0.99 * npref.global_norm(seq[SPIKE_STEP]):
+        return ""
+    other = _other_norm(seq[SPIKE_STEP], threshold / max_norm)
+    return (f"at make_optimizer(learning_rate={lr:g}, max_norm={max_norm:g}) the updates are those of a clip at a "
+            f"global L2 norm of {threshold:.3g}, {threshold / max_norm:.3g} times max_norm: the clip measures the "
+            f"gradient as {max_norm / threshold:.3g} times its L2 norm" + (f", {other}" if other else ""))
+
+
 def _no_clip_or_after(ctx: Context) -> str:
     """Tell no clipping from clipping after Adam with the custom call, where they differ.
 
@@ -576,6 +604,9 @@ def hyperparams(ctx: Context) -> Verdict:
     kind cannot say what the arguments should give: then only arguments that
     change nothing at all are charged.
     """
+    if ctx.verdict("ex5.chain").mistake == OTHER_NORM.id:
+        return skip("not judged: the clip measures another norm (charged in ex5.chain), so what other arguments "
+                    "should give is unknown")
     default = ctx.got("opt/default")
     kinds = _classify(ctx, default, DEFAULT_LR, DEFAULT_MAX_NORM)
     if not kinds:
@@ -607,6 +638,10 @@ def hyperparams(ctx: Context) -> Verdict:
                 break
         else:
             threshold = _measured_threshold(steps, seq, lr, builders) if steps else None
+            which = _clipped_steps(steps, seq, lr, max_norm) if steps and threshold is None else ""
+            if which:
+                problems[-1] += f"; measured: {which}"
+                hint = hint or CLIP_WHEN
             if threshold is not None:
                 relation = (" (max_norm squared)" if abs(threshold - max_norm ** 2) <= 1e-2 * max_norm ** 2 else
                             " (the square root of max_norm)" if abs(threshold - max_norm ** 0.5) <= 1e-2 * max_norm
@@ -619,16 +654,48 @@ def hyperparams(ctx: Context) -> Verdict:
     return fail("; ".join(problems), hint or HINT_ARGUMENTS, fraction=1 - len(problems) / 2)
 
 
+CLIP_WHEN = Mistake(
+    "ex5.clip_condition", "a clip that triggers on another condition than norm > max_norm",
+    "The clip rescaled other gradients than those whose global L2 norm exceeds max_norm (the message lists which): "
+    "rescale g to max_norm exactly when sqrt(sum of squares) > max_norm, g * min(1, max_norm / norm); "
+    "optax.clip_by_global_norm(max_norm) does this.")
+
+
 def _other_norm(clipped: dict, factor: float) -> str:
     """Which norm of the one clipped gradient a clip at max_norm used, when a global L2 clip at ``factor`` times
     max_norm gives the same: that norm is the L2 norm divided by ``factor``. "" when no other norm fits."""
     values = np.concatenate([np.abs(np.asarray(v, np.float64)).reshape(-1) for v in clipped.values()])
     l2 = float(np.sqrt(np.sum(values ** 2)))
+    leaves = [np.asarray(v, np.float64) for v in clipped.values()]
     for name, norm in (("the largest absolute element (the infinity norm)", float(values.max())),
+                       ("the root of the mean square over all elements", l2 / np.sqrt(values.size)),
+                       ("the root of the sum of each leaf's mean square",
+                        float(np.sqrt(sum(np.mean(v ** 2) for v in leaves)))),
                        ("the sum of absolute values (the L1 norm)", float(values.sum())),
                        ("the sum of squares (the squared L2 norm, without the square root)", l2 ** 2)):
         if norm > 0 and abs(factor * norm / l2 - 1) < 1e-2:
             return name
+    return ""
+
+
+def _clipped_steps(steps: list[dict], seq: list[dict], lr: float, max_norm: float) -> str:
+    """Words for updates that are Adam's with some steps' gradients rescaled to norm max_norm and the others left
+    as they were, when that set is not the steps whose norm exceeds max_norm: which were rescaled, measured over
+    every set of steps. "" when no set gives them, or the set is the right one."""
+    norms = [npref.global_norm(g) for g in seq]
+    right = [i for i, norm in enumerate(norms) if norm > max_norm]
+    for size in range(len(seq) + 1):
+        for some in itertools.combinations(range(len(seq)), size):
+            clipped = [npref.rescale_to(g, max_norm) if i in some else g for i, g in enumerate(seq)]
+            if _same(steps, npref.adam_updates(clipped, lr)):
+                if list(some) == right:
+                    return ""
+                def listed(indices):
+                    steps = ", ".join(f"{i} (norm {norms[i]:.3g})" for i in indices)
+                    return f"step{'s' if len(indices) != 1 else ''} {steps}" if indices else "no step"
+                return (f"the gradients of {listed(some)} were rescaled to norm {max_norm:g} and the others left as "
+                        f"they were; a clip at max_norm={max_norm:g} rescales exactly those whose norm exceeds it, "
+                        f"{listed(right)}")
     return ""
 
 
@@ -1253,7 +1320,8 @@ def params_unchanged(ctx: Context) -> Verdict:
 
 CHECKS = [
     Check("ex5.chain", "clip by global norm, then Adam (checked across a gradient spike)", chain, ("make_optimizer",)),
-    Check("ex5.hyperparams", "learning_rate and max_norm are honoured", hyperparams, ("make_optimizer",)),
+    Check("ex5.hyperparams", "learning_rate and max_norm are honoured", hyperparams, ("make_optimizer",),
+          reads=("ex5.chain",)),
     Check("ex5.step_values", "a step: new params, new state, loss before the update; state carried over steps",
           step_values, ("make_train_step",)),
     Check("ex5.uses_given_optimizer", "the step uses the optimizer it is given", uses_given_optimizer,

@@ -5,7 +5,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex5.chain", "mistake": "", "hint": "not another norm", "max_failing": 1, "also": ["ex5.hyperparams"]}
+EXPECT = {"check": "ex5.chain", "mistake": "ex5.clip_other_norm", "hint": "another quantity", "max_failing": 1, "also": ["ex5.hyperparams"]}
 
 
 def forward(params, x):
