@@ -485,17 +485,19 @@ def per_element(ctx: Context) -> Verdict:
 
 
 OTHER_SHAPES = Mistake(
-    "ex1.other_shapes", "a dropout that works on 2-D inputs only",
-    "Dropout acts on each element of x whatever its shape (a vector, a batch of sequences): draw the mask with "
-    "x.shape itself and return an array of x's shape, without reshaping x to 2-D or reading its axes one by one.")
+    "ex1.other_shapes", "a dropout that works on 2-D batches of several rows only",
+    "Dropout acts on each element of x whatever its shape (a vector, a batch of sequences, a batch of one example): "
+    "draw the mask with x.shape itself and return an array of x's shape, without reshaping x to 2-D, reading its "
+    "axes one by one or skipping small batches.")
 
 
 def _other_shapes(ctx: Context) -> str:
-    """Words for a dropout that, at rate 0.5, does not return x's shape for a 1-D and a 3-D x (or raises there);
-    "" when it does, or this was not observed."""
+    """Words for a dropout that, at rate 0.5, does not return x's shape for a 1-D x, a 3-D x or a batch of one (or
+    raises there, or zeroes nothing there); "" when it does, or this was not observed."""
     x = np.asarray(_x(ctx))
     problems = []
-    for name, shape in (("dropout/rank1", x.shape[1:]), ("dropout/rank3", (8, x.shape[0] // 8, x.shape[1]))):
+    for name, shape in (("dropout/rank1", x.shape[1:]), ("dropout/rank3", (8, x.shape[0] // 8, x.shape[1])),
+                        ("dropout/one_row", (1, x.shape[1]))):
         if not ctx.student.has(name) and name not in ctx.student.errors:
             continue
         try:
@@ -506,7 +508,10 @@ def _other_shapes(ctx: Context) -> str:
         returned = np.shape(got) if not isinstance(got, dict) else "a container"
         if returned != shape:
             problems.append(f"for x of shape {shape} it returned shape {returned}")
-    return "dropout(key, x, 0.5) is right for a 2-D x, but " + "; ".join(problems) if problems else ""
+        elif np.array_equal(np.asarray(got), x[:1] if name.endswith("one_row") else x[0] if name.endswith("rank1")
+                            else x.reshape(shape)):
+            problems.append(f"for x of shape {shape} it returned x unchanged, nothing zeroed")
+    return "dropout(key, x, 0.5) is right for a 2-D x of many rows, but " + "; ".join(problems) if problems else ""
 
 
 NEIGHBOURS_SHARE = Mistake(
