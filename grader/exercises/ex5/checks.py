@@ -829,9 +829,10 @@ def step_values(ctx: Context) -> Verdict:
         if tree_mismatch(gp, wp) and close(gp, _moved_by(ctx, wp, fed)):  # Adam undoes a scaled gradient
             return fail(f"{message}; measured: the params moved by {fed:.6g} times the optimizer's updates, with "
                         f"clip + Adam as with optax.sgd({SGD_LR})", UPDATES_SCALED, fraction=1 - lost / PARTS)
+        clipped = _clipped_in_step(ctx, fed)
         return fail(f"{message}; measured: the loss is right, and make_train_step(optax.sgd({SGD_LR})) moved the params "
-                    f"by -{SGD_LR} times {fed:.6g} times the loss's gradient", GRADIENT_SCALED,
-                    fraction=1 - lost / PARTS)
+                    f"by -{SGD_LR} times {fed:.6g} times the loss's gradient" + (f"; {clipped}" if clipped else ""),
+                    STEP_CLIPS if clipped else GRADIENT_SCALED, fraction=1 - lost / PARTS)
     other = _other_gradient_words(ctx) if not found and not tree_mismatch(gl, wl) else None
     if other is not None:
         return fail(f"{message}; measured: {other}", OTHER_GRADIENT, fraction=1 - lost / PARTS)
@@ -990,6 +991,24 @@ def _gradient(ctx: Context) -> dict:
     data = ctx.inputs["ex5"]
     per_example = npref.per_example_grads(data["params"], data["x"], npref.one_hot(data["y"]))
     return {k: v.mean(axis=0) for k, v in per_example.items()}
+
+
+STEP_CLIPS = Mistake(
+    "ex5.step_clips", "a step that clips the gradient itself before the optimizer",
+    "The step rescaled the gradient to a fixed norm before optimizer.update (the message measures it): clipping is "
+    "the optimizer's job (the clip in make_optimizer's chain), so the step passes the gradient from "
+    "jax.value_and_grad(loss_fn) to optimizer.update as it is, whatever optimizer it is given.")
+
+
+def _clipped_in_step(ctx: Context, fed: float) -> str:
+    """Words for a gradient that reached the optimizer scaled down to a round global norm (a clip in the step),
+    measured from the factor ``fed`` the SGD step's move shows; "" otherwise."""
+    norm = npref.global_norm(_gradient(ctx))
+    received = fed * norm
+    if not 0 < fed < 1 or abs(received - round(received, 1)) > 1e-4 * max(1.0, received):
+        return ""
+    return (f"the gradient optax.sgd received has global norm {received:.4g}, where the loss's has {norm:.4g}: it "
+            f"was rescaled to norm {round(received, 1):g} before the optimizer")
 
 
 def _gradient_multiple(ctx: Context, new_params: dict) -> float | None:
@@ -1255,7 +1274,8 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
                              "ex5.step_values)")
     fed = _sgd_gradient_scale(ctx)
     charged = ctx.verdict("ex5.step_values").mistake
-    if fed is not None and charged in {m.id for m in (LOSS_SCALED, GRADIENT_APPLIED, GRADIENT_SCALED, UPDATES_SCALED)}:
+    if fed is not None and charged in {m.id for m in (LOSS_SCALED, GRADIENT_APPLIED, GRADIENT_SCALED, UPDATES_SCALED,
+                                                      STEP_CLIPS)}:
         return Verdict(True, f"the step uses the SGD it is given: its params moved by -{SGD_LR} times {fed:.6g} times "
                              f"the loss's gradient (the difference is charged in ex5.step_values)")
     if charged == OTHER_GRADIENT.id:
@@ -1265,8 +1285,9 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
         return skip("not judged: the step's loss at the params it was given differs already (charged in "
                     "ex5.step_values), so its gradient, and where any optimizer moves the params, differ too")
     if fed is not None and not charged:  # clip + Adam cannot see a scale that clipping or Adam undoes; SGD does
-        return fail(f"{message}; measured: they moved by -{SGD_LR} times {fed:.6g} times the loss's gradient",
-                    GRADIENT_SCALED)
+        clipped = _clipped_in_step(ctx, fed)
+        return fail(f"{message}; measured: they moved by -{SGD_LR} times {fed:.6g} times the loss's gradient"
+                    + (f"; {clipped}" if clipped else ""), STEP_CLIPS if clipped else GRADIENT_SCALED)
     try:
         chained = _split_step(ctx.want("step/chain"))[0]
     except Missing:
