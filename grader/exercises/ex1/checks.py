@@ -629,6 +629,12 @@ def eval_forward(ctx: Context) -> Verdict:
           and array_mismatch(ctx.got("forward/rate0"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None):
         hint = RATE_NOT_PASSED
         problems.append("rate=0.0 gave exactly the output of rate=0.5 for the same key")
+    elif (keyed := _eval_keyed(ctx)):
+        hint = EVAL_RANDOM
+        problems.append(keyed)
+    elif (other := _eval_variant(ctx)):
+        hint = EVAL_OTHER_NET
+        problems.append(f"measured: train=False gave the plain forward pass {other}")
     else:
         given = _rates_given(ctx)
         if given and all(abs(r - (1 - RATES[0])) < 1e-6 for r in given):
@@ -638,6 +644,55 @@ def eval_forward(ctx: Context) -> Verdict:
                             + ", ".join(f"{r:g}" for r in given))
     return fail("forward_with_dropout vs the plain forward pass (32 examples): "
                 + "; ".join(problems), hint, fraction=fraction)
+
+
+EVAL_RANDOM = Mistake(
+    "ex1.eval_random", "an evaluation pass that still draws random numbers",
+    "With train=False the output must not depend on the key: dropout is off, and the pass is the plain forward "
+    "pass, computed once (not an average of dropout passes, nor anything else drawn from the key).")
+EVAL_OTHER_NET = Mistake(
+    "ex1.eval_other_network", "an evaluation pass that is not the same network",
+    "With train=False forward_with_dropout runs the same network as in training with dropout switched off: both "
+    "ReLUs and every bias as in training (the message says what the evaluation pass left out). Let the train flag "
+    "switch dropout only, e.g. by passing it on to dropout.")
+
+
+def _eval_keyed(ctx: Context) -> str:
+    """Words for an evaluation pass (train=False) that gave another output for another key; "" otherwise."""
+    try:
+        other = ctx.got("forward/eval_other_key") if ctx.student.has("forward/eval_other_key") else None
+    except StudentError:
+        return ""
+    if other is None or array_mismatch(other, ctx.got("forward/eval")) is None:
+        return ""
+    return "measured: train=False gave different outputs for two keys, so randomness still acts in evaluation"
+
+
+def _eval_variant(ctx: Context) -> str:
+    """How the evaluation output is the plain forward pass with a part left out (a ReLU, a bias), measured against
+    each; "" when none fits."""
+    data = ctx.inputs["ex1"]
+    p = {name: {k: np.asarray(v, np.float64) for k, v in layer.items()} for name, layer in data["params"].items()}
+    x = np.asarray(data["xb"], np.float64)
+
+    def net(relu=(True, True), bias=(True, True, True)):
+        h = x
+        for i, name in enumerate(("layer1", "layer2", "layer3")):
+            h = h @ p[name]["w"] + (p[name]["b"] if bias[i] else 0.0)
+            if i < 2 and relu[i]:
+                h = np.maximum(h, 0.0)
+        return h
+
+    got = ctx.got("forward/eval")
+    for words, variant in (("without the ReLU after layer 1", net(relu=(False, True))),
+                           ("without the ReLU after layer 2", net(relu=(True, False))),
+                           ("without either ReLU", net(relu=(False, False))),
+                           ("without any bias", net(bias=(False, False, False))),
+                           *((f"without layer{i + 1}'s bias", net(bias=tuple(j != i for j in range(3))))
+                             for i in range(3))):
+        if array_mismatch(got, variant) is None:
+            return words
+    return ""
 
 
 def _train_mode(ctx: Context) -> Verdict | None:

@@ -164,6 +164,7 @@ def probe(rec, modules, inputs, options):
             m.dropout = _in_form_of(m.dropout, len(own) - 1)
     forward = m.forward_with_dropout
     rec.record("forward/eval", lambda: forward(params, xb, k1, 0.5, False))
+    rec.record("forward/eval_other_key", lambda: forward(params, xb, k2, 0.5, False))
     rec.record("forward/train", lambda: forward(params, xb, k1, 0.5, True))
     rec.record("forward/train_again", lambda: forward(params, xb, k1, 0.5, True))
     rec.record("forward/train_other_key", lambda: forward(params, xb, k2, 0.5, True))
