@@ -262,6 +262,9 @@ OUTPUT_TRANSFORMS = (
     ("(tanh(x), tanh(-x)): tanh on the output", np.tanh, None),
 )
 #: The curve names of :data:`npref.CURVES` that are known mistakes.
+HINT_ONE_LAYER = ("A network of one layer is x @ w + b and nothing else: mlp_forward gives each layer x as it comes "
+                  "and returns the last layer's x @ w + b as it is (the message shows what one layer returned); "
+                  "nothing may transform the input or the output.")
 HINT_RAW_OUTPUT = ("mlp_forward returns the last layer's raw values x @ w + b (logits), with nothing applied after "
                    "it.")
 HINT_TRANSPOSED = ("Return one row per example, shape (B, dN), as x comes in (B, d0): compute x @ w + b layer by "
@@ -392,6 +395,15 @@ def measure(ctx: Context) -> list[Finding]:
         shifted = _input_shifted(g, out, _measured(ctx, "measure/affine"), cases["affine"]["params"]["layer1"])
         if shifted:
             return [shifted]
+        far_out = _measured(ctx, "measure/output_far")
+        at_zero = float(out[int(np.argmin(np.abs(g))), 0])
+        if npref.near(out[:, 1], -out[:, 0]) and abs(at_zero) < 1e-3 and far_out is not None and \
+                far_out.shape == (FAR.size, 2):  # one function of x through 0, applied to the input or the output
+            near_0 = ", ".join(f"{out[i, 0]:.4g} at {g[i]:g}" for i in
+                               (int(np.argmin(np.abs(g - x))) for x in (-3.0, -1.0, -0.5, 0.0, 0.5, 1.0, 3.0)))
+            far = ", ".join(f"{v:.4g} at {x:g}" for x, v in zip(FAR, far_out[:, 0]))
+            return [Finding(f"one layer mapping x to (x, -x) returned (f(x), -f(x)) with f(x) not x: {near_0}; far "
+                            f"from 0, {far}", hint=HINT_ONE_LAYER)]
         shift = _row_shift(out, raw)
         if shift is not None:
             k = int(np.argmax(np.abs(shift)))
@@ -399,6 +411,12 @@ def measure(ctx: Context) -> list[Finding]:
             return [Finding(f"one layer mapping x to (x, -x) returned (x, -x) shifted by a value of each example's "
                             f"own (at x = {g[k]:.3g} it returned {np.round(out[k], 3).tolist()}, {shift[k]:.3g} "
                             f"off in both columns){what}", hint=HINT_RAW_OUTPUT)]
+    far_out = _measured(ctx, "measure/output_far")
+    if not output_wrong and far_out is not None and far_out.shape == (FAR.size, 2) and \
+            not npref.near(far_out, np.stack([FAR, -FAR], axis=1)):
+        shown = ", ".join(f"{v:.4g} at {x:g}" for x, v in zip(FAR, far_out[:, 0]))
+        return [Finding(f"one layer mapping x to (x, -x) returned x from -3 to 3, but far from 0 its first column "
+                        f"was {shown}: the output is squashed or capped far from 0", hint=HINT_ONE_LAYER)]
     affine, weights_ok = _measured(ctx, "measure/affine"), True
     w, b = (np.asarray(cases["affine"]["params"]["layer1"][k], np.float64) for k in ("w", "b"))
     if affine is not None and affine.shape == (4, 3):
@@ -450,7 +468,8 @@ def measure(ctx: Context) -> list[Finding]:
         return found  # what rests on one layer's weights (activation, depth) is not measured
     if output_wrong:  # one layer's bias and weights are right, yet its output is not returned as it is
         return [Finding("one layer mapping x to (x, -x) did not return (x, -x): in the first column, "
-                        + npref.describe_curve(g, out[:, 0]))]
+                        + npref.describe_curve(g, out[:, 0]),
+                        HINT_ONE_LAYER)]
     units = _measured(ctx, "measure/units")
     if units is not None and units.shape == (2, 2) and abs(units[0, 0] - units[1, 0]) > 1e-3 * max(1.0, abs(units[1, 0])):
         return [Finding(f"a two-layer network with two hidden units (the identity in both layers), given "

@@ -43,7 +43,8 @@ def measurement_cases() -> dict[str, dict[str, Any]]:
     the hidden activation's curve; ``activation_far``: the same, far from 0 (:data:`FAR`), where a capped
     activation (ReLU6) parts from ReLU; ``alone``: the same network on one grid point (:data:`ALONE`) alone, where
     an output that depends on the other examples of its batch differs from the grid's. ``output``: one square layer mapping (x, 0) to
-    (x, -x): the output is returned raw, so anything applied to it shows. ``affine``: one
+    (x, -x): the output is returned raw, so anything applied to it shows; ``output_far``: the same, far from 0, where
+    an output squashed or capped only there (a soft cap) parts from it. ``affine``: one
     3x3 layer on x = 0 and the three unit vectors: row 0 is the bias it adds,
     rows 1-3 minus row 0 the weight matrix it applies. ``hidden_bias``: zero
     weights and biases (1.5, -1.5) in the hidden layer, then the identity: the
@@ -59,6 +60,8 @@ def measurement_cases() -> dict[str, dict[str, Any]]:
                            "x": FAR.reshape(-1, 1)},
         "output": {"params": {"layer1": _layer([[1.0, -1.0], [0.0, 0.0]], [0.0, 0.0])},
                    "x": np.concatenate([grid, np.zeros_like(grid)], axis=1)},
+        "output_far": {"params": {"layer1": _layer([[1.0, -1.0], [0.0, 0.0]], [0.0, 0.0])},
+                       "x": np.stack([FAR, np.zeros_like(FAR)], axis=1)},
         "affine": {"params": {"layer1": _layer(_AFFINE_W, _AFFINE_B)},
                    "x": np.concatenate([np.zeros((1, 3)), np.eye(3)]).astype(np.float32)},
         "hidden_bias": {"params": {"layer1": _layer(np.zeros((2, 2)), _HIDDEN_B), "layer2": _layer(np.eye(2), [0, 0])},
