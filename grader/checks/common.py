@@ -13,6 +13,12 @@ NUMPY_ON_TRACER = Mistake(
     "numpy_on_tracer", "numpy on a traced array",
     "A numpy function (np.where, np.sum, np.asarray, ...) was given a traced array: under jax.jit arrays are "
     "tracers, which numpy cannot read. Use the jax.numpy function of the same name (jnp.where, ...).")
+STALE = Mistake(
+    "stale_result", "a result kept from an earlier call",
+    "A call with other arguments of the same shapes returned what an earlier call's arguments give: something "
+    "computed on an earlier call (a cache, a module-level global, a mutable default argument, a jitted closure over "
+    "the first arguments) was reused. Compute from the arguments of each call; pass params into a jitted function "
+    "as an argument rather than closing over them.")
 MUTATED = Mistake(
     "params_mutated", "changing the params passed in",
     "The function changed the params it was given. JAX code is functional: build new dicts and arrays "

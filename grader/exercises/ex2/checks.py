@@ -10,7 +10,7 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
-from grader.checks.common import numpy_on_tracer, unchanged
+from grader.checks.common import STALE, numpy_on_tracer, unchanged
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
@@ -807,6 +807,9 @@ def largest(ctx: Context) -> Verdict:
                         "always the one with the largest gradient norm")
         hint = hint or ("Rank the examples by the norm of their whole gradient, per_example_grad_norms("
                         f"per_example_grads(params, x, y)), not by their {proxy}: the two disagree on some batches.")
+    elif stale := _first_params_index(ctx, cases):
+        problems.append(stale)
+        hint = hint or STALE
     hint = hint or "Return the argmax of per_example_grad_norms(per_example_grads(params, x, y))."
     wrong_values = [p for p in problems if "returned a " not in p]
     if wrong_values and own_argmax and compared and _values_credit(ctx) < 1:
@@ -865,6 +868,31 @@ def _proxy(ctx: Context, cases: tuple[str, ...]) -> str:
     matching = [name for name in scores[cases[0]]
                 if all(ctx.got(f"largest/{case}")["value"] == int(np.argmax(scores[case][name])) for case in cases)]
     return " (equally: the largest ".join(matching) + ")" * (len(matching) - 1)
+
+
+def _first_params_index(ctx: Context, cases) -> str:
+    """Words for indices that are right on the first batch asked about and, on each later batch where they are
+    wrong, the argmax that the first batch's params give there (params kept from the first call); "" otherwise."""
+    first = cases[0]
+    if ctx.got(f"largest/{first}")["value"] != ctx.want(f"largest/{first}")["value"]:
+        return ""
+    p0 = _case(ctx, first)["params"]
+    kept = []
+    for case in cases[1:]:
+        got, want = ctx.got(f"largest/{case}")["value"], ctx.want(f"largest/{case}")["value"]
+        if got == want:
+            continue
+        c = _case(ctx, case)
+        try:  # the first params on this batch, where they fit it
+            stale = int(np.argmax(npref.per_example_grad_norms(p0, np.asarray(c["x"], np.float64),
+                                                               npref.one_hot(c["y"]))))
+        except ValueError:
+            return ""
+        if got != stale or stale == want:
+            return ""
+        kept.append(f"batch '{case}'")
+    return (f"measured: on {', '.join(kept)} the index returned is the argmax the params of the first call (batch "
+            f"'{first}') give there: the first call's params were kept") if kept else ""
 
 
 def _label_at(ctx: Context, case: str, index) -> int | None:

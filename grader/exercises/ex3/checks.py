@@ -9,7 +9,7 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
-from grader.checks.common import crash_hint, crash_kind, mutated, unchanged
+from grader.checks.common import STALE, crash_hint, crash_kind, mutated, unchanged
 from grader.checks.compare import array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
@@ -825,8 +825,9 @@ def jit_agrees(ctx: Context) -> Verdict:
             problems.append(f"{label}: {problem}")
     if not compared and crashed:
         raise crashed
+    stale = _stale(ctx)
     if not problems:
-        return PASS
+        return fail(stale, STALE, fraction=0.5) if stale else PASS
     if _jit_ran_in_string_order(ctx, eager_right=False) and ctx.verdict("ex3.depths").mistake == DICT_ORDER.id:
         return skip("not judged: the layers follow the dict's own order (charged in ex3.depths), and jax.jit "
                     "lists the keys in another order")
@@ -835,6 +836,8 @@ def jit_agrees(ctx: Context) -> Verdict:
                     "ran on other params and cannot be compared")
     if _jit_ran_in_string_order(ctx):
         return fail("; ".join(problems), JIT_DICT_ORDER)
+    if stale:
+        return fail("; ".join(problems + [stale]), STALE)
     if _eager_right(ctx) and _follows_listing(ctx):
         return fail("; ".join(problems) + "; measured: called eagerly on the same params listed as jax.jit lists them "
                     "(keys sorted as text: layer1, layer10, layer11, layer12, layer2, ...), mlp_forward gives what it "
@@ -866,6 +869,22 @@ def _follows_listing(ctx: Context) -> bool:
     want = np.asarray(ctx.want(f"out/{DEEP_CASE}"), dtype=np.float64)
     return (listed is not None and listed.shape == jitted.shape == want.shape and npref.near(jitted, listed)
             and not _up_to_output(listed, want))
+
+
+def _stale(ctx: Context) -> str:
+    """Words for a call with other params of the same shapes (the 3-layer case's, times 1.5) that returned the
+    first params' output; "" when it did not, or this was not observed."""
+    try:
+        if not ctx.student.has("other_params/d3"):
+            return ""
+        got, first = (np.asarray(ctx.got(name), dtype=np.float64) for name in ("other_params/d3", "out/d3"))
+    except StudentError:
+        return ""
+    want = np.asarray(ctx.want("other_params/d3"), dtype=np.float64)
+    if got.shape != want.shape or npref.near(got, want) or not npref.near(got, first):
+        return ""
+    return ("measured: called again with the 3-layer case's params times 1.5 (same shapes), mlp_forward returned "
+            "exactly what it returned for the first params")
 
 
 def _eager_right(ctx: Context) -> bool:

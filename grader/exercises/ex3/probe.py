@@ -24,6 +24,8 @@ def probe(rec, modules, inputs, options):
         rec.record(f"out/{case}", lambda c=c: m.mlp_forward(c["params"], c["x"]))
     deep = data[DEEP_CASE]
     rec.record(f"again/{DEEP_CASE}", lambda: m.mlp_forward(deep["params"], deep["x"]))
+    d3 = data["d3"]  # params of the same shapes as an earlier call's, other values: a result kept from it shows
+    rec.record("other_params/d3", lambda: m.mlp_forward(jax.tree.map(lambda a: a * 1.5, d3["params"]), d3["x"]))
     rec.record(f"jit/{DEEP_CASE}", lambda: no_leaks(jax.jit(m.mlp_forward), deep["params"], deep["x"]))
     rec.record("jit/d5", lambda: no_leaks(jax.jit(m.mlp_forward), data["d5"]["params"], data["d5"]["x"]))
     for case, c in data.items():
