@@ -21,12 +21,13 @@ without and with jax.jit, in the same run.
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint
 from grader.observations import ObservationError
-from grader.exercises.ex4.shared import COMPILE_DELAY, MAX_CALLS_SHOWN, SPEEDUP_STEPS
+from grader.exercises.ex4.shared import COMPILE_DELAY, MAX_CALLS_SHOWN, SPEEDUP_STEPS, UNEVEN_COSTS
 
 COMPILE = Mistake(
     "ex4.no_warmup", "timing the first (compiling) call",
@@ -496,6 +497,10 @@ def times_n_steps(ctx: Context) -> Verdict:
     if restarted and not problems:
         problems.append(restarted)
         hints.append(RESTARTED)
+    uneven = _uneven_problem(ctx) if measured.kind == "ok" else ""
+    if uneven:
+        problems.append(uneven)
+        hints.append(EXTRAPOLATED)
     default = _default_steps_problem(ctx)
     if default:
         problems.append(default)
@@ -503,6 +508,35 @@ def times_n_steps(ctx: Context) -> Verdict:
     if not problems:
         return PASS
     return fail("; ".join(problems), hints[0], fraction=max(0.0, 1 - len(problems) / 3))
+
+
+EXTRAPOLATED = Mistake(
+    "ex4.extrapolated", "a time extrapolated from typical calls, not measured over all of them",
+    "Calls of unequal cost were timed wrong, though calls of equal cost were timed right: the returned time is "
+    "worked out from some calls (a median or a single lap, times n_steps) instead of measured. Read "
+    "time.perf_counter() once before the first timed call and once after blocking on the last results, and "
+    "return the difference.")
+
+
+def _uneven_problem(ctx: Context) -> str:
+    """Words for a timer right on calls of equal cost and wrong on calls of unequal cost (``UNEVEN_COSTS``), with
+    what its time fits (n_steps times the median lap) when it does; "" when it is right there, or not observed."""
+    if not ctx.student.has("time/uneven"):
+        return ""
+    obs = {**ctx.got("time/uneven")}
+    excluded = _warm_up_excluded(ctx)
+    obs["expected"] = _expected(obs, excluded)
+    if obs["expected"] <= 0 or _correct(obs, excluded):
+        return ""
+    first, n = _first_timed(obs, excluded), obs["n_steps"]
+    laps = obs.get("laps", [])[first:first + n]
+    costs = ", ".join(f"{c * 1000:.0f}" for c in UNEVEN_COSTS)
+    words = (f"time_steps(n_steps={n}) on calls that queue {costs} ms of work in turn returned {obs['seconds']:.4g}; "
+             f"the timed calls took {obs['expected']:.4g} s to their last result")
+    if len(laps) == n and _in(obs["seconds"] / (n * statistics.median(laps)), OK_RANGE):
+        words += (f" (n_steps times a typical call: the median call took {statistics.median(laps):.3g} s; a time "
+                  "extrapolated from it)")
+    return words
 
 
 def _default_steps_problem(ctx: Context) -> str:

@@ -21,7 +21,8 @@ import time
 import jax
 import numpy as np
 
-from grader.exercises.ex4.shared import COMPILE_DELAY, COUNT_STEPS, MAX_CALLS_SHOWN, N_STEPS, SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT
+from grader.exercises.ex4.shared import (COMPILE_DELAY, COUNT_STEPS, MAX_CALLS_SHOWN, N_STEPS, SPEEDUP_STEPS, SYNC_COST,
+                                         SYNC_WAIT, UNEVEN_COSTS)
 
 
 class _Device:
@@ -98,11 +99,12 @@ def _shape(value):
         return None
 
 
-def make_step(first_call_delay=0.0, cost=0.0, host_cost=True):
+def make_step(first_call_delay=0.0, cost=0.0, host_cost=True, costs=()):
     """A step that threads a counter through params and opt_state, with a log of its calls.
 
     ``host_cost``: each call also spends a little CPU and waits a little on the host, as a real call does (what
-    the timing measurements need; counting calls does not)."""
+    the timing measurements need; counting calls does not). ``costs``: the queued work of the calls after the
+    first, in turn (repeated), in place of ``cost`` for each."""
     device = _Device(cost)
     log = {"calls": 0, "params_seen": [], "state_seen": [], "started": [], "returned": 0.0, "shapes": [],
            "compiled": [], "batches": [], "returned_at": [], "cached": [], "cleared": []}
@@ -128,7 +130,7 @@ def make_step(first_call_delay=0.0, cost=0.0, host_cost=True):
         if host_cost:
             _busy(SYNC_COST)
             time.sleep(SYNC_WAIT)
-        call = device.enqueue(0.0 if first else cost)
+        call = device.enqueue(0.0 if first else costs[(log["calls"] - 2) % len(costs)] if costs else cost)
         count = params["count"].value + 1
         log["returned"] = time.perf_counter()
         log["returned_at"].append(log["returned"])
@@ -196,8 +198,8 @@ def _raised_by_jax(exc: BaseException) -> bool:
     return False
 
 
-def _time(m, first_call_delay, cost, n_steps):
-    step, initial, log, device = make_step(first_call_delay, cost)
+def _time(m, first_call_delay, cost, n_steps, costs=()):
+    step, initial, log, device = make_step(first_call_delay, cost, costs=costs)
     params, opt_state = initial()
     start = time.perf_counter()
     x, y = _BATCH
@@ -255,6 +257,8 @@ def _time(m, first_call_delay, cost, n_steps):
                         [_shape(x), _shape(y)] and not (_same(bx, x) and _same(by, y))][:MAX_CALLS_SHOWN],
         "sync": SYNC_COST * min(calls, n_steps),
         "n_steps": n_steps,
+        # each call's time from its start to its own result (a lap, when every call is waited on)
+        "laps": [device.ready_at[k + 1] - started for k, started in enumerate(log["started"][:MAX_CALLS_SHOWN])],
         "compile_delay": first_call_delay,
         "cost": cost,
     }
@@ -368,5 +372,6 @@ def probe(rec, modules, inputs, options):
     rec.record("time/compile", lambda: _time(m, COMPILE_DELAY, 0.0, N_STEPS))
     rec.record("time/async", lambda: _time(m, 0.0, float(costs["async_cost"]), N_STEPS))
     rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), COUNT_STEPS))
+    rec.record("time/uneven", lambda: _time(m, 0.0, 0.0, N_STEPS, costs=UNEVEN_COSTS))
     rec.record("time/default", lambda: _default_n_steps(m))
     rec.record("speedup", lambda: _speedup(m))
