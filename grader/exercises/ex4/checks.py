@@ -344,6 +344,8 @@ def _unit_name(factor: float) -> str:
 def excludes_compile(ctx: Context) -> Verdict:
     """A step whose first call takes 0.6 s (like compilation) is not charged for it."""
     obs = ctx.got("time/compile")
+    if obs["seconds"] < 0:
+        return fail(_negative_words(obs), WARMUP_SUBTRACTED)
     if _warm_up_excluded(ctx, timing(ctx).factor):
         return PASS
     said = (f"with a step whose first call with each new input shape takes {COMPILE_DELAY} s and later calls "
@@ -366,6 +368,27 @@ def excludes_compile(ctx: Context) -> Verdict:
         return fail(f"{said}: time_steps called jax.clear_caches() after step_fn's call {cleared[0]}, so its call "
                     f"{compiled[1] + 1} compiled again, inside the clock", CACHES_CLEARED)
     return fail(said, COMPILE)
+
+
+WARMUP_SUBTRACTED = Mistake(
+    "ex4.time_made_smaller", "a time made smaller by something subtracted from it (a warm-up's duration)",
+    "A time is never negative: the clock starts after the warm-up call, so nothing needs subtracting. Return the "
+    "difference of two time.perf_counter() readings, before the first timed call and after blocking on the last "
+    "results, as it is.")
+
+
+def _negative_words(obs: dict) -> str:
+    """Words for a negative time returned on the compile run, with what it measures as when it fits the timed
+    calls' time minus the warm-up call's."""
+    said = (f"with a step whose first call takes {COMPILE_DELAY} s (like compilation) and later calls queue no work, "
+            f"time_steps(n_steps={obs['n_steps']}) returned {obs['seconds']:.4g} s, a negative time")
+    to_return, to_last = obs.get("to_return", []), obs.get("to_last", [])
+    if len(to_return) > 1 and len(to_last) > 1:
+        warm_up = to_return[0] - to_return[1]  # from the first call's start to the second's
+        if abs(obs["seconds"] - (to_last[1] - warm_up)) <= 0.25 * warm_up:
+            said += (f": the timed calls' time ({to_last[1]:.3g} s) minus the warm-up call's ({warm_up:.3g} s), "
+                     "subtracted though the clock started after it")
+    return said
 
 
 def _shape_words(shape) -> str:
@@ -715,6 +738,9 @@ def speedup_dict(ctx: Context) -> Verdict:
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}",
                     JIT_DISABLED if _jit_timed_disabled(ctx, r) else NOT_TIMED)
     if not (eager > 0 and jit > 0):
+        if ctx.verdict("ex4.excludes_compile").mistake == WARMUP_SUBTRACTED.id:
+            return skip(f"not judged: eager_s={eager:.4g} and jit_s={jit:.4g} are negative, as time_steps' times are "
+                        "(charged in ex4.excludes_compile)")
         return fail(f"eager_s={eager:.4g} and jit_s={jit:.4g}: both must be positive durations", HINT_DICT)
     if abs(speedup - eager / jit) <= 1e-6 * abs(eager / jit):
         return PASS
@@ -851,7 +877,7 @@ CHECKS = [
           time_steps_error_hint),
     Check("ex4.returns_float", "time_steps returns a float", returns_float, ("time_steps",), requires=_TIMED),
     Check("ex4.speedup_dict", "jit_speedup reports eager_s, jit_s and speedup = eager_s / jit_s", speedup_dict,
-          ("jit_speedup",), requires=_TIMED),
+          ("jit_speedup",), requires=_TIMED, reads=("ex4.excludes_compile",)),
     Check("ex4.jit_faster", "jit is faster than eager", jit_faster, ("jit_speedup",), requires=_TIMED,
           reads=_TIMER),
 ]
