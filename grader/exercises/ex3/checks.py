@@ -516,10 +516,21 @@ def measure(ctx: Context) -> list[Finding]:
             found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on {hb.tolist()}, "
                                  f"not relu(b) = {npref.relu(hb).tolist()}: the bias is added after the ReLU",
                                  BIAS_AFTER_RELU))
+        elif npref.near(hidden[0], np.zeros_like(hb)):
+            found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on "
+                                 f"{np.round(hidden[0], 3).tolist()}, expected relu(b) = {npref.relu(hb).tolist()}, "
+                                 "while one layer alone adds its bias: in a hidden layer the bias does not reach "
+                                 "the ReLU", BIAS_NOT_IN_RELU))
         else:
             found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on "
                                  f"{np.round(hidden[0], 3).tolist()}, expected relu(b) = {npref.relu(hb).tolist()}"))
     return found or _depth_findings(ctx)
+
+
+BIAS_NOT_IN_RELU = Mistake(
+    "ex3.bias_not_in_relu", "a hidden layer whose ReLU does not see the bias",
+    "A hidden layer is relu(x @ w + b): the ReLU, and any test it makes (x > 0), acts on the sum with the bias. "
+    "Here the bias never reached it (with zero weights and a positive bias the layer gave 0).")
 
 
 def _row_shift(got: np.ndarray, right: np.ndarray) -> np.ndarray | None:
