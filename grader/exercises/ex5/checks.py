@@ -381,6 +381,7 @@ def _first_divergence(got: dict, want: dict, grads: dict | None = None) -> tuple
                 factor = (f" (the first update is {first:.4g} times Adam's on its largest elements)" if first else
                           " (the first update is 0 everywhere)" if not any(np.any(np.asarray(v)) for v in g.values())
                           else "")
+                factor += _leaves_agreeing(g, w)
                 return ("; the updates differ from step 0, where the gradient's norm (0.5) is below max_norm and "
                         "clipping changes nothing: the difference is in the optimizer after the clip (Adam and "
                         f"its learning rate), or in a clip that changes small gradients{factor}"), HINT_CHAIN
@@ -390,6 +391,16 @@ def _first_divergence(got: dict, want: dict, grads: dict | None = None) -> tuple
                     "in later, as its moment estimates build up"
                     if i < SPIKE_STEP else f"; the updates first differ at step {i}"), HINT_CHAIN
     return "", HINT_CHAIN
+
+
+def _leaves_agreeing(got: dict, want: dict) -> str:
+    """Words for a step's update that agrees with the expected one on some leaves and not on the others: which
+    are which; "" when every leaf differs (or none does)."""
+    same = [k for k in sorted(want) if k in got and tree_mismatch({k: got[k]}, {k: want[k]}) is None]
+    if not same or len(same) == len(want):
+        return ""
+    return (f"; its leaves {', '.join(same)} agree, and {', '.join(k for k in sorted(want) if k not in same)} "
+            "differ: what differs acts on those leaves only")
 
 
 def chain(ctx: Context) -> Verdict:
