@@ -313,6 +313,9 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
         return "", HINT_VALUES
     if not any(np.any(v) for v in got.values()):
         return "every gradient is exactly 0", ZERO_GRADS
+    narrow = _zero_from_label(got, y)
+    if narrow:
+        return narrow, NARROW_TARGETS
     zero = sorted(k for k, v in got.items() if not np.any(v) and np.any(own[k]))
     if zero and all(k in zero or close(got[k], own[k], rtol=1e-3, atol_scale=1e-3) for k in got):
         return (f"the gradients of {', '.join(zero)} are exactly 0 and every other leaf's are right: those params "
@@ -341,6 +344,65 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     if other:
         return (f"{words}; {other[0]}" if words else other[0]), other[1]
     return words, HINT_VALUES
+
+
+NARROW_TARGETS = Mistake(
+    "ex2.targets_too_narrow", "targets that cover only the lowest labels",
+    "Examples with the higher labels got zero gradients: the targets built from the labels have fewer classes "
+    "than the logits (a one_hot width read from the wrong axis, for one example under vmap the batch axis of "
+    "length 1). Build them with the number of classes, 10: jax.nn.one_hot(y, 10), or logits.shape[-1].")
+
+
+def _zero_rows(got: dict, b: int) -> np.ndarray:
+    """Which examples' gradients are exactly 0 on every leaf."""
+    return np.array([not any(np.any(np.asarray(v)[i]) for v in got.values()) for i in range(b)])
+
+
+def _narrow_label(got: dict, y) -> int | None:
+    """k, when the gradients are exactly 0 for exactly the examples whose label is k or more, and some are not;
+    None otherwise."""
+    labels = np.asarray(y).reshape(-1)
+    zero = _zero_rows(got, len(labels))
+    if zero.all() or not zero.any():
+        return None
+    k = int(labels[zero].min())
+    return k if (labels[~zero] < k).all() else None
+
+
+def _all_zero_above(ctx: Context) -> bool:
+    """Every failing batch is zero exactly from one label k up: some partly, the others wholly (labels >= k)."""
+    ks, whole = [], []
+    for case in CASES:
+        try:
+            got = _as_arrays(ctx.got(f"grads/{case}"), npref.per_example_grads(
+                _case(ctx, case)["params"], _case(ctx, case)["x"], npref.one_hot(_case(ctx, case)["y"])))
+        except StudentError:
+            return False
+        if got is None:
+            return False
+        y = np.asarray(_case(ctx, case)["y"]).reshape(-1)
+        zero = _zero_rows(got, len(y))
+        if zero.all():
+            whole.append(int(y.min()))
+        elif zero.any():
+            k = _narrow_label(got, y)
+            if k is None:
+                return False
+            ks.append(k)
+    return bool(ks) and len(set(ks)) == 1 and all(low >= ks[0] for low in whole)
+
+
+def _zero_from_label(got: dict, y) -> str:
+    """Words for gradients that are exactly 0 for exactly the examples whose label is k or more, when some are;
+    "" otherwise."""
+    labels = np.asarray(y).reshape(-1)
+    k = _narrow_label(got, labels)
+    if k is None:
+        return ""
+    zero = _zero_rows(got, len(labels))
+    return (f"the gradients of examples {', '.join(str(i) for i in np.flatnonzero(zero)[:6])} (labels "
+            f"{', '.join(str(int(v)) for v in labels[zero][:6])}) are exactly 0, and every example with a label "
+            f"below {k} has a gradient: the targets reach the loss only for labels below {k}")
 
 
 def _example_scales(got: dict, own: dict) -> tuple[str, str | Mistake] | None:
@@ -494,7 +556,9 @@ def values(ctx: Context) -> Verdict:
         raise errors[0]
     if not problems:
         return PASS
-    if isinstance(hint, Mistake) and any(found is not hint for found in measured):
+    if NARROW_TARGETS in measured and set(measured) <= {NARROW_TARGETS, ZERO_GRADS} and _all_zero_above(ctx):
+        hint = NARROW_TARGETS  # batches of higher labels only are all zero: the same narrow targets
+    elif isinstance(hint, Mistake) and any(found is not hint for found in measured):
         hint = HINT_VALUES  # another failing batch measured something else: name nothing the others do not show
     return fail("; ".join(problems), hint or HINT_VALUES, fraction=1 - len(problems) / len(CASES))
 
