@@ -134,13 +134,30 @@ def test_mutants_are_caught_and_named_at_a_secret_seed(name, tmp_path, tmp_path_
 
 
 def _hard_coded_ex3(tmp_path, sealed_public: Observations):
-    """An mlp_forward that returns the public reference outputs, looked up by (x.shape, depth)."""
+    """An mlp_forward that returns the public reference outputs, looked up by (x.shape, depth, a fingerprint of
+    params where it can be read: not under jax.jit), so that a second call with other params of the same shapes
+    gets its own answer too."""
     inputs = grader_inputs.build()["ex3"]
-    table = {(tuple(c["x"].shape), len(c["params"])): np.asarray(sealed_public[f"out/{case}"]).tolist()
-             for case, c in inputs.items()}
-    source = ("import jax.numpy as jnp\n\nOUTPUTS = " + repr(table) + "\n\n\n"
-              "def mlp_forward(params, x):\n    return jnp.asarray(OUTPUTS[(tuple(x.shape), len(params))], "
-              "dtype=jnp.float32)\n")
+
+    def fingerprint(params):
+        return round(float(np.sum(np.asarray(params["layer1"]["w"], np.float64))), 3)
+
+    table = {}
+    for case, c in inputs.items():
+        out = np.asarray(sealed_public[f"out/{case}"]).tolist()
+        table[(tuple(c["x"].shape), len(c["params"]), fingerprint(c["params"]))] = out
+        table[(tuple(c["x"].shape), len(c["params"]), None)] = out
+    d3 = inputs["d3"]
+    table[(tuple(d3["x"].shape), 3, round(1.5 * fingerprint(d3["params"]), 3))] = np.asarray(
+        sealed_public["other_params/d3"]).tolist()
+    source = ("import jax.numpy as jnp\nimport numpy as np\n\nOUTPUTS = " + repr(table) + "\n\n\n"
+              "def mlp_forward(params, x):\n"
+              "    try:\n"
+              "        key = round(float(np.sum(np.asarray(params['layer1']['w'], np.float64))), 3)\n"
+              "    except Exception:\n"
+              "        key = None\n"
+              "    found = OUTPUTS.get((tuple(x.shape), len(params), key), OUTPUTS[(tuple(x.shape), len(params), None)])\n"
+              "    return jnp.asarray(found, dtype=jnp.float32)\n")
     return submission_with(tmp_path, {"ex3_mlp_forward": source})
 
 
