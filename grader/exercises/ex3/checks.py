@@ -397,7 +397,8 @@ def measure(ctx: Context) -> list[Finding]:
             return [shifted]
         far_out = _measured(ctx, "measure/output_far")
         at_zero = float(out[int(np.argmin(np.abs(g))), 0])
-        if npref.near(out[:, 1], -out[:, 0]) and abs(at_zero) < 1e-3 and far_out is not None and \
+        if npref.near(out[:, 1], -out[:, 0]) and abs(at_zero) < 1e-3 and np.ptp(out[:, 0]) > 1e-3 and \
+                far_out is not None and \
                 far_out.shape == (FAR.size, 2):  # one function of x through 0, applied to the input or the output
             near_0 = ", ".join(f"{out[i, 0]:.4g} at {g[i]:g}" for i in
                                (int(np.argmin(np.abs(g - x))) for x in (-3.0, -1.0, -0.5, 0.0, 0.5, 1.0, 3.0)))
