@@ -432,6 +432,12 @@ CALLS_UNEVEN = Mistake(
     "for _ in range(n_steps): params, opt_state, loss = step_fn(params, opt_state, x, y).")
 
 
+WARMUP_PASS = Mistake(
+    "ex4.warmup_pass", "a warm-up of n_steps calls",
+    "One warm-up call is enough to compile the step: make a single call before the clock starts (blocked on its "
+    "result), not a whole pass of n_steps calls, which doubles what timing costs (and fails at n_steps=0).")
+
+
 def _calls_uneven(ctx: Context, n: int, calls: int) -> str:
     """Words for runs whose calls are another number beyond n_steps than the count run's (one fewer at an odd
     n_steps, say); "" when every run makes its n_steps plus the same extra calls."""
@@ -469,6 +475,10 @@ def times_n_steps(ctx: Context) -> Verdict:
         per_step = _calls_per_step(n, calls, [(m, c) for m, c, _ in others])
         if per_step is not None and per_step[0] != 1:
             k, extra = per_step
+            if (k, extra) == (2, 0) and timing(ctx).kind == "ok":  # the last n_steps calls timed right
+                return fail(f"{said}; it called it {shown}: twice n_steps, and its time is that of the last "
+                            "n_steps calls: the first n_steps ran before the clock, a warm-up of n_steps calls",
+                            WARMUP_PASS)
             return fail(f"{said}; it called it {shown}: {k} calls per step, plus {extra}"
                         f"{' (the warm-up)' if extra == 1 else ''}",
                         f"time_steps makes {k} calls of step_fn for each of the n_steps steps (the message counts "
@@ -744,8 +754,19 @@ def speedup_dict(ctx: Context) -> Verdict:
         return fail(f"eager_s={eager:.4g} and jit_s={jit:.4g}: both must be positive durations", HINT_DICT)
     if abs(speedup - eager / jit) <= 1e-6 * abs(eager / jit):
         return PASS
-    hint = INVERTED if abs(speedup - jit / eager) <= 1e-6 * abs(jit / eager) else HINT_DICT
-    return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {eager / jit:.4g}", hint)
+    ratio = eager / jit
+    if abs(speedup - jit / eager) <= 1e-6 * abs(jit / eager):
+        return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}", INVERTED)
+    if abs(speedup - (ratio - 1)) <= 1e-6 * abs(ratio):
+        return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}: it is the ratio minus 1, "
+                    "(eager_s - jit_s) / jit_s, the relative gain", RELATIVE_GAIN)
+    return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}", HINT_DICT)
+
+
+RELATIVE_GAIN = Mistake(
+    "ex4.speedup_relative_gain", "the relative gain (the ratio minus 1) as the speedup",
+    "speedup is the ratio eager_s / jit_s (5 when jit is five times faster), not the relative gain "
+    "(eager_s - jit_s) / jit_s, which is that ratio minus 1.")
 
 
 def _passed(ctx: Context, check: str) -> bool:
