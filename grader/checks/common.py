@@ -85,6 +85,10 @@ TRACED_KEY = ("A dict key was built from a traced value (the key in the message 
               "of jax.lax.fori_loop or scan, or an argument under jit, is not a Python number while tracing. "
               "Index params with Python strings: loop over the layer names in a plain Python for loop.")
 
+NOT_OBSERVABLE = ("The function returned something other than what its docstring describes (the message says what: "
+                  "a dtype, a type, a size): return arrays of the input's dtype (float32 here), or the pytree of them "
+                  "the docstring describes, computed with jax.numpy.")
+
 #: Hint for each kind of crash the child reports (``ObservationError.kind``); a kind the child invents gets none.
 CRASH_HINTS: dict[str, Mistake | str] = {
     NUMPY_ON_TRACER.id: NUMPY_ON_TRACER,
@@ -100,6 +104,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "jit_argument": JIT_ARGUMENT,
     "static_array": STATIC_ARRAY,
     "traced_key": TRACED_KEY,
+    "not_observable": NOT_OBSERVABLE,
 }
 #: JAX's own error classes, for an error recorded without a kind.
 _KIND_OF_TYPE = {

@@ -86,7 +86,8 @@ class Recorder:
     def _store(self, value: Any) -> str:
         array = np.asarray(value)
         if array.dtype == object or array.dtype.kind not in "biuf":
-            raise NotObservable(f"returned an array of dtype {array.dtype}, expected numbers")
+            raise NotObservable(f"returned an array of dtype {array.dtype}, not one of bool, integer or float16, "
+                                f"float32 or float64 numbers")
         if array.size > _MAX_ARRAY_ELEMENTS:
             raise NotObservable(f"returned an array of {array.size} elements, far more than expected")
         key = observations.array_key(len(self.arrays))
@@ -131,6 +132,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     built from a traced value); a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
     numpy) on shapes as a shape error, or a reshape error when a reshape failed.
     """
+    if isinstance(exc, NotObservable):
+        return "not_observable"
     errors = jax.errors
     for cls, kind in ((errors.TracerArrayConversionError, "numpy_on_tracer"),
                       (errors.ConcretizationTypeError, "python_on_tracer"),
