@@ -657,6 +657,14 @@ EVAL_OTHER_NET = Mistake(
     "switch dropout only, e.g. by passing it on to dropout.")
 
 
+def _eval_differs(ctx: Context) -> bool:
+    """forward_with_dropout(train=False) is not the plain forward pass (False when it could not be read)."""
+    try:
+        return array_mismatch(ctx.got("forward/eval"), ctx.want("forward/eval")) is not None
+    except StudentError:
+        return False
+
+
 def _eval_keyed(ctx: Context) -> str:
     """Words for an evaluation pass (train=False) that gave another output for another key; "" otherwise."""
     try:
@@ -833,6 +841,15 @@ def placement(ctx: Context) -> Verdict:
             note = (f"train mode applied its masks before the ReLUs (to values as low as {before[0]['data_min']:.3g}); "
                     "that gives exactly the output of dropout after them, as ReLU and a 0-or-1/(1 - rate) mask "
                     "commute, so it is not charged")
+        elif before and _eval_differs(ctx):
+            # the evaluation pass is not the lesson's network either: negative values may come from another
+            # activation (a leaky ReLU) as much as from a mask before the ReLU; say what was measured
+            return fail(f"train mode with B={b} applied a mask of shape {before[0]['shape']} to values as low as "
+                        f"{before[0]['data_min']:.3g}, which a ReLU's output never is; and with train=False the pass "
+                        "is not the plain forward pass (ex1.eval_forward): the mask comes before the ReLU, or the "
+                        "activation is not ReLU",
+                        "Dropout goes on the output of each hidden ReLU, which is never negative: h = dropout(key, "
+                        "jax.nn.relu(h @ w + b), rate, train), with jax.nn.relu as the activation.")
         elif before:
             return fail(f"train mode with B={b} applied a mask of shape {before[0]['shape']} to values as low as "
                         f"{before[0]['data_min']:.3g}: before the ReLU", BEFORE_RELU)

@@ -397,7 +397,8 @@ def measure(ctx: Context) -> list[Finding]:
             return [shifted]
         far_out = _measured(ctx, "measure/output_far")
         at_zero = float(out[int(np.argmin(np.abs(g))), 0])
-        if npref.near(out[:, 1], -out[:, 0]) and abs(at_zero) < 1e-3 and np.ptp(out[:, 0]) > 1e-3 and \
+        linear = common_factor(out[:, 0], g, rtol=1e-3) is not None  # c * x: a scale, the weights' finding
+        if npref.near(out[:, 1], -out[:, 0]) and abs(at_zero) < 1e-3 and np.ptp(out[:, 0]) > 1e-3 and not linear and \
                 far_out is not None and \
                 far_out.shape == (FAR.size, 2):  # one function of x through 0, applied to the input or the output
             near_0 = ", ".join(f"{out[i, 0]:.4g} at {g[i]:g}" for i in
@@ -456,7 +457,9 @@ def measure(ctx: Context) -> list[Finding]:
             if npref.near(matrix, w.T):
                 found.append(Finding("one 3x3 layer applied w.T to x, not w", TRANSPOSED))
             elif factor is not None:
-                width = " (one over the square root of its input width, 3)" if abs(factor - 3 ** -0.5) < 1e-3 else ""
+                width = (" (one over the square root of its input width, 3)" if abs(factor - 3 ** -0.5) < 1e-3 else
+                         " (one over its input width, 3: a mean over the inputs where x @ w sums them)"
+                         if abs(factor - 1 / 3) < 1e-3 else "")
                 found.append(Finding(f"one 3x3 layer applied {factor:.4g} times w to x{width}", hint="Each layer is "
                                      "x @ w + b with w as given: nothing scales the weights or the product."))
             else:
