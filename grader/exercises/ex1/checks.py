@@ -8,7 +8,7 @@ from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, 
 from grader.checks import npref
 from grader.checks.common import crash_hint, unchanged
 from grader.checks.compare import array_mismatch
-from grader.exercises.ex1.shared import RATES, SMALL_RATE
+from grader.exercises.ex1.shared import RATES, SMALL_RATE, other_shapes
 from grader.observations import ObservationError
 
 ARGS_SWAPPED = Mistake(
@@ -494,10 +494,9 @@ OTHER_SHAPES = Mistake(
 def _other_shapes(ctx: Context) -> str:
     """Words for a dropout that, at rate 0.5, does not return x's shape for a 1-D x, a 3-D x or a batch of one (or
     raises there, or zeroes nothing there); "" when it does, or this was not observed."""
-    x = np.asarray(_x(ctx))
     problems = []
-    for name, shape in (("dropout/rank1", x.shape[1:]), ("dropout/rank3", (8, x.shape[0] // 8, x.shape[1])),
-                        ("dropout/one_row", (1, x.shape[1]))):
+    for name, given in other_shapes(np.asarray(_x(ctx))).items():
+        name, shape = f"dropout/{name}", given.shape
         if not ctx.student.has(name) and name not in ctx.student.errors:
             continue
         try:
@@ -508,8 +507,7 @@ def _other_shapes(ctx: Context) -> str:
         returned = np.shape(got) if not isinstance(got, dict) else "a container"
         if returned != shape:
             problems.append(f"for x of shape {shape} it returned shape {returned}")
-        elif np.array_equal(np.asarray(got), x[:1] if name.endswith("one_row") else x[0] if name.endswith("rank1")
-                            else x.reshape(shape)):
+        elif np.array_equal(np.asarray(got), given):
             problems.append(f"for x of shape {shape} it returned x unchanged, nothing zeroed")
     return "dropout(key, x, 0.5) is right for a 2-D x of many rows, but " + "; ".join(problems) if problems else ""
 
@@ -680,24 +678,18 @@ def _eval_variant(ctx: Context) -> str:
     """How the evaluation output is the plain forward pass with a part left out (a ReLU, a bias), measured against
     each; "" when none fits."""
     data = ctx.inputs["ex1"]
-    p = {name: {k: np.asarray(v, np.float64) for k, v in layer.items()} for name, layer in data["params"].items()}
-    x = np.asarray(data["xb"], np.float64)
+    params, x = data["params"], data["xb"]
 
-    def net(relu=(True, True), bias=(True, True, True)):
-        h = x
-        for i, name in enumerate(("layer1", "layer2", "layer3")):
-            h = h @ p[name]["w"] + (p[name]["b"] if bias[i] else 0.0)
-            if i < 2 and relu[i]:
-                h = np.maximum(h, 0.0)
-        return h
+    def unbiased(name):  # params with one layer's bias left out
+        return {**params, name: {**params[name], "b": np.zeros(np.shape(params[name]["b"]))}}
 
     got = ctx.got("forward/eval")
-    for words, variant in (("without the ReLU after layer 1", net(relu=(False, True))),
-                           ("without the ReLU after layer 2", net(relu=(True, False))),
-                           ("without either ReLU", net(relu=(False, False))),
-                           ("without any bias", net(bias=(False, False, False))),
-                           *((f"without layer{i + 1}'s bias", net(bias=tuple(j != i for j in range(3))))
-                             for i in range(3))):
+    for words, variant in (("without the ReLU after layer 1", npref.mlp(params, x, act_after={2})),
+                           ("without the ReLU after layer 2", npref.mlp(params, x, act_after={1})),
+                           ("without either ReLU", npref.mlp(params, x, act_after=set())),
+                           ("without any bias", npref.mlp(params, x, bias=False)),
+                           *((f"without {name}'s bias", npref.mlp(unbiased(name), x))
+                             for name in ("layer1", "layer2", "layer3"))):
         if array_mismatch(got, variant) is None:
             return words
     return ""

@@ -20,7 +20,7 @@ import jax.numpy as jnp
 
 from grader.harness.jaxpr_tools import draws_and_masks
 from grader.harness.probe_tools import as_jax, key, no_leaks, snapshot
-from grader.exercises.ex1.shared import RATES, SMALL_RATE, SMALL_RATE_TILES
+from grader.exercises.ex1.shared import RATES, SMALL_RATE, SMALL_RATE_TILES, other_shapes
 
 
 class DropoutArgumentOrder(TypeError):
@@ -141,8 +141,7 @@ def probe(rec, modules, inputs, options):
     big = jnp.tile(x, SMALL_RATE_TILES)
     rec.record("dropout/small_rate", lambda: {"zeros": int(jnp.sum(jnp.asarray(m.dropout(k1, big, SMALL_RATE)) == 0)),
                                               "size": int(big.size)})
-    # any shape, not only a 2-D batch of many: a vector, a batch of sequences, a batch of one
-    for name, shaped in (("rank1", x[0]), ("rank3", x.reshape(8, -1, x.shape[-1])), ("one_row", x[:1])):
+    for name, shaped in other_shapes(x).items():  # any shape, not only a 2-D batch of many
         rec.record(f"dropout/{name}", lambda shaped=shaped: m.dropout(k1, shaped, 0.5))
     rec.record("dropout/again", lambda: m.dropout(k1, x, 0.5))
     rec.record("dropout/other_key", lambda: m.dropout(k2, x, 0.5))

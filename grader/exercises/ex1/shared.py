@@ -6,3 +6,9 @@ RATES = (0.1, 0.25, 0.5, 0.8)
 #: (a low-precision uniform, a rate rounded to a whole percentage) zeroes none (observation ``dropout/small_rate``).
 SMALL_RATE = 0.002
 SMALL_RATE_TILES = (16, 2)
+
+
+def other_shapes(x):
+    """The inputs dropout is also observed on (observation ``dropout/<name>`` each), made from the 2-D x: a
+    vector, a batch of sequences and a batch of one row. Works on numpy and jax arrays alike."""
+    return {"rank1": x[0], "rank3": x.reshape(8, -1, x.shape[-1]), "one_row": x[:1]}

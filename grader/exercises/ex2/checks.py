@@ -373,15 +373,12 @@ def _all_zero_above(ctx: Context) -> bool:
     """Every failing batch is zero exactly from one label k up: some partly, the others wholly (labels >= k)."""
     ks, whole = [], []
     for case in CASES:
-        try:
-            got = _as_arrays(ctx.got(f"grads/{case}"), npref.per_example_grads(
-                _case(ctx, case)["params"], _case(ctx, case)["x"], npref.one_hot(_case(ctx, case)["y"])))
-        except StudentError:
-            return False
-        if got is None:
-            return False
         y = np.asarray(_case(ctx, case)["y"]).reshape(-1)
-        zero = _zero_rows(got, len(y))
+        try:
+            got = ctx.got(f"grads/{case}")
+            zero = _zero_rows(got, len(y))
+        except (StudentError, AttributeError, IndexError, TypeError):  # failed, or not a tree of (B, ...) leaves
+            return False
         if zero.all():
             whole.append(int(y.min()))
         elif zero.any():

@@ -61,9 +61,10 @@ def _lesson_logits(params, x):
 def probe(rec, modules, inputs, options):
     m = modules["ex2_per_example_grads"]
     data = as_jax(inputs["ex2"])
+    grads = {}
     for case in CASES:
         c = data[case]
-        rec.record(f"grads/{case}", lambda c=c: m.per_example_grads(c["params"], c["x"], c["y"]))
+        grads[case] = rec.record(f"grads/{case}", lambda c=c: m.per_example_grads(c["params"], c["x"], c["y"]))
     for case in LARGEST_CASES:
         c = data[case]
         rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"], c["y"])))
@@ -71,8 +72,8 @@ def probe(rec, modules, inputs, options):
             rec.record(f"own_norms/{case}", lambda c=c: _own_norms(m.per_example_grads(c["params"], c["x"], c["y"])))
     rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
     rec.record("norms/unit", lambda: m.per_example_grad_norms(_unit_tree(data["norm_tree"])))
-    rec.record("grads/paths", lambda: _paths(m.per_example_grads(data["small"]["params"], data["small"]["x"],
-                                                                 data["small"]["y"])))
+    if grads["small"] is not None:  # where the leaves of the small batch's gradients sit, read off them
+        rec.record("grads/paths", lambda: _paths(grads["small"]))
 
     small = data["small"]
     rec.record("again/grads", lambda: m.per_example_grads(small["params"], small["x"], small["y"]))

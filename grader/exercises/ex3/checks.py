@@ -385,6 +385,7 @@ def measure(ctx: Context) -> list[Finding]:
     if out is None or out.shape != (g.size, 2):
         return found
     output_wrong = not npref.near(out, raw)
+    far_out = _measured(ctx, "measure/output_far")
     if output_wrong:
         if npref.near(out, np.stack([npref.relu(g), -npref.relu(g)], axis=1)):
             return [Finding("one layer mapping x to (x, -x) returned (relu(x), -relu(x)): a ReLU on the input x",
@@ -395,7 +396,6 @@ def measure(ctx: Context) -> list[Finding]:
         shifted = _input_shifted(g, out, _measured(ctx, "measure/affine"), cases["affine"]["params"]["layer1"])
         if shifted:
             return [shifted]
-        far_out = _measured(ctx, "measure/output_far")
         at_zero = float(out[int(np.argmin(np.abs(g))), 0])
         linear = common_factor(out[:, 0], g, rtol=1e-3) is not None  # c * x: a scale, the weights' finding
         if npref.near(out[:, 1], -out[:, 0]) and abs(at_zero) < 1e-3 and np.ptp(out[:, 0]) > 1e-3 and not linear and \
@@ -413,7 +413,6 @@ def measure(ctx: Context) -> list[Finding]:
             return [Finding(f"one layer mapping x to (x, -x) returned (x, -x) shifted by a value of each example's "
                             f"own (at x = {g[k]:.3g} it returned {np.round(out[k], 3).tolist()}, {shift[k]:.3g} "
                             f"off in both columns){what}", hint=HINT_RAW_OUTPUT)]
-    far_out = _measured(ctx, "measure/output_far")
     if not output_wrong and far_out is not None and far_out.shape == (FAR.size, 2) and \
             not npref.near(far_out, np.stack([FAR, -FAR], axis=1)):
         shown = ", ".join(f"{v:.4g} at {x:g}" for x, v in zip(FAR, far_out[:, 0]))
