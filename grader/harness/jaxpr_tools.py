@@ -36,12 +36,13 @@ def _walk(jaxpr: Any) -> Iterator[Any]:
 
 
 def jaxpr_stats(fn: Callable[..., Any], *args: Any) -> dict[str, Any]:
-    """Equation count (recursive) and loop primitives of ``fn`` traced at ``args``."""
+    """Equation count (recursive), loop primitives and output shapes of ``fn`` traced at ``args``."""
     closed = jax.make_jaxpr(fn)(*args)
     eqns = list(_walk(closed.jaxpr))
     return {
         "eqns": len(eqns),
         "loops": sorted({e.primitive.name for e in eqns if e.primitive.name in _LOOPS}),
+        "out_shapes": [list(getattr(aval, "shape", ())) for aval in closed.out_avals],
     }
 
 

@@ -14,7 +14,7 @@ from grader.checks.common import STALE, numpy_on_tracer, unchanged
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
-from grader.exercises.ex2.shared import LARGEST_CASES, UNIT_EXAMPLES, UNIT_NORMS
+from grader.exercises.ex2.shared import LARGEST_CASES, UNIT_EXAMPLES, UNIT_NORMS, VECTOR_BATCHES
 
 GROUPED = Mistake(
     "ex2.grouped_examples", "one gradient per group of examples (microbatches), not one per example",
@@ -218,10 +218,38 @@ def shapes(ctx: Context) -> Verdict:
     nested = _nesting(ctx)
     if nested:
         return fail(nested, NESTING)
+    short = _traced_leading_axes(ctx)
+    if short:
+        return fail(short, HINT_ANY_BATCH)
     if _values_credit(ctx) <= 0:  # zeros (or anything) in the right shape compute nothing
         return skip("not judged: the shapes are right, but no batch's values agree with each example's gradient "
                     "(charged in ex2.values); shapes earn credit once the values do")
     return PASS
+
+
+HINT_ANY_BATCH = ("Give every example of the batch its slice, whatever B is: jax.vmap over the whole batch handles "
+                  "any B; splitting the batch into chunks must keep the last, shorter chunk.")
+
+
+def _traced_leading_axes(ctx: Context) -> str:
+    """Words for per_example_grads traced on the larger vectorisation batch (13 examples) giving leaves whose
+    leading axis is not 13; "" when every leaf has it, or this was not observed."""
+    b = VECTOR_BATCHES[-1]
+    try:
+        traced = ctx.got(f"vector/b{b}") if ctx.student.has(f"vector/b{b}") else None
+    except StudentError:
+        return ""
+    shapes = traced.get("out_shapes") if isinstance(traced, dict) else None
+    if not shapes:
+        return ""
+    leading = sorted({shape[0] if shape else None for shape in shapes}, key=str)
+    if leading == [b]:
+        return ""
+    if len(leading) == 1 and isinstance(leading[0], int) and leading[0] < b:
+        return (f"traced on a batch of {b} examples (B={b}), per_example_grads returns leaves with a leading axis "
+                f"of {leading[0]}: {b - leading[0]} of the {b} examples get no gradient")
+    return (f"traced on a batch of {b} examples (B={b}), per_example_grads returns leaves whose leading axes are "
+            f"{', '.join(str(n) for n in leading)}, not {b}")
 
 
 NESTING = Mistake(
@@ -562,12 +590,13 @@ def values(ctx: Context) -> Verdict:
 
 def vectorised(ctx: Context) -> Verdict:
     """The traced program does not grow with the batch and has no loop over it."""
-    small, large = ctx.got("vector/b2"), ctx.got("vector/b16")
+    small, large = (ctx.got(f"vector/b{b}") for b in VECTOR_BATCHES)
     if large["loops"]:
         return fail(f"the jaxpr contains loop primitives {large['loops']}",
                     replace(SEQUENTIAL, hint=SEQUENTIAL.hint.format(loops=", ".join(large["loops"]))))
     if large["eqns"] > 1.5 * small["eqns"] + 10:
-        return fail(f"the jaxpr has {small['eqns']} operations for B=2 and {large['eqns']} for B=16", LOOP)
+        return fail(f"the jaxpr has {small['eqns']} operations for B={VECTOR_BATCHES[0]} and {large['eqns']} for "
+                    f"B={VECTOR_BATCHES[-1]}", LOOP)
     return PASS
 
 

@@ -8,7 +8,7 @@ from grader.harness.jaxpr_tools import jaxpr_stats
 from grader.harness.probe_tools import as_jax, no_leaks, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
-from grader.exercises.ex2.shared import LARGEST_CASES, LESSON_IMAGES
+from grader.exercises.ex2.shared import LARGEST_CASES, LESSON_IMAGES, VECTOR_BATCHES
 from grader.protocol import SKIP_LESSON
 
 
@@ -79,7 +79,7 @@ def probe(rec, modules, inputs, options):
     rec.record("again/grads", lambda: m.per_example_grads(small["params"], small["x"], small["y"]))
     rec.record("jit/grads", lambda: no_leaks(jax.jit(m.per_example_grads), small["params"], small["x"], small["y"]))
     rec.record("jit/norms", lambda: no_leaks(jax.jit(m.per_example_grad_norms), data["norm_tree"]))
-    for b in (2, 16):
+    for b in VECTOR_BATCHES:
         v = data[f"vec{b}"]
         rec.record(f"vector/b{b}", lambda v=v: jaxpr_stats(m.per_example_grads, v["params"], v["x"], v["y"]))
     for case in CASES:

@@ -8,6 +8,10 @@ GRAD_CASES = ("small", "lesson", "single")
 #: shapes of batches per_example_grads is checked on, so eager JAX compiles nothing new for them.
 LARGEST_CASES = ("small", "lesson", "small2")
 
+#: The batch sizes per_example_grads is traced at (``jax.make_jaxpr``, nothing runs): its program must not grow with
+#: the batch, and on 13 examples (above 8, a multiple of no chunk size) every leaf's leading axis must be 13.
+VECTOR_BATCHES = (2, 13)
+
 #: The lesson's own question: per-example gradients of this many MNIST images (the first of the
 #: embedded training split), at the accuracy run's initial params. Observed, shown, never scored.
 LESSON_IMAGES = 32

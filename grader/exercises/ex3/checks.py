@@ -13,7 +13,7 @@ from grader.checks.common import STALE, crash_hint, crash_kind, mutated, unchang
 from grader.checks.compare import array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
-from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR, UNITS_X
+from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, UNITS_X, grad_labels
 
 
 # Order mistakes: the right computation, the layers in another order.
@@ -818,7 +818,7 @@ def output_linear(ctx: Context) -> Verdict:
 
 
 def jit_agrees(ctx: Context) -> Verdict:
-    """Same result under jax.jit and on a repeated call; no leaked tracers.
+    """Same result under jax.jit and on a repeated call; no leaked tracers; jax.grad flows through it.
 
     A case whose eager call raised is left out: that crash is charged in depths
     or deep, and there is nothing to agree with. A jitted call that raises is
@@ -841,7 +841,10 @@ def jit_agrees(ctx: Context) -> Verdict:
         raise crashed
     stale = _stale(ctx)
     if not problems:
-        return fail(stale, STALE, fraction=0.5) if stale else PASS
+        if stale:
+            return fail(stale, STALE, fraction=0.5)
+        gradient = _gradient(ctx)
+        return fail(*gradient) if gradient else PASS
     if _jit_ran_in_string_order(ctx, eager_right=False) and ctx.verdict("ex3.depths").mistake == DICT_ORDER.id:
         return skip("not judged: the layers follow the dict's own order (charged in ex3.depths), and jax.jit "
                     "lists the keys in another order")
@@ -862,6 +865,57 @@ def jit_agrees(ctx: Context) -> Verdict:
         return fail("; ".join(problems) + "; the eager output differs from the expected one as well",
                     HINT_JIT_EAGER_WRONG)
     return fail("; ".join(problems), HINT_JIT)
+
+
+GRADIENT_BLOCKED = Mistake(
+    "ex3.gradient_blocked", "a forward pass the gradient does not flow back through",
+    "Training takes jax.grad through mlp_forward, so every layer must stay a JAX computation the gradient flows "
+    "through: x @ w + b and jax.nn.relu, with nothing that stops it (jax.lax.stop_gradient, or values taken out to "
+    "NumPy or Python and put back).")
+HINT_GRADIENT = ("jax.grad through mlp_forward must give the gradient of the values it returns: compute each layer "
+                 "with jax.numpy (x @ w + b, jax.nn.relu) and no custom derivative rules.")
+
+
+def _gradient(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """Words and hint for a gradient through mlp_forward (the summed cross-entropy of the 3-layer case) that is not
+    the one its forward values have, where those values are right; None when it is, or it cannot be judged."""
+    name = f"measure/grad/{GRAD_CASE}"
+    if not (ctx.student.has(name) or name in ctx.student.errors):
+        return None
+    c = _case(ctx, GRAD_CASE)
+    try:
+        got_out, want_out = (np.asarray(v(f"out/{GRAD_CASE}"), np.float64) for v in (ctx.got, ctx.want))
+        right = got_out.shape == want_out.shape and array_mismatch(got_out, want_out) is None
+    except StudentError:
+        return None
+    if not right or any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in CASES):
+        return None  # other values, or other params: charged in ex3.depths or ex3.params_unchanged
+    taken = (f"measured: jax.grad of the cross-entropy through mlp_forward ({_describe(GRAD_CASE)}, whose outputs "
+             "are right)")
+    try:
+        got = ctx.got(name)
+    except StudentError as exc:
+        return f"{taken} raised {exc.error.summary()}", HINT_GRADIENT
+    want = {path: grad.sum(axis=0) for path, grad in
+            npref.per_example_grads(c["params"], c["x"], npref.one_hot(grad_labels(len(c["x"])))).items()}
+    if not isinstance(got, dict) or set(got) != set(want):
+        return None
+    differ = [path for path in sorted(want, key=_leaf_order) if np.shape(got[path]) != want[path].shape
+              or array_mismatch(np.asarray(got[path], np.float64), want[path])]
+    if not differ:
+        return None
+    zero = [path for path in differ if np.shape(got[path]) == want[path].shape and not np.any(got[path])]
+    if zero == differ:
+        right_leaves = sorted(set(want) - set(differ), key=_leaf_order)
+        return (f"{taken} is 0 for {_names(zero)}" + (f" and right for {_names(right_leaves)}" if right_leaves else "")
+                + ": the gradient does not flow back through mlp_forward to those parameters", GRADIENT_BLOCKED)
+    path = differ[0]
+    return f"{taken} differs on {_names(differ)} ({path}: {array_mismatch(got[path], want[path])})", HINT_GRADIENT
+
+
+def _leaf_order(path: str) -> tuple[int, str]:
+    layer, _, leaf = path.partition("/")
+    return npref.layer_number(layer), leaf
 
 
 LISTING_ORDER = Mistake(
@@ -952,8 +1006,8 @@ CHECKS = [
           reads=_DEPTHS),
     Check("ex3.output_linear", "no activation after the last layer", output_linear, ("mlp_forward",), error_hint,
           requires=_DEPTHS),
-    Check("ex3.jit", "agrees under jax.jit and on repeated calls", jit_agrees, ("mlp_forward",), error_hint,
-          requires=_DEPTHS, reads=_DEPTHS),
+    Check("ex3.jit", "agrees under jax.jit and on repeated calls; jax.grad flows through it", jit_agrees,
+          ("mlp_forward",), error_hint, requires=_DEPTHS, reads=_DEPTHS),
     Check("ex3.params_unchanged", "params are not modified", params_unchanged, ("mlp_forward",), error_hint,
           requires=_DEPTHS),
 ]
