@@ -388,6 +388,9 @@ def measure(ctx: Context) -> list[Finding]:
     far_out = _measured(ctx, "measure/output_far")
     if output_wrong:
         if npref.near(out, np.stack([npref.relu(g), -npref.relu(g)], axis=1)):
+            if not _input_relu_everywhere(ctx):  # one layer only: where ReLU goes at other depths is measured
+                return _depth_findings(ctx) or [Finding("one layer mapping x to (x, -x) returned (relu(x), "
+                                                        "-relu(x)): a ReLU on the input x, at this depth")]
             return [Finding("one layer mapping x to (x, -x) returned (relu(x), -relu(x)): a ReLU on the input x",
                             RELU_ON_INPUT)]
         for label, transform, mistake in OUTPUT_TRANSFORMS:
@@ -545,6 +548,18 @@ def _row_shift(got: np.ndarray, right: np.ndarray) -> np.ndarray | None:
     return None
 
 
+def _input_relu_everywhere(ctx: Context) -> bool:
+    """The first 2 and 3 layers of the 12-layer case give what a ReLU on the input, then the contract's layers,
+    gives (True when they were not measured: nothing says otherwise)."""
+    c = _case(ctx, DEEP_CASE)
+    for k in (2, 3):
+        got = _measured(ctx, f"measure/prefix{k}")
+        if got is not None and not _up_to_output(got, npref.mlp(npref.prefix(c["params"], k), c["x"],
+                                                                in_act=npref.relu)):
+            return False
+    return True
+
+
 def _no_activation_in_prefix(ctx: Context) -> bool:
     """The first two and three layers of the 12-layer case (hidden layers that certainly run) give no
     activation's answer: not an activation missing from only some layers."""
@@ -640,9 +655,15 @@ def _measured_order(ctx: Context) -> list[str] | None:
     return order
 
 
+def _placed(params: dict, x: np.ndarray, names: list[str], places: set[int]) -> np.ndarray:
+    """The layers ``names`` with ReLU after those numbered in ``places``, and on the input x when 0 is one."""
+    return _in_order(params, npref.relu(x) if 0 in places else x, names, places - {0})
+
+
 def _measured_placement(ctx: Context, k: int) -> list[str]:
-    """After which layers ReLU ran in the first k, k+1 and k+2 layers of the 12-layer case (numeric order): for
-    each, the one set of layers whose ReLU reproduces the answer. Empty when any has no such single set."""
+    """Where ReLU ran in the first k, k+1 and k+2 layers of the 12-layer case (numeric order), the input
+    included: for each, the one set of places whose ReLU reproduces the answer. Empty when any has no such single
+    set."""
     c = _case(ctx, DEEP_CASE)
     params, x = c["params"], c["x"]
     found = []
@@ -651,17 +672,22 @@ def _measured_placement(ctx: Context, k: int) -> list[str]:
         if got is None or j > 10:
             break
         names = [f"layer{i}" for i in range(1, j + 1)]
-        hidden = range(1, j)
-        sets = [set(s) for n in range(len(hidden) + 1) for s in combinations(hidden, n)
-                if _up_to_output(got, _in_order(params, x, names, set(s)))]
+        places = range(0, j)
+        sets = [set(s) for n in range(len(places) + 1) for s in combinations(places, n)
+                if _up_to_output(got, _placed(params, x, names, set(s)))]
         if len(sets) != 1:
             return []
-        after = ", ".join(f"layer{i}" for i in sorted(sets[0])) or "no layer"
-        raw = _in_order(params, x, names, sets[0])
+        hidden = sets[0] - {0}
+        after = ", ".join(f"layer{i}" for i in sorted(hidden)) or "no layer"
+        raw = _placed(params, x, names, sets[0])
         if array_mismatch(got, raw) is not None and array_mismatch(got, npref.relu(raw)) is None:
-            after = (after + f" and the output layer{j}") if sets[0] else f"the output layer{j} only"
-        expected = "layer1" if j == 2 else f"layer1 to layer{j - 1}"
-        found.append(f"with {j} layers the output is what ReLU after {after} gives (expected after {expected})")
+            after = (after + f" and the output layer{j}") if hidden else f"the output layer{j} only"
+        where = f"after {after}"
+        if 0 in sets[0]:
+            where = "on the input x" + (f" and after {after}" if after != "no layer" else "")
+        expected = {1: "no ReLU", 2: "ReLU after layer1"}.get(j, f"ReLU after layer1 to layer{j - 1}")
+        found.append(f"with {j} layer{'s' if j > 1 else ''} the output is what ReLU {where} gives (expected "
+                     f"{expected})")
     return found
 
 
