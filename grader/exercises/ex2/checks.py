@@ -371,7 +371,56 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     other = _other_loss(params, x, y, got, own)
     if other:
         return (f"{words}; {other[0]}" if words else other[0]), other[1]
+    seen = _logits_seen(params, x, y, got)
+    if seen:
+        return (f"{words}; {seen[0]}" if words else seen[0]), seen[1]
     return words, HINT_VALUES
+
+
+HINT_TEMPERATURE = ("The loss is the softmax cross-entropy of the forward pass's logits as they are: nothing divides "
+                    "or multiplies them (no temperature) between forward(params, x) and log_softmax.")
+HINT_OTHER_LOGITS = ("The loss must see exactly forward(params, x) for the example: the lesson's MLP on the input as "
+                     "given, no dropout, noise or change to x, the hidden values or the logits inside the loss.")
+
+
+def _logits_seen(params: dict, x, y, got: dict) -> tuple[str, str] | None:
+    """What logits the loss saw, where each example's gradient with respect to the logits (the output bias's) has
+    a softmax cross-entropy's form at its label: positive at the other classes, negative at the label. There it
+    is c * softmax(z'), so log(gradient) at the other classes is z' up to a constant, measured against the forward
+    pass's logits z: the slope of that line (z' = a z: a temperature of 1 / a), or no line at all (other logits).
+    None when the form does not hold, or the logits seen are the forward pass's."""
+    z, g = npref.mlp(params, x), got[_output_bias(params)]
+    labels = np.asarray(y)
+    others = npref.one_hot(labels, z.shape[1]) == 0
+    if g.shape != z.shape or not (np.all(g[others] > 0) and np.all(g[~others] < 0)):
+        return None
+    slopes, misfit = [], []
+    for i in range(len(labels)):
+        usable = others[i] & (g[i] > 1e-6 * np.max(g[i][others[i]]))  # classes whose float32 values have digits
+        if usable.sum() < 4:  # too few to fit a line (an example the loss is sure of): says nothing
+            slopes.append(np.nan)
+            misfit.append(0.0)
+            continue
+        design = np.stack([z[i][usable], np.ones(int(usable.sum()))], axis=1)
+        target = np.log(g[i][usable])
+        coef = np.linalg.lstsq(design, target, rcond=None)[0]
+        slopes.append(float(coef[0]))
+        misfit.append(float(np.max(np.abs(design @ coef - target))))
+    if np.isnan(slopes).all():
+        return None
+    slopes = [a for a in slopes if not np.isnan(a)]
+    slope = float(np.median(slopes))
+    if max(misfit) < 1e-2 and np.ptp(slopes) < 1e-2 * abs(slope) and abs(slope - 1) > 1e-2:
+        return (f"at every class but the label, log(gradient) follows {slope:.3g} times the lesson's logits: the "
+                f"loss is the softmax cross-entropy of the logits times {slope:.3g} (divided by {1 / slope:.3g}, a "
+                "temperature)"), HINT_TEMPERATURE
+    if max(misfit) > 0.1:
+        i = int(np.argmax(misfit))
+        return (f"each example's gradient has a softmax cross-entropy's form (positive at the other classes, "
+                f"negative at the label), but not that of the logits forward(params, x) gives: at example {i}, "
+                "log(gradient) at the other classes is off any line in those logits by up to "
+                f"{misfit[i]:.2g}: the loss saw other logits than the forward pass gives"), HINT_OTHER_LOGITS
+    return None
 
 
 NARROW_TARGETS = Mistake(
