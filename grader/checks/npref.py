@@ -119,6 +119,14 @@ def clip_per_leaf(tree: Tree, max_norm: float) -> Tree:
     return {k: clip_global({k: v}, max_norm)[k] for k, v in tree.items()}
 
 
+def clip_per_layer(tree: Tree, max_norm: float) -> Tree:
+    """Each layer's leaves (``layer1/w`` and ``layer1/b``) clipped together by their own norm."""
+    layers: dict[str, Tree] = {}
+    for k, v in tree.items():
+        layers.setdefault(k.split("/")[0], {})[k] = v
+    return {k: v for layer in layers.values() for k, v in clip_global(layer, max_norm).items()}
+
+
 def adam_updates(grads_seq: Iterable[Tree], lr: float, pre: Callable[[Tree], Tree] | None = None,
                  post: Callable[[Tree], Tree] | None = None, b1: float = 0.9, b2: float = 0.999,
                  eps: float = 1e-8) -> list[Tree]:

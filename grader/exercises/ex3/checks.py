@@ -464,6 +464,15 @@ def measure(ctx: Context) -> list[Finding]:
                          if abs(factor - 1 / 3) < 1e-3 else "")
                 found.append(Finding(f"one 3x3 layer applied {factor:.4g} times w to x{width}", hint="Each layer is "
                                      "x @ w + b with w as given: nothing scales the weights or the product."))
+            elif np.ptp(matrix, axis=0).max() <= 1e-3 * max(1.0, float(np.abs(matrix).max())):
+                row = np.round(matrix[0], 3).tolist()
+                sums = " (w's column sums: x's entries and w's rows are summed apart, not paired)" if npref.near(
+                    matrix[0], w.sum(axis=0)) else ""
+                found.append(Finding(f"one 3x3 layer gave the same output {row} for each of the three unit vectors"
+                                     f"{sums}: which input is set makes no difference, where x @ w gives row i of w "
+                                     f"for unit vector i ({w.tolist()})", hint="Each layer is x @ w + b: output j "
+                                     "sums x[i] * w[i, j] over the same i (jnp.einsum('bi,ij->bj', x, w) shares the "
+                                     "letter i)."))
             else:
                 found.append(Finding("one 3x3 layer does not apply x @ w to x (on the unit vectors it gave "
                                      f"{np.round(matrix, 3).tolist()}, expected {w.tolist()})"))

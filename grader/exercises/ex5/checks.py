@@ -47,6 +47,15 @@ PER_LEAF = Mistake(
     "ex5.per_leaf_clip", "clipping each leaf's norm separately",
     "Each leaf's norm was clipped separately. The global norm covers all leaves together: "
     "optax.clip_by_global_norm(max_norm).")
+PER_LAYER = Mistake(
+    "ex5.per_layer_clip", "clipping each layer's norm separately",
+    "Each layer's gradients (its w and b) were clipped by their own norm, so the whole gradient can exceed "
+    "max_norm. The global norm covers all layers together: optax.clip_by_global_norm(max_norm) on the whole tree.")
+FIRST_STEP_ONLY = Mistake(
+    "ex5.state_not_carried", "an optimizer whose state does not carry over from one update to the next",
+    "Every update is what clip + Adam gives as its first update for that gradient: the state the chain's update "
+    "returns is not the one it returns for the next call (Adam's moments and step count never build up). Return "
+    "each transformation's new state from update, as optax.chain does.")
 OLD_STATE = Mistake(
     "ex5.old_state_returned", "returning the incoming optimizer state",
     "The step returned the optimizer state it was given: return the new state from "
@@ -190,6 +199,10 @@ VARIANTS: dict[str, tuple[str, Variant]] = {
     "elementwise": (ELEMENTWISE,
                     lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.clip_elementwise(t, mn))),
     "per_leaf": (PER_LEAF, lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.clip_per_leaf(t, mn))),
+    "per_layer": (PER_LAYER,
+                  lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.clip_per_layer(t, mn))),
+    "first_step_only": (FIRST_STEP_ONLY, lambda g, lr, mn: [npref.adam_updates([t], lr, pre=lambda u: npref.clip_global(
+        u, mn))[0] for t in g]),
     "swapped": (SWAPPED_ARGS, lambda g, lr, mn: npref.adam_updates(g, mn, pre=lambda t: npref.clip_global(t, lr))),
     "always_rescale": (ALWAYS_RESCALE,
                        lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.rescale_to(t, mn))),
