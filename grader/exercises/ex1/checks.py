@@ -755,6 +755,19 @@ def _masks(ctx: Context) -> list[dict]:
     return list(ctx.got("forward/masks"))
 
 
+def _all_dropped(ctx: Context) -> str:
+    """Words for train mode whose every mask dropped every value it met (as a rate of 1 does): where the masks go and
+    which key they come from cannot be seen then; "" otherwise, or when the masks were not observed."""
+    try:
+        masks = _masks(ctx) if ctx.student.has("forward/masks") else []
+    except StudentError:
+        return ""
+    if not masks or any(m.get("kept") is None or m["kept"] > 0 for m in masks):
+        return ""
+    return (f"train mode dropped every value its {len(masks)} mask(s) met (all zero, as a rate of 1 gives), so "
+            "where dropout goes and which key each mask comes from cannot be seen")
+
+
 def _draws(ctx: Context) -> list[dict]:
     """The random draws of train mode: each with the keys it consumed and the shape it produced.
 
@@ -822,6 +835,9 @@ def placement(ctx: Context) -> Verdict:
     if zero_logits > 0.05 and own_zeros <= 0.05:
         return fail(f"{zero_logits:.0%} of the train-mode logits are exactly 0: dropout was applied to the output",
                     PLACEMENT)
+    dropped = _all_dropped(ctx)
+    if dropped:
+        return skip(f"not judged: {dropped} (the rate is judged in ex1.eval_forward)")
     masks = _masks(ctx)
     shapes = [tuple(d["shape"]) for d in _draws(ctx)]
     sizes = sorted(int(np.prod(s)) for s in shapes)
@@ -885,6 +901,9 @@ def forward_keys(ctx: Context) -> Verdict:
     if array_mismatch(ctx.got("forward/train_again"), train, rtol=0, atol_scale=0):
         return fail("two train-mode calls with the same key gave different outputs", FORWARD_KEYS)
     if not array_mismatch(ctx.got("forward/train_other_key"), train):
+        dropped = _all_dropped(ctx)
+        if dropped:
+            return skip(f"not judged: {dropped} (the rate is judged in ex1.eval_forward)")
         return fail("train-mode calls with two different keys gave the same output", FORWARD_KEYS)
     return PASS
 
