@@ -554,6 +554,9 @@ def key_randomness(ctx: Context) -> Verdict:
     base = _mask(ctx, "dropout/rate0.5")
     if not np.array_equal(base, _mask(ctx, "dropout/again")):
         return fail("two calls with the same key gave different masks", HIDDEN_RNG)
+    later = _state_kept(ctx)
+    if later:
+        return fail(later, STATE_KEPT)
     if _same_under_other_key(base, _mask(ctx, "dropout/other_key")):
         return fail("calls with two different keys gave (nearly) the same mask", IGNORES_KEY)
     try:
@@ -563,6 +566,32 @@ def key_randomness(ctx: Context) -> Verdict:
     if _same_under_other_key(jitted, _mask(ctx, "dropout/jit_other_key")):
         return fail("under jax.jit, two different keys gave the same mask", TRACE_TIME_RNG)
     return PASS
+
+
+STATE_KEPT = Mistake(
+    "ex1.state_between_calls", "dropout that depends on state other calls leave behind",
+    "dropout must depend only on its arguments: no module-level mode flag, counter or cache that a call (of "
+    "dropout or forward_with_dropout) changes. Whether to drop is the train argument, passed on each call.")
+
+
+def _state_kept(ctx: Context) -> str:
+    """Words for dropout(key, x, 0.5), asked again after every forward_with_dropout call, giving another output than
+    its first call with the same arguments did; "" when it gives the same, or this was not observed."""
+    try:
+        if not ctx.student.has("dropout/after_forward"):
+            return ""
+        later = np.asarray(ctx.got("dropout/after_forward"), np.float64)
+        first = np.asarray(ctx.got("dropout/rate0.5"), np.float64)
+    except (StudentError, TypeError, ValueError):
+        return ""
+    if later.shape != first.shape or np.array_equal(later, first):
+        return ""
+    x = np.asarray(ctx.inputs["ex1"]["x"], np.float64)
+    words = ("it returned x unchanged, dropping nothing" if later.shape == x.shape and np.array_equal(later, x)
+             else f"{float(np.mean(later != first)):.0%} of the elements differ")
+    return (f"dropout(key, x, 0.5) asked again with the same key and x, after the forward_with_dropout calls "
+            f"(train=False among them), gave another output than its first call: {words}; it keeps state between "
+            "calls")
 
 
 def _same_under_other_key(mask: np.ndarray, other: np.ndarray) -> bool:

@@ -156,6 +156,7 @@ def probe(rec, modules, inputs, options):
 
     params, xb = data["params"], data["xb"]
     x_first = _works(swapped, x) and not _works(dropped[0.5], x)
+    own_dropout = getattr(m, "dropout", None)  # asked again after the forward calls: state they left shows there
     if hasattr(m, "dropout"):  # before the first forward call, so a jitted forward traces with it
         m.dropout = contract_dropout_x_first if x_first else contract_dropout
         own = dropped[0.5]
@@ -189,3 +190,5 @@ def probe(rec, modules, inputs, options):
     rec.record("forward/key_uses", lambda: draws()[0])
     rec.record("forward/masks", lambda: draws()[1])
     rec.record("input/params_after", lambda: snapshot(params))
+    if own_dropout is not None and not x_first:  # the first dropout call again, after every forward call (train=False ones too)
+        rec.record("dropout/after_forward", lambda: own_dropout(k1, x, 0.5))
