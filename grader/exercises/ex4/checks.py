@@ -102,6 +102,10 @@ NOT_MEASURED = Mistake(
     "ex4.not_measured", "a time that follows no clock",
     "The returned value does not follow how long the calls took: read a wall clock (time.perf_counter()) "
     "before the timed calls and after the last result is ready, and return the difference.")
+ACCUMULATED = Mistake(
+    "ex4.time_accumulated", "a time that adds up from call to call",
+    "Each call of time_steps must time its own calls only: read time.perf_counter() into a local variable inside "
+    "time_steps and return the difference, with no total, meter or list kept between calls.")
 NOT_TIMED = Mistake(
     "ex4.speedup_not_timed", "eager_s and jit_s that time_steps did not return",
     "eager_s and jit_s must be exactly what time_steps returned when jit_speedup timed the lesson's training "
@@ -503,7 +507,8 @@ def times_n_steps(ctx: Context) -> Verdict:
     # runs look right or near it (on a loaded machine, just outside); the compile run, which queues none, tells.
     restarted = _restarted(ctx) if measured.kind in ("ok", "not_measured") else ""
     if measured.kind == "not_measured" and not restarted:
-        return fail(measured.message, NOT_MEASURED)
+        added = _accumulated(ctx)
+        return fail(measured.message + added, ACCUMULATED) if added else fail(measured.message, NOT_MEASURED)
     problems, hints = [], []
     if calls == n and _warm_up_excluded(ctx) and measured.kind != "left_out":  # left out: measured, said below
         # n calls, and the slow first one was not timed: a warm-up and n - 1 timed calls
@@ -549,6 +554,23 @@ EXTRAPOLATED = Mistake(
     "worked out from some calls (a median or a single lap, times n_steps) instead of measured. Read "
     "time.perf_counter() once before the first timed call and once after blocking on the last results, and "
     "return the difference.")
+
+
+def _accumulated(ctx: Context) -> str:
+    """Words for times that each equal the time before them plus the run's own (correct) time, in the order the
+    runs were made (the compile run, then the two timed runs): a total kept between calls; "" otherwise."""
+    warm_up_excluded = _warm_up_excluded(ctx)
+    runs = [{**ctx.got(name)} for name in ("time/compile", *(name for name, _ in RUNS))]
+    for obs in runs:
+        obs["expected"] = _expected(obs, warm_up_excluded)
+    own = [runs[0]["seconds"]] + [b["seconds"] - a["seconds"] for a, b in zip(runs, runs[1:])]
+    if not all(_correct({**obs, "seconds": mine}, warm_up_excluded) for obs, mine in zip(runs, own)):
+        return ""
+    sums = ", ".join(f"{b['seconds']:.4g} = {a['seconds']:.4g} + {mine:.4g}"
+                     for a, b, mine in zip(runs, runs[1:], own[1:]))
+    return (f"; measured: each run's time is the previous run's plus the time its own calls took ({sums}, where the "
+            "first run's calls took {:.4g} s and it returned {:.4g}): the times add up from call to call".format(
+                runs[0]["expected"], runs[0]["seconds"]))
 
 
 def _uneven_problem(ctx: Context) -> str:
