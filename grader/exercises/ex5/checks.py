@@ -781,6 +781,25 @@ def _split_step(observed: dict) -> tuple[dict, dict, object]:
     return params, state, observed.get("2")
 
 
+UPDATED_TWICE = Mistake(
+    "ex5.update_called_twice", "a step that calls optimizer.update more than once",
+    "Each step calls optimizer.update once, with the loss's gradients: an extra call (on zeros, to 'reset' as "
+    "optimizer.zero_grad() does in PyTorch, or a second pass) advances Adam's step count and moments. JAX "
+    "gradients are computed afresh each step; there is nothing to zero.")
+
+
+def _update_calls(ctx: Context, state: dict) -> int:
+    """How many times one step called optimizer.update, where that count is also Adam's step count in the state it
+    returned after one step from a fresh state (0 when either is not observed or they disagree)."""
+    try:
+        first = int(ctx.got("step/traces").get("first", 0)) if ctx.student.has("step/traces") else 0
+    except (StudentError, TypeError, ValueError, AttributeError):
+        return 0
+    counts = [int(np.asarray(v).reshape(-1)[0]) for k, v in (state or {}).items()
+              if k.split("/")[-1] == "count" and np.size(v) == 1]
+    return first if first > 1 and counts and all(c == first for c in counts) else 0
+
+
 def step_values(ctx: Context) -> Verdict:
     """One step with clip+Adam: new params, new state, the loss before the update; then steps chained.
 
@@ -836,6 +855,10 @@ def step_values(ctx: Context) -> Verdict:
     scaled = _loss_scale(ctx, gl, wl, fed)
     if scaled is not None and not found:  # the loss is a multiple of the mean: every part follows from that
         return fail(f"{message}; measured: {scaled}", LOSS_SCALED, fraction=1 - lost / PARTS)
+    updates = _update_calls(ctx, gs) if not found else 0
+    if updates > 1:  # the params and the state both follow from the extra updates
+        return fail(f"{message}; measured: one call of the step called optimizer.update {updates} times, and Adam's "
+                    f"step count after it is {updates}, not 1", UPDATED_TWICE, fraction=1 - lost / PARTS)
     still = _leaves_not_moved(ctx, gp, wp) if tree_mismatch(gp, wp) and not found else []
     if still:
         found.append(PART_NOT_APPLIED)
@@ -1343,8 +1366,8 @@ def jitted(ctx: Context) -> Verdict:
     passes here if it is a jax.jit-wrapped function.
     """
     obs = ctx.got("step/traces")
-    if obs["traces"] == 1:
-        return PASS
+    if obs["traces"] == 1 or (obs["traces"] == obs.get("first") and obs.get("traced", 0) == obs["traces"]):
+        return PASS  # traced once (calling the optimizer once, or several times in that one trace)
     if obs["traces"] == 0:
         if obs["has_lower"]:
             return PASS
@@ -1353,6 +1376,8 @@ def jitted(ctx: Context) -> Verdict:
     traced = obs.get("traced", obs["traces"] if obs["has_lower"] else 0)
     hint = NOT_JITTED if traced == 0 else RETRACED
     detail = "never under a trace (eagerly)" if traced == 0 else f"{traced} of them under a new trace"
+    if obs.get("first", 1) > 1:
+        detail += f" (the first call alone ran it {obs['first']} times)"
     return fail(f"{obs['calls']} calls with the same shapes ran the step's Python body {obs['traces']} times, "
                 f"{detail}", hint)
 
