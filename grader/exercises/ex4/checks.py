@@ -716,6 +716,10 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
                          f"with n_steps={SPEEDUP_STEPS}")
     if not found:
         return ""
+    if not any(t["jitted"] for t in timed):  # no jax.jit-wrapped step seen (a lambda around one): how fast each ran
+        speeds = _speeds(ctx, lesson)
+        if speeds.get(r["eager_s"]) == "eager" and speeds.get(r["jit_s"]) == "compiled":
+            return ""
     calls = ", ".join(f"{_kind_of_step(t)} step, n_steps={t['n_steps']}: {t['seconds']:.4g}" for t in timed) or "none"
     return "; ".join(found) + f" (time_steps calls seen: {calls})"
 
@@ -766,6 +770,17 @@ def speedup_dict(ctx: Context) -> Verdict:
     if not_timed and _per_step(every, r):
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: eager_s and jit_s are what time_steps "
                     f"returned divided by n_steps={SPEEDUP_STEPS}, seconds per step", PER_STEP_REPORTED)
+    if not_timed and len(timed) >= 2 and all(t["jitted"] for t in timed):
+        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: every step time_steps timed is a "
+                    "jax.jit-wrapped function, the one for eager_s too", EAGER_COMPILED)
+    if not_timed and not any(t["jitted"] for t in timed):  # no jax.jit-wrapped step seen: how fast each ran
+        speeds = _speeds(ctx, timed)
+        if speeds.get(r["eager_s"]) == speeds.get(r["jit_s"]) == "compiled":
+            mine = ctx.want("speedup")["values"]
+            return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: both steps ran at the speed of a "
+                        f"compiled one (eager_s={eager:.4g} s and jit_s={jit:.4g} s, where the grader's own steps "
+                        f"took {mine['eager_s']:.4g} s eagerly and {mine['jit_s']:.4g} s jitted): the step timed as "
+                        "the eager one runs compiled too", EAGER_COMPILED)
     if not_timed:
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}",
                     JIT_DISABLED if _jit_timed_disabled(ctx, r) else NOT_TIMED)
@@ -783,6 +798,32 @@ def speedup_dict(ctx: Context) -> Verdict:
         return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}: it is the ratio minus 1, "
                     "(eager_s - jit_s) / jit_s, the relative gain", RELATIVE_GAIN)
     return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}", HINT_DICT)
+
+
+NOT_TRAINING = Mistake(
+    "ex4.not_training_step", "timing a step that does not train",
+    "jit_speedup times the lesson's training step, which computes the loss and gradients and returns updated "
+    "params and optimizer state: train_step eagerly and jax.jit(train_step), not a loss or forward evaluation.")
+EAGER_COMPILED = Mistake(
+    "ex4.eager_step_compiled", "the eager timing of a compiled step",
+    "The eager time must be train_step run op by op: pass train_step itself (not a function that calls a jitted "
+    "step; a lambda made in a loop calls the last one it sees) for eager_s, and jax.jit(train_step) for jit_s.")
+
+
+def _speeds(ctx: Context, timed: list[dict]) -> dict[float, str]:
+    """For each time time_steps returned on the lesson's step with jit_speedup's n_steps: "compiled" or "eager",
+    as it sits nearer the grader's own jitted or eager time of that step (on a log scale); empty when the grader's
+    own two times are too close to tell them apart."""
+    try:
+        mine = ctx.want("speedup")["values"]
+        eager, jit = float(mine["eager_s"]), float(mine["jit_s"])
+    except Exception:  # noqa: BLE001 - the grader's own figures are optional
+        return {}
+    if not (jit > 0 and eager > 3 * jit):
+        return {}
+    cut = (eager * jit) ** 0.5
+    return {t["seconds"]: "compiled" if t["seconds"] < cut else "eager" for t in timed
+            if t.get("n_steps") == SPEEDUP_STEPS and t["seconds"] > 0}
 
 
 RELATIVE_GAIN = Mistake(
@@ -833,8 +874,21 @@ def jit_faster(ctx: Context) -> Verdict:
     if ctx.got("speedup").get("jit_disabled_after"):
         return fail("jit_speedup returned with jax.disable_jit still on: every jax.jit that runs after it, in the "
                     "same program, runs op by op", JIT_LEFT_DISABLED)
+    idle = [t for t in ctx.got("speedup").get("timed", []) if t.get("trains") is False and t.get("lesson_params")]
+    if idle:
+        kinds = sorted({_kind_of_step(t) for t in idle})
+        which = (f"the {kinds[0]} step time_steps timed returned the params it was given unchanged: it is not a "
+                 "training step" if len(kinds) == 1 else f"the {' and '.join(kinds)} steps time_steps timed returned "
+                 "the params they were given unchanged: they are not training steps")
+        return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}; measured: {which}", NOT_TRAINING)
     if r["eager_s"] > 0 and r["jit_s"] > 0 and r["eager_s"] / r["jit_s"] > 1.0:
         return Verdict(True, f"jit was {r['eager_s'] / r['jit_s']:.1f}x faster{own}")
+    lesson = [t for t in ctx.got("speedup").get("timed", []) if t.get("lesson_params")]
+    if _speeds(ctx, lesson).get(r["eager_s"]) == "compiled":
+        mine = ctx.want("speedup")["values"]
+        return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}; measured: the eager step ran at "
+                    f"the speed of a compiled one (the grader's own steps took {mine['eager_s']:.4g} s eagerly and "
+                    f"{mine['jit_s']:.4g} s jitted): it runs compiled too", EAGER_COMPILED)
     return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}", HINT_SLOWER)
 
 

@@ -292,11 +292,14 @@ def _speedup(m):
     timed = []
 
     def recording_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
-        seconds = own(step_fn, params, opt_state, x, y, n_steps)
+        watched = _Watched(step_fn)
+        seconds = own(watched, params, opt_state, x, y, n_steps)
+        first = watched.first
         disabled = _jit_disabled()
         timed.append({"jitted": _runs_compiled(step_fn, disabled), "jit_disabled": disabled,
                       "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
-                      "seconds": _seconds(seconds), "lesson_params": _lesson_shaped(params)})
+                      "seconds": _seconds(seconds), "lesson_params": _lesson_shaped(params),
+                      "trains": _params_moved(*first[0]) if first else None})
         return seconds
 
     m.time_steps = recording_time_steps
@@ -315,6 +318,35 @@ def _speedup(m):
         "values": {str(k): number for k, v in result.items() if (number := _number(v)) is not None},
         "others": {str(k): _shown(v) for k, v in result.items() if _number(v) is None},
     }
+
+
+class _Watched:
+    """``step_fn`` as time_steps is given it, keeping its first call's params in and result out (compared once the
+    timing is done, so no wait is added to it); every attribute (``lower``, ...) is step_fn's own."""
+
+    def __init__(self, step_fn):
+        self._step_fn, self.first = step_fn, []
+
+    def __call__(self, *args, **kwargs):
+        out = self._step_fn(*args, **kwargs)
+        if not self.first:
+            self.first.append((args[0] if args else None, out))
+        return out
+
+    def __getattr__(self, name):
+        return getattr(self._step_fn, name)
+
+
+def _params_moved(given, returned) -> bool | None:
+    """The step's first call returned other params than it was given (a training step moves them); None when
+    that cannot be read (not a (params, opt_state, loss) result, or values that are not arrays)."""
+    try:
+        before, after = jax.tree.leaves(given), jax.tree.leaves(returned[0])
+        if not before or len(before) != len(after):
+            return None
+        return any(not np.array_equal(np.asarray(a), np.asarray(b)) for a, b in zip(before, after))
+    except Exception:  # noqa: BLE001 - a student's step may return anything
+        return None
 
 
 def _number(value) -> float | None:
