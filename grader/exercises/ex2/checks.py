@@ -211,6 +211,10 @@ def shapes(ctx: Context) -> Verdict:
                 if _batched_elsewhere(ctx, case):
                     return fail(f"{words}; every larger batch keeps its leading axis", AXIS_OF_ONE)
                 return fail(words, HINT_SHAPES)
+            if all(len(want) == 3 and tuple(have) == (want[0], want[2], want[1]) for have, want in wrong.values()):
+                leaves = ", ".join(sorted(wrong))
+                return fail(f"{words}: every weight leaf ({leaves}) has its two last axes swapped, (B, out, in) "
+                            "where params' w is (in, out)", GRADS_TRANSPOSED)
             grouped = _grouped(ctx, case, got, expected)
             if grouped:
                 return fail(f"{words}; {grouped}", GROUPED)
@@ -225,6 +229,23 @@ def shapes(ctx: Context) -> Verdict:
         return skip("not judged: the shapes are right, but no batch's values agree with each example's gradient "
                     "(charged in ex2.values); shapes earn credit once the values do")
     return PASS
+
+
+GRADS_TRANSPOSED = Mistake(
+    "ex2.grads_transposed", "weight gradients in the (out, in) layout",
+    "Each gradient leaf has its parameter's own shape after the batch axis: params['layer1']['w'] is (784, 256), "
+    "so its per-example gradient is (B, 784, 256). Return jax.grad's gradients as they come, not transposed to "
+    "PyTorch's (out, in) weight layout.")
+def _transposed_back(got, want) -> dict | None:
+    """``got`` with its weight leaves' two last axes swapped back, when every leaf whose shape differs from
+    ``want``'s is a (B, out, in) weight (and at least one does); None otherwise."""
+    if not isinstance(got, dict) or not isinstance(want, dict) or set(got) != set(want):
+        return None
+    swapped = [k for k in want if np.shape(got[k]) != np.shape(want[k])]
+    if not swapped or any(len(np.shape(want[k])) != 3 or np.shape(got[k]) != (
+            np.shape(want[k])[0], np.shape(want[k])[2], np.shape(want[k])[1]) for k in swapped):
+        return None
+    return {k: np.swapaxes(np.asarray(v), 1, 2) if k in swapped else v for k, v in got.items()}
 
 
 HINT_ANY_BATCH = ("Give every example of the batch its slice, whatever B is: jax.vmap over the whole batch handles "
@@ -608,7 +629,7 @@ def _smoothed_targets(params: dict, y, got: dict, own: dict) -> str:
 
 def values(ctx: Context) -> Verdict:
     """Each slice equals the gradient of that example's loss (three batches)."""
-    problems, hint, errors, measured = [], "", [], []
+    problems, hint, errors, measured, turned = [], "", [], [], False
     for case in CASES:
         try:
             got = ctx.got(f"grads/{case}")
@@ -616,6 +637,9 @@ def values(ctx: Context) -> Verdict:
             errors.append(exc)
             problems.append(f"batch '{case}': {exc.error.summary()}")
             continue
+        back = _transposed_back(got, ctx.want(f"grads/{case}"))
+        if back is not None:  # the (B, out, in) layout is charged in ex2.shapes; the values are judged as they are
+            got, turned = back, True
         problem = tree_mismatch(got, ctx.want(f"grads/{case}"))
         if problem:
             c = _case(ctx, case)
@@ -629,7 +653,8 @@ def values(ctx: Context) -> Verdict:
     if errors and len(errors) == len(CASES):
         raise errors[0]
     if not problems:
-        return PASS
+        return Verdict(True, "the values are right with the weight leaves transposed back (their layout is charged "
+                             "in ex2.shapes)") if turned else PASS
     if NARROW_TARGETS in measured and set(measured) <= {NARROW_TARGETS, ZERO_GRADS} and _all_zero_above(ctx):
         hint = NARROW_TARGETS  # batches of higher labels only are all zero: the same narrow targets
     elif isinstance(hint, Mistake) and any(found is not hint for found in measured):
