@@ -483,6 +483,10 @@ def times_n_steps(ctx: Context) -> Verdict:
                 return fail(f"{said}; it called it {shown}: twice n_steps, and its time is that of the last "
                             "n_steps calls: the first n_steps ran before the clock, a warm-up of n_steps calls",
                             WARMUP_PASS)
+            minibatches = _minibatches(count, k, extra)
+            if minibatches:
+                return fail(f"{said}; it called it {shown}: {k} calls per step, plus {extra}; {minibatches}",
+                            MINIBATCHES)
             return fail(f"{said}; it called it {shown}: {k} calls per step, plus {extra}"
                         f"{' (the warm-up)' if extra == 1 else ''}",
                         f"time_steps makes {k} calls of step_fn for each of the n_steps steps (the message counts "
@@ -554,6 +558,27 @@ EXTRAPOLATED = Mistake(
     "worked out from some calls (a median or a single lap, times n_steps) instead of measured. Read "
     "time.perf_counter() once before the first timed call and once after blocking on the last results, and "
     "return the difference.")
+
+
+MINIBATCHES = Mistake(
+    "ex4.minibatches", "an epoch of minibatches per step",
+    "A step is one call of step_fn on the whole batch time_steps was given: n_steps steps are n_steps calls, "
+    "step_fn(params, opt_state, x, y), with no loop over minibatches of x inside.")
+
+
+def _minibatches(obs: dict, per_step: int, extra: int) -> str:
+    """Words for calls given slices of the batch's rows that add up to the whole batch every ``per_step`` calls
+    after the ``extra`` first (an epoch of minibatches per step); "" otherwise."""
+    given = obs.get("timed_shapes") or [None]
+    rows = given[0][0] if given[0] else 0
+    sizes = [s[0][0] if s and s[0] else 0 for s in obs.get("shapes") or []]
+    tail = sizes[extra:] if per_step > 1 else []
+    groups = [tail[i:i + per_step] for i in range(0, len(tail) - per_step + 1, per_step)]
+    if not rows or not groups or any(sum(g) != rows or max(g) >= rows for g in groups):
+        return ""
+    slices = ", ".join(str(size) for size in groups[0])
+    return (f"measured: the calls were given {per_step} slices of x's {rows} rows per step ({slices} rows): an "
+            "epoch of minibatches per step")
 
 
 def _accumulated(ctx: Context) -> str:

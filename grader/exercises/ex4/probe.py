@@ -264,8 +264,11 @@ def _time(m, first_call_delay, cost, n_steps, costs=()):
     }
 
 
-#: The batch time_steps is given: rows that differ, so a step given other rows (resampled, shuffled) shows.
-_BATCH = (np.arange(4 * 784, dtype=np.float32).reshape(4, 784) / 784.0, np.arange(4, dtype=np.int32))
+#: The batch time_steps is given: rows that differ, so a step given other rows (resampled, shuffled) shows; 300 of
+#: them, more than a minibatch of 32 to 256, so a time_steps that cuts the batch into minibatches shows too.
+_ROWS = 300
+_BATCH = (np.arange(_ROWS * 784, dtype=np.float32).reshape(_ROWS, 784) / (_ROWS * 784.0),
+          np.arange(_ROWS, dtype=np.int32) % 10)
 
 
 def _same(value, given) -> bool:
