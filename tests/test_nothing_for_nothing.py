@@ -270,9 +270,13 @@ class _Recorded:
 
     def __init__(self, observations: dict):
         self.observations = observations
+        self.student = self
 
     def got(self, name):
         return self.observations[name]
+
+    def has(self, name):
+        return name in self.observations
 
 
 def _timed_run(seconds: float, n: int, cost: float, waited: list[int] | None = None, calls: int | None = None) -> dict:
@@ -300,8 +304,25 @@ def test_ex4_timer_classes_are_told_apart_from_the_known_costs(returned, kind):
         "time/async": _timed_run(returned(first), 3, 0.06),
         "time/count": _timed_run(returned(second), 6, 0.04),
         "time/compile": _timed_run(returned(0.004), 3, 0.0),
+        # calls that each wait 30 ms on the host and queue 5 ms: 35 ms a call, as every timer above sees it
+        "time/host": _timed_run(returned(3 * 0.035), 3, 0.035),
     }
     assert ex4.timing(_Recorded(observations)).kind == kind
+
+
+def test_ex4_a_clock_around_the_wait_alone_is_told_by_calls_that_spend_their_time_on_the_host():
+    from grader.exercises.ex4 import checks as ex4
+
+    observations = {  # a little short where queued work takes the time; far short where the host calls do
+        "time/async": _timed_run(0.92 * 3 * 0.06, 3, 0.06),
+        "time/count": _timed_run(0.92 * 6 * 0.04, 6, 0.04),
+        "time/compile": _timed_run(0.001, 3, 0.0),
+        "time/host": _timed_run(3 * 0.005, 3, 0.035),
+    }
+    measured = ex4.timing(_Recorded(observations))
+    assert measured.kind == "only_wait" and "the calls themselves were not timed" in measured.message
+    observations["time/host"] = _timed_run(3 * 0.035, 3, 0.035)  # the calls timed too: not this class
+    assert ex4.timing(_Recorded(observations)).kind != "only_wait"
 
 
 def test_ex4_waiting_on_an_earlier_result_is_named_not_taken_for_a_per_step_time():

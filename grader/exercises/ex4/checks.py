@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint
 from grader.observations import ObservationError
-from grader.exercises.ex4.shared import COMPILE_DELAY, MAX_CALLS_SHOWN, SPEEDUP_STEPS, UNEVEN_COSTS
+from grader.exercises.ex4.shared import COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, SPEEDUP_STEPS, UNEVEN_COSTS
 
 COMPILE = Mistake(
     "ex4.no_warmup", "timing the first (compiling) call",
@@ -253,6 +253,9 @@ def timing(ctx: Context) -> Timing:
         return Timing(kind, 1.0, f"{message}; that is the time until the last call returned "
                                  f"({_until_returned(runs, warm_up_excluded)}): the clock stopped before its results "
                                  f"were ready")
+    only_wait = _only_the_wait(ctx) if all(0.75 <= r <= OK_RANGE[1] for r in ratios) else ""
+    if only_wait:  # near right where queued work takes the time, far short where the calls themselves do
+        return Timing("only_wait", 1.0, f"{message}; {only_wait}")
     if all(_correct(o, warm_up_excluded) for o in runs):
         return Timing("ok", 1.0, message)
     if not any(waited_last) and all(o["waited"] for o in runs) and all(r < OK_RANGE[0] for r in ratios):
@@ -406,7 +409,7 @@ def waits_for_results(ctx: Context) -> Verdict:
     """The clock stops after the last call's results are ready (each result is ready when its own call is)."""
     measured = timing(ctx)
     verdicts = {"no_block": BLOCK, "wait_after_clock": BLOCK, "earlier": EARLIER, "cpu_clock": CPU_CLOCK,
-                "short": HINT_SHORT}
+                "short": HINT_SHORT, "only_wait": ONLY_WAIT}
     if measured.kind in verdicts:
         return fail(measured.message, verdicts[measured.kind])
     if measured.kind == "not_measured":
@@ -414,6 +417,29 @@ def waits_for_results(ctx: Context) -> Verdict:
             return PASS
         return skip("not judged: the returned time follows no clock (charged in ex4.n_steps)")
     return PASS
+
+
+ONLY_WAIT = Mistake(
+    "ex4.only_the_wait_timed", "a clock around the wait for the results alone",
+    "The clock must run from before the first timed call to after the last result is ready: start it before the "
+    "loop of n_steps calls, not just before jax.block_until_ready. The calls themselves (dispatch, host work) are "
+    "part of the time.")
+
+
+def _only_the_wait(ctx: Context) -> str:
+    """Words for a time, on steps whose calls each wait 30 ms on the host and queue 5 ms of work, far below the time
+    the calls took, where the last result was waited for: the clock ran only around that wait ("" otherwise, or
+    when this run was not observed)."""
+    if not ctx.student.has("time/host"):
+        return ""
+    obs = {**ctx.got("time/host")}
+    expected = _expected(obs, _warm_up_excluded(ctx))
+    if not (expected > 0 and obs["last"] in obs["waited"] and obs["seconds"] < 0.5 * expected):
+        return ""
+    return (f"time_steps(n_steps={obs['n_steps']}) on a step whose calls each wait {HOST_WAIT * 1000:.0f} ms on the "
+            f"host before they return and queue {HOST_QUEUED * 1000:.0f} ms of work returned {obs['seconds']:.4g}; "
+            f"the timed calls took {expected:.4g} s to their last result: the last result was waited for, but the "
+            "calls themselves were not timed")
 
 
 def _calls_per_step(n: int, calls: int, others: list[tuple[int, int]]) -> tuple[int, int] | None:
@@ -512,7 +538,9 @@ def times_n_steps(ctx: Context) -> Verdict:
     restarted = _restarted(ctx) if measured.kind in ("ok", "not_measured") else ""
     if measured.kind == "not_measured" and not restarted:
         added = _accumulated(ctx)
-        return fail(measured.message + added, ACCUMULATED) if added else fail(measured.message, NOT_MEASURED)
+        if added:
+            return fail(measured.message + added, ACCUMULATED)
+        return fail(measured.message, NOT_MEASURED)
     problems, hints = [], []
     if calls == n and _warm_up_excluded(ctx) and measured.kind != "left_out":  # left out: measured, said below
         # n calls, and the slow first one was not timed: a warm-up and n - 1 timed calls

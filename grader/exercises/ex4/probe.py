@@ -21,8 +21,8 @@ import time
 import jax
 import numpy as np
 
-from grader.exercises.ex4.shared import (COMPILE_DELAY, COUNT_STEPS, MAX_CALLS_SHOWN, N_STEPS, SPEEDUP_STEPS, SYNC_COST,
-                                         SYNC_WAIT, UNEVEN_COSTS)
+from grader.exercises.ex4.shared import (COMPILE_DELAY, COUNT_STEPS, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, N_STEPS,
+                                         SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT, UNEVEN_COSTS)
 
 
 class _Device:
@@ -99,7 +99,7 @@ def _shape(value):
         return None
 
 
-def make_step(first_call_delay=0.0, cost=0.0, host_cost=True, costs=()):
+def make_step(first_call_delay=0.0, cost=0.0, host_cost=True, costs=(), host_wait=SYNC_WAIT):
     """A step that threads a counter through params and opt_state, with a log of its calls.
 
     ``host_cost``: each call also spends a little CPU and waits a little on the host, as a real call does (what
@@ -129,7 +129,7 @@ def make_step(first_call_delay=0.0, cost=0.0, host_cost=True, costs=()):
         log["batches"].append((x, y))  # compared with the batch time_steps was given after the run
         if host_cost:
             _busy(SYNC_COST)
-            time.sleep(SYNC_WAIT)
+            time.sleep(host_wait)
         call = device.enqueue(0.0 if first else costs[(log["calls"] - 2) % len(costs)] if costs else cost)
         count = params["count"].value + 1
         log["returned"] = time.perf_counter()
@@ -198,8 +198,8 @@ def _raised_by_jax(exc: BaseException) -> bool:
     return False
 
 
-def _time(m, first_call_delay, cost, n_steps, costs=()):
-    step, initial, log, device = make_step(first_call_delay, cost, costs=costs)
+def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT):
+    step, initial, log, device = make_step(first_call_delay, cost, costs=costs, host_wait=host_wait)
     params, opt_state = initial()
     start = time.perf_counter()
     x, y = _BATCH
@@ -408,5 +408,6 @@ def probe(rec, modules, inputs, options):
     rec.record("time/async", lambda: _time(m, 0.0, float(costs["async_cost"]), N_STEPS))
     rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), COUNT_STEPS))
     rec.record("time/uneven", lambda: _time(m, 0.0, 0.0, N_STEPS, costs=UNEVEN_COSTS))
+    rec.record("time/host", lambda: _time(m, 0.0, HOST_QUEUED, N_STEPS, host_wait=HOST_WAIT))
     rec.record("time/default", lambda: _default_n_steps(m))
     rec.record("speedup", lambda: _speedup(m))

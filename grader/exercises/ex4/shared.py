@@ -23,3 +23,8 @@ MAX_CALLS_SHOWN = 64
 #: A third timed run, of N_STEPS calls whose queued work is unequal (the last one slow): a time extrapolated from
 #: typical calls (n_steps times a median or a single lap) parts there from the time the calls took.
 UNEVEN_COSTS = (0.015, 0.015, 0.09)
+#: A fourth timed run, of N_STEPS calls that each wait this long on the host before they return (off the CPU, as
+#: a slow dispatch or a host-side input pipeline does) and queue little work: a clock that times only the wait for
+#: the results, not the calls, parts there from the time the calls took.
+HOST_WAIT = 0.03
+HOST_QUEUED = 0.005
