@@ -809,6 +809,12 @@ def deep(ctx: Context) -> Verdict:
     if model is not None and f"out/{DEEP_CASE}" not in ctx.student.errors:
         c, got = _case(ctx, DEEP_CASE), np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64)
         if _up_to_output(got, _run_model(c["params"], c["x"], model)):
+            if _passed_depths(ctx):  # nothing charged that computation: it shows only on equal widths
+                text, _ = _measured_words(measure(ctx))
+                return fail(f"{verdict.message}{text}; the cases of depth 1 to 5, whose hidden layers differ in width "
+                            "from their output layer, agree: the activation differs only where a hidden layer has "
+                            "the output layer's width (here every layer is 16 wide, and the 1-unit measurement "
+                            "network's two layers are alike)", RELU_BY_WIDTH)
             return Verdict(True, "the 12 layers ran in numeric order: the answer is what the computation measured "
                                  "in ex3.depths gives in that order")
         if _up_to_output(got, _run_model(c["params"], c["x"], model, "string")):
@@ -833,6 +839,20 @@ def deep(ctx: Context) -> Verdict:
                              "charged in ex3.depths)")
     return skip(f"not judged: the 12-layer answer shows the mistake charged in ex3.depths ({named}); the layer "
                 "order is judged once every layer runs")
+
+
+RELU_BY_WIDTH = Mistake(
+    "ex3.relu_by_width", "where ReLU goes decided by a layer's width",
+    "ReLU goes after every layer but the last, whatever the layers' widths: decide it by the layer's place in the "
+    "order (for i, name in enumerate(names): ... if i < len(names) - 1), not by comparing its output's shape with "
+    "the last layer's.")
+
+
+def _passed_depths(ctx: Context) -> bool:
+    try:
+        return ctx.verdict("ex3.depths").passed
+    except Exception:  # noqa: BLE001 - a depths judge that raised charged something
+        return False
 
 
 def output_linear(ctx: Context) -> Verdict:
