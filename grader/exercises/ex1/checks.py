@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
@@ -625,6 +627,31 @@ def jit_agrees(ctx: Context) -> Verdict:
     return fail("; ".join(problems), HINT_JIT) if problems else PASS
 
 
+ONE_ROW = Mistake(
+    "ex1.one_row_reshaped", "a batch of one example returned in another shape",
+    "forward_with_dropout returns (B, 10) for any batch, B = 1 included: nothing may drop the batch axis "
+    "(jnp.squeeze, x[0], ravel) or otherwise reshape the logits.")
+
+
+def _one_row(ctx: Context, want: Any) -> str:
+    """Words for forward_with_dropout(train=False) on the first example alone returning another shape than (1, 10),
+    or other values than that example's row of the batch's output; "" otherwise, or when this was not observed."""
+    if not ctx.student.has("forward/one_row"):
+        return ""
+    try:
+        got = np.asarray(ctx.got("forward/one_row"), np.float64)
+    except (StudentError, TypeError, ValueError):
+        return ""
+    row = np.asarray(want, np.float64)[:1]
+    if got.shape != row.shape:
+        values = " (the right values)" if got.size == row.size and array_mismatch(got.reshape(row.shape), row) is None \
+            else ""
+        return (f"train=False on a batch of one example (x of shape (1, 784)) returned shape {got.shape}{values}, "
+                f"expected {row.shape}")
+    problem = array_mismatch(got, row)
+    return f"train=False on a batch of one example: {problem}" if problem else ""
+
+
 def eval_forward(ctx: Context) -> Verdict:
     """train=False (and rate=0) equals the plain forward pass; train mode is that pass with the two dropout calls
     it makes and nothing else; left out, rate is the API's default."""
@@ -637,6 +664,9 @@ def eval_forward(ctx: Context) -> Verdict:
         if problem:
             problems.append(f"{label}: {problem}")
     if not problems:
+        one_row = _one_row(ctx, want)
+        if one_row:
+            return fail(one_row, ONE_ROW, fraction=0.5)
         return _train_mode(ctx) or _default_rate(ctx)
     fraction, hint = 1 - len(problems) / 2, HINT_EVAL_FORWARD
     got_eval, want_eval = np.asarray(ctx.got("forward/eval")), np.asarray(want)

@@ -169,6 +169,7 @@ def probe(rec, modules, inputs, options):
     rec.record("forward/train_again", lambda: forward(params, xb, k1, 0.5, True))
     rec.record("forward/train_other_key", lambda: forward(params, xb, k2, 0.5, True))
     rec.record("forward/rate0", lambda: forward(params, xb, k1, 0.0, True))
+    rec.record("forward/one_row", lambda: forward(params, xb[:1], k1, 0.5, False))  # a batch of one example
     if hasattr(m, "dropout"):  # what the forward pass gives its dropout, asked for another rate
         rec.record("forward/rates_given", lambda: _rates_given(lambda: forward(params, xb, k1, RATES[0], True)))
         rec.record("forward/default_rates", lambda: _rates_given(lambda: forward(params, xb, k1)))
