@@ -519,6 +519,13 @@ def times_n_steps(ctx: Context) -> Verdict:
                         "them): call it once per step, for _ in range(n_steps): params, opt_state, loss = "
                         "step_fn(params, opt_state, x, y), and read the loss from what that call returned.")
         if others and any(c - m != calls - n for m, c, _ in others):  # the calls do not follow n_steps
+            if all(c == calls for _, c, _ in others):
+                asked = sorted({n, *(m for m, _, _ in others)})
+                return fail(f"{said}; it called it {shown}: {calls} calls whatever n_steps is "
+                            f"({' and '.join(map(str, asked))} asked), as a fixed count or a floor on the steps "
+                            f"({calls - 1} timed calls and a warm-up) gives",
+                            "time_steps must make exactly n_steps timed calls after one warm-up, for any n_steps, "
+                            "small ones included: no minimum number of steps and no fixed count.")
             return fail(f"{said}; it called it {shown}: the number of calls does not follow n_steps",
                         "time_steps must call step_fn n_steps times after one warm-up call, whatever the calls cost: "
                         "a loop of its own (until a time budget is spent, or doubling) times another number of "
