@@ -119,12 +119,22 @@ def clip_per_leaf(tree: Tree, max_norm: float) -> Tree:
     return {k: clip_global({k: v}, max_norm)[k] for k, v in tree.items()}
 
 
+def clip_in_groups(tree: Tree, max_norm: float, group: Callable[[str], str]) -> Tree:
+    """Each group of leaves (``group(path)`` names it) clipped together by its own norm."""
+    groups: dict[str, Tree] = {}
+    for k, v in tree.items():
+        groups.setdefault(group(k), {})[k] = v
+    return {k: v for part in groups.values() for k, v in clip_global(part, max_norm).items()}
+
+
 def clip_per_layer(tree: Tree, max_norm: float) -> Tree:
     """Each layer's leaves (``layer1/w`` and ``layer1/b``) clipped together by their own norm."""
-    layers: dict[str, Tree] = {}
-    for k, v in tree.items():
-        layers.setdefault(k.split("/")[0], {})[k] = v
-    return {k: v for layer in layers.values() for k, v in clip_global(layer, max_norm).items()}
+    return clip_in_groups(tree, max_norm, lambda path: path.split("/")[0])
+
+
+def clip_per_kind(tree: Tree, max_norm: float) -> Tree:
+    """The weights together, and the biases together, each group clipped by its own norm."""
+    return clip_in_groups(tree, max_norm, lambda path: path.split("/")[-1])
 
 
 def adam_updates(grads_seq: Iterable[Tree], lr: float, pre: Callable[[Tree], Tree] | None = None,

@@ -51,6 +51,11 @@ PER_LAYER = Mistake(
     "ex5.per_layer_clip", "clipping each layer's norm separately",
     "Each layer's gradients (its w and b) were clipped by their own norm, so the whole gradient can exceed "
     "max_norm. The global norm covers all layers together: optax.clip_by_global_norm(max_norm) on the whole tree.")
+PER_KIND = Mistake(
+    "ex5.per_group_clip", "clipping the weights and the biases as two groups",
+    "The weights were clipped together by their own norm, and the biases by theirs, so the whole gradient can "
+    "exceed max_norm. The global norm covers every leaf together: optax.clip_by_global_norm(max_norm) on the whole "
+    "tree.")
 FIRST_STEP_ONLY = Mistake(
     "ex5.state_not_carried", "an optimizer whose state does not carry over from one update to the next",
     "Every update is what clip + Adam gives as its first update for that gradient: the state the chain's update "
@@ -201,6 +206,7 @@ VARIANTS: dict[str, tuple[str, Variant]] = {
     "per_leaf": (PER_LEAF, lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.clip_per_leaf(t, mn))),
     "per_layer": (PER_LAYER,
                   lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.clip_per_layer(t, mn))),
+    "per_kind": (PER_KIND, lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.clip_per_kind(t, mn))),
     "first_step_only": (FIRST_STEP_ONLY, lambda g, lr, mn: [npref.adam_updates([t], lr, pre=lambda u: npref.clip_global(
         u, mn))[0] for t in g]),
     "swapped": (SWAPPED_ARGS, lambda g, lr, mn: npref.adam_updates(g, mn, pre=lambda t: npref.clip_global(t, lr))),

@@ -1,0 +1,37 @@
+"""Clipping in two parameter groups, as torch.nn.utils.clip_grad_norm_ is often called once per optimizer group:
+optax.multi_transform clips the weights by their own norm and the biases by theirs."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def forward(params, x):
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+EXPECT = {"check": "ex5.chain", "mistake": "ex5.per_group_clip", "max_failing": 1,
+          "hint": "the biases by theirs"}
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    labels = lambda tree: {name: {"w": "weights", "b": "biases"} for name in tree}  # noqa: E731
+    clip = optax.multi_transform({"weights": optax.clip_by_global_norm(max_norm),
+                                  "biases": optax.clip_by_global_norm(max_norm)}, labels)
+    return optax.chain(clip, optax.adam(learning_rate))
+
+
+def make_train_step(optimizer):
+    @jax.jit
+    def step(params, opt_state, x, y):
+        loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+        updates, opt_state = optimizer.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, loss
+
+    return step
