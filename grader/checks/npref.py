@@ -187,6 +187,19 @@ def per_example_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray
     return grads
 
 
+def output_sum_grads(params: dict[str, Any], x: np.ndarray) -> Tree:
+    """Gradient of the sum of the MLP's outputs (over the batch and the classes) with respect to each leaf."""
+    names, hs, pres = _activations(params, x)
+    dz = np.ones_like(hs[-1])
+    grads: Tree = {}
+    for i in reversed(range(len(names))):
+        grads[f"{names[i]}/w"] = hs[i].T @ dz
+        grads[f"{names[i]}/b"] = dz.sum(axis=0)
+        if i:
+            dz = (dz @ np.asarray(params[names[i]]["w"], np.float64).T) * (pres[i - 1] > 0)
+    return grads
+
+
 def per_example_grad_norms(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> np.ndarray:
     """The norms of :func:`per_example_grads` without building them: example i's weight gradient is the outer
     product of its layer input and its output gradient, whose squared norm is the product of theirs."""

@@ -13,7 +13,7 @@ from grader.checks.common import STALE, crash_hint, crash_kind, mutated, unchang
 from grader.checks.compare import array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
-from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, UNITS_X, grad_labels
+from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, UNITS_X
 
 
 # Order mistakes: the right computation, the layers in another order.
@@ -932,8 +932,8 @@ HINT_GRADIENT = ("jax.grad through mlp_forward must give the gradient of the val
 
 
 def _gradient(ctx: Context) -> tuple[str, Mistake | str] | None:
-    """Words and hint for a gradient through mlp_forward (the summed cross-entropy of the 3-layer case) that is not
-    the one its forward values have, where those values are right; None when it is, or it cannot be judged."""
+    """Words and hint for a gradient through mlp_forward (of the sum of the 3-layer case's outputs) that is not the
+    one its forward values have, where those values are right; None when it is, or it cannot be judged."""
     name = f"measure/grad/{GRAD_CASE}"
     if not (ctx.student.has(name) or name in ctx.student.errors):
         return None
@@ -945,14 +945,13 @@ def _gradient(ctx: Context) -> tuple[str, Mistake | str] | None:
         return None
     if not right or any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in CASES):
         return None  # other values, or other params: charged in ex3.depths or ex3.params_unchanged
-    taken = (f"measured: jax.grad of the cross-entropy through mlp_forward ({_describe(GRAD_CASE)}, whose outputs "
-             "are right)")
+    taken = (f"measured: jax.grad of the sum of mlp_forward's outputs ({_describe(GRAD_CASE)}, whose outputs are "
+             "right)")
     try:
         got = ctx.got(name)
     except StudentError as exc:
         return f"{taken} raised {exc.error.summary()}", HINT_GRADIENT
-    want = {path: grad.sum(axis=0) for path, grad in
-            npref.per_example_grads(c["params"], c["x"], npref.one_hot(grad_labels(len(c["x"])))).items()}
+    want = npref.output_sum_grads(c["params"], c["x"])
     if not isinstance(got, dict) or set(got) != set(want):
         return None
     differ = [path for path in sorted(want, key=_leaf_order) if np.shape(got[path]) != want[path].shape

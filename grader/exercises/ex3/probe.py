@@ -7,13 +7,13 @@ output, the bias and weights of one layer; see
 12-layer case, k = 1..12, so the judge can say which layer first differs and
 how, and call it once with its two arguments the other way round
 (``measure/swapped/d3``, kept only when that call returns an array), and take the gradient of the
-cross-entropy through it (``measure/grad/d3``). They earn no points: they only word the messages.
+sum of its outputs through it (``measure/grad/d3``). They earn no points: they only word the messages.
 """
 
 import jax
 import jax.numpy as jnp
 
-from grader.exercises.ex3.shared import DEEP_CASE, GRAD_CASE, grad_labels
+from grader.exercises.ex3.shared import DEEP_CASE, GRAD_CASE
 from grader.exercises.ex3.shared import layer_prefix as prefix
 from grader.exercises.ex3.shared import measurement_cases
 from grader.harness.probe_tools import as_jax, no_leaks, snapshot
@@ -44,12 +44,7 @@ def probe(rec, modules, inputs, options):
     if isinstance(swapped, jax.Array):
         rec.record("measure/swapped/d3", lambda: swapped)
     g = data[GRAD_CASE]
-    labels = jnp.asarray(grad_labels(g["x"].shape[0]))
-
-    def loss(params):  # the lesson's cross-entropy (summed), through the student's forward pass
-        logits = m.mlp_forward(params, g["x"])
-        return -jnp.sum(jnp.take_along_axis(jax.nn.log_softmax(logits), labels[:, None], axis=1))
-
-    rec.record(f"measure/grad/{GRAD_CASE}", lambda: jax.grad(loss)(g["params"]))
+    # the sum of the outputs, through the student's forward pass: the fewest operations a gradient needs
+    rec.record(f"measure/grad/{GRAD_CASE}", lambda: jax.grad(lambda p: jnp.sum(m.mlp_forward(p, g["x"])))(g["params"]))
     for k in range(1, len(deep["params"]) + 1):
         rec.record(f"measure/prefix{k}", lambda k=k: m.mlp_forward(prefix(deep["params"], k), deep["x"]))

@@ -28,14 +28,9 @@ _AFFINE_B = np.array([0.5, -1.0, 2.0], np.float32)
 _HIDDEN_B = np.array([1.5, -1.5], np.float32)
 
 
-#: The case whose gradient is taken through mlp_forward (the cross-entropy summed over the batch, against
-#: :func:`grad_labels`): a forward pass that gives the right values can still stop the gradient.
+#: The case whose gradient is taken through mlp_forward (of the sum of its outputs): a forward pass that gives
+#: the right values can still stop the gradient.
 GRAD_CASE = "d3"
-
-
-def grad_labels(batch: int) -> np.ndarray:
-    """The labels of the gradient measurement: 0, 1, 2, ... (mod 10), one per example."""
-    return np.arange(batch, dtype=np.int32) % 10
 
 
 #: The ``units`` measurement's two examples: the same first input, another second one.
