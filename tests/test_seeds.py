@@ -171,7 +171,10 @@ def test_hard_coded_outputs_pass_the_public_grade_and_fail_under_a_secret_seed(t
                 folder / "ex2_per_example_grads.py")
     only = ("ex2", "ex3")
     public = judge_with(folder, only=only)
-    assert public.score == public.max_score, [(c.id, c.message[:200]) for c in public.checks if c.status != "pass"]
+    # every value check passes on the public inputs; only the gradient through mlp_forward tells a table of outputs
+    failing = [(c.id, c.mistake) for c in public.checks if c.status != "pass"]
+    assert failing == [("ex3.jit", "ex3.gradient_blocked")], [(c.id, c.message[:200]) for c in public.checks
+                                                                if c.status != "pass"]
     assert public.inputs["kind"] == "public" and "other inputs of the same kind" in public.inputs["note"]
     secret = by_id(judge_with(folder, only=only, seed=SECRET))
     assert secret["ex2.largest"].status == "fail"
