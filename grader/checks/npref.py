@@ -8,7 +8,7 @@ against the reference run, never against these.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Container, Iterable
+from typing import Any, Callable, Container, Iterable, Iterator
 
 import numpy as np
 
@@ -115,16 +115,17 @@ def clip_elementwise(tree: Tree, max_norm: float) -> Tree:
     return {k: np.clip(np.asarray(v, np.float64), -max_norm, max_norm) for k, v in tree.items()}
 
 
-def clip_per_leaf(tree: Tree, max_norm: float) -> Tree:
-    return {k: clip_global({k: v}, max_norm)[k] for k, v in tree.items()}
-
-
 def clip_in_groups(tree: Tree, max_norm: float, group: Callable[[str], str]) -> Tree:
     """Each group of leaves (``group(path)`` names it) clipped together by its own norm."""
     groups: dict[str, Tree] = {}
     for k, v in tree.items():
         groups.setdefault(group(k), {})[k] = v
     return {k: v for part in groups.values() for k, v in clip_global(part, max_norm).items()}
+
+
+def clip_per_leaf(tree: Tree, max_norm: float) -> Tree:
+    """Each leaf clipped by its own norm."""
+    return clip_in_groups(tree, max_norm, lambda path: path)
 
 
 def clip_per_layer(tree: Tree, max_norm: float) -> Tree:
@@ -173,44 +174,43 @@ def _activations(params: dict[str, Any], x: np.ndarray) -> tuple[list[str], list
     return names, hs, pres
 
 
+def _backward(params: dict[str, Any], x: np.ndarray, output_grad: Callable[[np.ndarray], np.ndarray]
+              ) -> Iterator[tuple[str, np.ndarray, np.ndarray]]:
+    """Backpropagation through the MLP, the last layer first: for each layer, its name, its input and the gradient
+    with respect to its pre-activation, where ``output_grad(logits)`` is the gradient with respect to the output."""
+    names, hs, pres = _activations(params, x)
+    dz = output_grad(hs[-1])
+    for i in reversed(range(len(names))):
+        yield names[i], hs[i], dz
+        if i:
+            dz = (dz @ np.asarray(params[names[i]]["w"], np.float64).T) * (pres[i - 1] > 0)
+
+
 def per_example_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> Tree:
     """Gradient of each example's cross-entropy against ``targets`` (one-hot or soft), stacked."""
-    names, hs, pres = _activations(params, x)
-    dz = softmax(hs[-1]) - targets
     grads: Tree = {}
-    for i in reversed(range(len(names))):
-        name = names[i]
-        grads[f"{name}/w"] = np.einsum("bi,bj->bij", hs[i], dz)
+    for name, h, dz in _backward(params, x, lambda logits: softmax(logits) - targets):
+        grads[f"{name}/w"] = np.einsum("bi,bj->bij", h, dz)
         grads[f"{name}/b"] = dz
-        if i:
-            dz = (dz @ np.asarray(params[name]["w"], np.float64).T) * (pres[i - 1] > 0)
     return grads
 
 
 def output_sum_grads(params: dict[str, Any], x: np.ndarray) -> Tree:
     """Gradient of the sum of the MLP's outputs (over the batch and the classes) with respect to each leaf."""
-    names, hs, pres = _activations(params, x)
-    dz = np.ones_like(hs[-1])
     grads: Tree = {}
-    for i in reversed(range(len(names))):
-        grads[f"{names[i]}/w"] = hs[i].T @ dz
-        grads[f"{names[i]}/b"] = dz.sum(axis=0)
-        if i:
-            dz = (dz @ np.asarray(params[names[i]]["w"], np.float64).T) * (pres[i - 1] > 0)
+    for name, h, dz in _backward(params, x, np.ones_like):
+        grads[f"{name}/w"] = h.T @ dz
+        grads[f"{name}/b"] = dz.sum(axis=0)
     return grads
 
 
 def per_example_grad_norms(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> np.ndarray:
     """The norms of :func:`per_example_grads` without building them: example i's weight gradient is the outer
     product of its layer input and its output gradient, whose squared norm is the product of theirs."""
-    names, hs, pres = _activations(params, x)
-    dz = softmax(hs[-1]) - targets
-    total = np.zeros(len(dz))
-    for i in reversed(range(len(names))):
+    total = np.zeros(len(x))
+    for _, h, dz in _backward(params, x, lambda logits: softmax(logits) - targets):
         dz_squares = np.sum(dz ** 2, axis=1)
-        total += np.sum(hs[i] ** 2, axis=1) * dz_squares + dz_squares
-        if i:
-            dz = (dz @ np.asarray(params[names[i]]["w"], np.float64).T) * (pres[i - 1] > 0)
+        total += np.sum(h ** 2, axis=1) * dz_squares + dz_squares
     return np.sqrt(total)
 
 

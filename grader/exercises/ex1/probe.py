@@ -191,5 +191,5 @@ def probe(rec, modules, inputs, options):
     rec.record("forward/key_uses", lambda: draws()[0])
     rec.record("forward/masks", lambda: draws()[1])
     rec.record("input/params_after", lambda: snapshot(params))
-    if own_dropout is not None and not x_first:  # the first dropout call again, after every forward call (train=False ones too)
+    if own_dropout is not None and not x_first:  # its first call again, after every forward call (train=False too)
         rec.record("dropout/after_forward", lambda: own_dropout(k1, x, 0.5))

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from grader.checks import npref
+from grader.exercises.ex2.shared import VECTOR_BATCHES
 from grader.inputs import LESSON_WIDTHS, batch, mlp_params
 
 #: The seed of the public inputs; with a secret seed N, they are drawn from ``default_rng([N, PUBLIC_SEED])``.
@@ -21,7 +22,7 @@ def build(rng: np.random.Generator, seed: int | None = None) -> dict[str, Any]:
         if b > 1:  # one example stands out, so the argmax is clear; where, the seed says
             x[b // 2 if seed is None else int(rng.integers(b))] *= 6.0
         cases[name] = {"params": mlp_params(rng, widths), "x": x, "y": y}
-    for b, kept in ((2, 2), (16, 13)):  # traced, not run: a batch of 13 is above 8 and a multiple of no chunk size
+    for b, kept in zip((2, 16), VECTOR_BATCHES):  # traced, not run (shared.VECTOR_BATCHES says why 13)
         x, y = batch(rng, b)
         if b == 16:  # drawn as before (16 rows, one standing out), so every input drawn after it is unchanged
             x[b // 2 if seed is None else int(rng.integers(b))] *= 6.0

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint
 from grader.observations import ObservationError
-from grader.exercises.ex4.shared import COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, SPEEDUP_STEPS, UNEVEN_COSTS
+from grader.exercises.ex4.shared import (COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, SPEEDUP_STEPS,
+                                         UNEVEN_COSTS)
 
 COMPILE = Mistake(
     "ex4.no_warmup", "timing the first (compiling) call",
@@ -203,6 +204,13 @@ def _expected(obs: dict, warm_up_excluded: bool, until: str = "to_last") -> floa
     return float(to_last[first]) if 0 <= first < len(to_last) else 0.0
 
 
+def _run(ctx: Context, name: str, warm_up_excluded: bool) -> dict:
+    """A timed run's observation, with what a correct timer returns for it (``expected``)."""
+    obs = {**ctx.got(name)}
+    obs["expected"] = _expected(obs, warm_up_excluded)
+    return obs
+
+
 def _most(obs: dict, warm_up_excluded: bool) -> float:
     """The longest time a correct timer returns for ``obs`` on this machine, as loaded as it was: from the return
     of the call before the first timed one until the first wake-up after the last result was ready (0 when that
@@ -234,9 +242,7 @@ def _describe(obs: dict) -> str:
 def timing(ctx: Context) -> Timing:
     """Classify the timer from the two timed runs (see the module docstring)."""
     warm_up_excluded = _warm_up_excluded(ctx)
-    runs = [{**ctx.got(name)} for name, _ in RUNS]
-    for obs in runs:
-        obs["expected"] = _expected(obs, warm_up_excluded)
+    runs = [_run(ctx, name, warm_up_excluded) for name, _ in RUNS]
     compile_run = ctx.got("time/compile")
     message = "; ".join(_describe(o) for o in runs)
     seconds = [o["seconds"] for o in runs] + [compile_run["seconds"]]
@@ -433,8 +439,8 @@ def _only_the_wait(ctx: Context) -> str:
     when this run was not observed)."""
     if not ctx.student.has("time/host"):
         return ""
-    obs = {**ctx.got("time/host")}
-    expected = _expected(obs, _warm_up_excluded(ctx))
+    obs = _run(ctx, "time/host", _warm_up_excluded(ctx))
+    expected = obs["expected"]
     if not (expected > 0 and obs["last"] in obs["waited"] and obs["seconds"] < 0.5 * expected):
         return ""
     return (f"time_steps(n_steps={obs['n_steps']}) on a step whose calls each wait {HOST_WAIT * 1000:.0f} ms on the "
@@ -621,9 +627,7 @@ def _accumulated(ctx: Context) -> str:
     """Words for times that each equal the time before them plus the run's own (correct) time, in the order the
     runs were made (the compile run, then the two timed runs): a total kept between calls; "" otherwise."""
     warm_up_excluded = _warm_up_excluded(ctx)
-    runs = [{**ctx.got(name)} for name in ("time/compile", *(name for name, _ in RUNS))]
-    for obs in runs:
-        obs["expected"] = _expected(obs, warm_up_excluded)
+    runs = [_run(ctx, name, warm_up_excluded) for name in ("time/compile", *(name for name, _ in RUNS))]
     own = [runs[0]["seconds"]] + [b["seconds"] - a["seconds"] for a, b in zip(runs, runs[1:])]
     if not all(_correct({**obs, "seconds": mine}, warm_up_excluded) for obs, mine in zip(runs, own)):
         return ""
@@ -837,7 +841,7 @@ def speedup_dict(ctx: Context) -> Verdict:
     if not_timed and not any(t["jitted"] for t in timed):  # no jax.jit-wrapped step seen: how fast each ran
         speeds = _speeds(ctx, timed)
         if speeds.get(r["eager_s"]) == speeds.get(r["jit_s"]) == "compiled":
-            mine = ctx.want("speedup")["values"]
+            mine = _own_timings(ctx)
             return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: both steps ran at the speed of a "
                         f"compiled one (eager_s={eager:.4g} s and jit_s={jit:.4g} s, where the grader's own steps "
                         f"took {mine['eager_s']:.4g} s eagerly and {mine['jit_s']:.4g} s jitted): the step timed as "
@@ -871,15 +875,22 @@ EAGER_COMPILED = Mistake(
     "step; a lambda made in a loop calls the last one it sees) for eager_s, and jax.jit(train_step) for jit_s.")
 
 
+def _own_timings(ctx: Context) -> dict:
+    """The grader's own jit_speedup figures of the lesson step on this machine (``eager_s``, ``jit_s``,
+    ``speedup``); empty when the reference run did not give them (they are only ever compared with)."""
+    try:
+        values = ctx.want("speedup")["values"]
+        return {k: float(values[k]) for k in ("eager_s", "jit_s", "speedup") if k in values}
+    except Exception:  # noqa: BLE001 - the comparison figures are optional
+        return {}
+
+
 def _speeds(ctx: Context, timed: list[dict]) -> dict[float, str]:
     """For each time time_steps returned on the lesson's step with jit_speedup's n_steps: "compiled" or "eager",
     as it sits nearer the grader's own jitted or eager time of that step (on a log scale); empty when the grader's
     own two times are too close to tell them apart."""
-    try:
-        mine = ctx.want("speedup")["values"]
-        eager, jit = float(mine["eager_s"]), float(mine["jit_s"])
-    except Exception:  # noqa: BLE001 - the grader's own figures are optional
-        return {}
+    mine = _own_timings(ctx)
+    eager, jit = float(mine.get("eager_s", 0.0)), float(mine.get("jit_s", 0.0))
     if not (jit > 0 and eager > 3 * jit):
         return {}
     cut = (eager * jit) ** 0.5
@@ -919,12 +930,8 @@ def jit_faster(ctx: Context) -> Verdict:
         if exc.hint is FORMATTED:
             return skip(f"not judged: {exc} (charged in ex4.speedup_dict)")
         return fail(str(exc), exc.hint)
-    own = ""
-    try:
-        mine = ctx.want("speedup")["values"]
-        own = f" (the grader measured {mine['speedup']:.1f}x on this machine)"
-    except Exception:  # noqa: BLE001 - the comparison figure is optional
-        pass
+    mine = _own_timings(ctx)
+    own = f" (the grader measured {mine['speedup']:.1f}x on this machine)" if "speedup" in mine else ""
     if _timed_by_time_steps(ctx, r):
         return skip("not judged: eager_s and jit_s are not what time_steps measured (charged in ex4.speedup_dict)")
     wrong = [check for check in _TIMER if not _times_right(ctx, check)]
@@ -946,7 +953,6 @@ def jit_faster(ctx: Context) -> Verdict:
         return Verdict(True, f"jit was {r['eager_s'] / r['jit_s']:.1f}x faster{own}")
     lesson = [t for t in ctx.got("speedup").get("timed", []) if t.get("lesson_params")]
     if _speeds(ctx, lesson).get(r["eager_s"]) == "compiled":
-        mine = ctx.want("speedup")["values"]
         return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}; measured: the eager step ran at "
                     f"the speed of a compiled one (the grader's own steps took {mine['eager_s']:.4g} s eagerly and "
                     f"{mine['jit_s']:.4g} s jitted): it runs compiled too", EAGER_COMPILED)

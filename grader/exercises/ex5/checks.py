@@ -442,7 +442,8 @@ def chain(ctx: Context) -> Verdict:
     if {"no_clip", "clip_after"} == set(kinds) and _arguments_honoured(ctx):
         return fail(f"{message}: {problem}; measured: these are plain Adam updates, nothing clipped at the spike, "
                     "while make_optimizer(learning_rate=0.01, max_norm=0.3) and make_optimizer(0.05, 5.0) give the "
-                    "expected updates: only the default max_norm leaves the gradient unclipped", DEFAULT_MAX_NORM_WRONG)
+                    "expected updates: only the default max_norm leaves the gradient unclipped",
+                    DEFAULT_MAX_NORM_WRONG)
     if {"no_clip", "clip_after"} == set(kinds):
         hint = _no_clip_or_after(ctx)
         elsewhere = _clips_elsewhere(ctx) if hint == HINT_NO_CLIP_OR_AFTER else ""
@@ -669,10 +670,11 @@ def hyperparams(ctx: Context) -> Verdict:
             steps = []
         if any(_same(steps, build(seq, lr, max_norm)) for build in builders):
             continue
-        if tree_mismatch(got, ctx.want(f"opt/{config}")) is None:  # the expected updates: the default is what differs
+        mismatch = tree_mismatch(got, ctx.want(f"opt/{config}"))
+        if mismatch is None:  # the expected updates: what differs is the default, charged in ex5.chain
             continue
         call = "make_optimizer(learning_rate=0.01, max_norm=0.3)" if config == "custom" else "make_optimizer(0.05, 5.0)"
-        problems.append(f"{call}: {tree_mismatch(got, ctx.want(f'opt/{config}'))}")
+        problems.append(f"{call}: {mismatch}")
         for wrong_lr, wrong_mn, wrong_hint in ((DEFAULT_LR, max_norm, LR), (lr, DEFAULT_MAX_NORM, MAX_NORM),
                                                (DEFAULT_LR, DEFAULT_MAX_NORM, BOTH_IGNORED)):
             if any(_same(steps, build(seq, wrong_lr, wrong_mn)) for build in builders):
