@@ -159,6 +159,15 @@ NORM_NOT_INDEX = Mistake(
 LABEL = Mistake("ex2.label_not_index", "the label of the largest example in place of its position",
     "This returns the label of the example with the largest gradient norm, y[i], not its position i in the "
     "batch: return int(jnp.argmax(norms)) itself.")
+MISCLASSIFIED_ONLY = Mistake(
+    "ex2.misclassified_only", "the largest norm among the misclassified examples only",
+    "largest_gradient_example ranks every example of the batch: a correctly classified example can have the "
+    "largest gradient too. Take the argmax over all the norms, int(jnp.argmax(norms)), with no mask on the "
+    "predictions.")
+FURTHEST = Mistake(
+    "ex2.furthest_from_others", "the norm furthest from the others in place of the largest",
+    "This is the example whose norm lies furthest from the others' (from their mean or median: the message says "
+    "which), which can be an unusually small one: return the largest norm's position, int(jnp.argmax(norms)), with nothing subtracted first.")
 INT = Mistake("ex2.index_not_int", "an array in place of a Python int",
     "Return a plain Python int, e.g. int(jnp.argmax(norms)), not a JAX or numpy array.")
 HINT_JIT = (
@@ -971,6 +980,10 @@ def largest(ctx: Context) -> Verdict:
                         "always the one with the largest gradient norm")
         hint = hint or ("Rank the examples by the norm of their whole gradient, per_example_grad_norms("
                         f"per_example_grads(params, x, y)), not by their {proxy}: the two disagree on some batches.")
+    elif ranked := _ranked_otherwise(ctx, cases):
+        words, mistake = ranked
+        problems.append(words)
+        hint = hint or mistake
     elif stale := _first_params_index(ctx, cases):
         problems.append(stale)
         hint = hint or STALE
@@ -1032,6 +1045,33 @@ def _proxy(ctx: Context, cases: tuple[str, ...]) -> str:
     matching = [name for name in scores[cases[0]]
                 if all(ctx.got(f"largest/{case}")["value"] == int(np.argmax(scores[case][name])) for case in cases)]
     return " (equally: the largest ".join(matching) + ")" * (len(matching) - 1)
+
+
+def _ranked_otherwise(ctx: Context, cases: tuple[str, ...]) -> tuple[str, Mistake] | None:
+    """Words and the mistake for indices that are, on every batch, the largest norm among the examples the
+    model misclassifies, or the norm furthest from the batch's mean or median norm, measured on the right
+    norms; ``None`` when neither gives every index returned."""
+    readings = {"misclassified": [], "mean": [], "median": []}
+    for case in cases:
+        c = _case(ctx, case)
+        x, y = np.asarray(c["x"], np.float64), np.asarray(c["y"])
+        norms = npref.per_example_grad_norms(c["params"], x, npref.one_hot(y))
+        wrong = np.argmax(npref.mlp(c["params"], x), axis=1) != y
+        readings["misclassified"].append(int(np.argmax(np.where(wrong, norms, -np.inf))) if wrong.any() else None)
+        readings["mean"].append(int(np.argmax(np.abs(norms - np.mean(norms)))))
+        readings["median"].append(int(np.argmax(np.abs(norms - np.median(norms)))))
+    got = [ctx.got(f"largest/{case}")["value"] for case in cases]
+    told = [(g, r) for g, r in zip(got, readings["misclassified"]) if r is not None]
+    if told and all(g == r for g, r in told):
+        return ("measured: every index returned is the largest norm among the examples the model misclassifies; "
+                "on a batch where a correctly classified example has the largest norm, that example is the "
+                "answer", MISCLASSIFIED_ONLY)
+    for centre in ("mean", "median"):
+        if got == readings[centre]:
+            return (f"measured: every index returned is the example whose norm lies furthest from the batch's "
+                    f"{centre} norm; on a batch where the smallest norm is furthest, that is the smallest",
+                    FURTHEST)
+    return None
 
 
 def _first_params_index(ctx: Context, cases) -> str:

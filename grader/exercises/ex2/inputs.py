@@ -37,6 +37,7 @@ def build(rng: np.random.Generator, seed: int | None = None) -> dict[str, Any]:
     # A third batch for largest_gradient_example, of the small batch's shapes: the student's functions have
     # already run on those, so asking costs no new compilation (a batch of 16 cost about a second and a half).
     cases["small2"] = _proxies_disagree(rng, small_widths, 8)
+    cases["small3"] = _ranked_among_all(rng, small_widths, 8)  # drawn last: every input before it is unchanged
     return cases
 
 
@@ -54,3 +55,25 @@ def _proxies_disagree(rng: np.random.Generator, widths: tuple[int, ...], b: int)
         if first > 1.02 * second and len(proxies) == 3 and int(np.argmax(norms)) not in proxies:
             return {"params": params, "x": x, "y": y}
     raise RuntimeError("no batch found whose largest gradient norm is not also the largest loss, residual or input")
+
+
+def _ranked_among_all(rng: np.random.Generator, widths: tuple[int, ...], b: int) -> dict[str, Any]:
+    """A batch whose largest gradient norm (clear of the next by 2%) belongs to an example the model classifies
+    correctly, while another is misclassified, and whose smallest norm (a tiny input) lies further from the
+    batch's mean and median norms than the largest: an argmax over the misclassified examples only, or a search
+    for the norm furthest from the rest, picks another example."""
+    params = mlp_params(rng, widths)
+    for _ in range(5000):
+        x, y = batch(rng, b)
+        x[int(rng.integers(b))] *= 0.02
+        predicted = np.argmax(npref.mlp(params, x), axis=1)
+        y = np.where(rng.random(b) < 0.6, predicted, y).astype(np.int32)  # about half classified correctly
+        norms = npref.per_example_grad_norms(params, x, npref.one_hot(y))
+        first, second = np.sort(norms)[::-1][:2]
+        top, wrong = int(np.argmax(norms)), predicted != y
+        spread = [np.abs(norms - centre) for centre in (np.mean(norms), np.median(norms))]
+        if (first > 1.02 * second and not wrong[top] and wrong.any()
+                and all(np.max(s) > 1.2 * s[top] for s in spread)):
+            return {"params": params, "x": x, "y": y}
+    raise RuntimeError("no batch found whose largest gradient norm is a correctly classified example's and not "
+                       "the furthest from the others")

@@ -6,7 +6,7 @@ import jax.numpy as jnp
 import optax
 
 EXPECT = {"check": "ex2.values", "mistake": "ex2.params_frozen", "hint": "with respect to every leaf", "max_failing": 1,
-          "also": ["ex2.shapes", "ex2.vectorised", "ex2.jit", "ex2.params_unchanged"]}
+          "also": ["ex2.shapes", "ex2.vectorised", "ex2.jit", "ex2.params_unchanged", "ex2.largest"]}
 
 # optax.tree.norm is the current name; optax.global_norm is the older one.
 _tree_norm = optax.tree.norm if hasattr(optax, "tree") else optax.global_norm

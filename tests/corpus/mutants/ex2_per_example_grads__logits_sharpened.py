@@ -44,4 +44,4 @@ def largest_gradient_example(params, x, y):
 
 
 EXPECT = {"check": "ex2.values", "mistake": "", "hint": "no temperature", "max_failing": 1,
-          "also": ["ex2.shapes", "ex2.vectorised", "ex2.jit", "ex2.params_unchanged"]}
+          "also": ["ex2.shapes", "ex2.vectorised", "ex2.jit", "ex2.params_unchanged", "ex2.largest"]}
