@@ -290,6 +290,21 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: jax.vmap(lambda p, v: p @ v)(jnp.ones((3, 4)), jnp.ones((5, 4)))) == "vmap_sizes"
     assert kind_of(lambda: jnp.stack([jnp.ones((3, 4)), jnp.ones((4, 2))])) == "stack_shapes"
     assert kind_of(lambda: jax.lax.scan(lambda c, w: (c @ w, None), jnp.ones(3), jnp.ones((2, 3, 4)))) == "scan_carry"
+    here = str(Path(__file__).parent)  # this file stands for the submission: its frames are the student's
+    assert kind_of(lambda: (lambda a, b: a)(1), where=here) == "call_did_not_fit"
+    assert kind_of(_refuses, where=here) == "own_raise" and kind_of(_refuses) == ""
+    assert kind_of(_unpacks_three, where=here) == "unpack"
+    assert kind_of(lambda: (1, 2).init, where=here) == "no_attribute"
+    for kind in ("call_did_not_fit", "own_raise", "unpack", "no_attribute"):
+        assert crash_hint(ObservationError("TypeError", "", kind=kind)), kind
+
+
+def _refuses():
+    raise ValueError("rate must lie in (0, 1)")
+
+
+def _unpacks_three():
+    a, b = (1, 2, 3)  # noqa: F841
 
 
 def _dropout_values(fn) -> dict:

@@ -62,6 +62,19 @@ KEY_REUSE = "JAX's key-reuse checker saw one key used twice: split it, and use e
 SIGNATURE = ("The call did not fit the function's parameters (it failed before any line of your function ran): "
              "check the parameter names, their order and defaults against the docstring; the grader calls "
              "each function exactly as documented.")
+CALL_DID_NOT_FIT = ("A call your code makes does not fit the parameters of the function it calls (the message says "
+                    "how: how many arguments it takes and how many it was given, or which name it does not know; the "
+                    "last line of your code in the traceback is the call): pass exactly what that function takes, "
+                    "in its order, unpacking a tuple result into its parts first if you pass them on.")
+OWN_RAISE = ("Your own code raised this error on purpose (the raise or assert in the traceback) for a call the "
+             "grader makes as the docstring allows (the message quotes the call): widen the test to every argument "
+             "the docstring allows, or remove it.")
+UNPACK = ("A tuple assignment got another number of values than it names (the message says how many): check what "
+          "the right-hand side returns (a tuple of how many parts? a dict, whose unpacking gives its keys?) "
+          "against the names on the left.")
+NO_ATTRIBUTE = ("Your code asked a value for an attribute its type does not have (the message names the type and "
+                "the attribute): the value is not what the code expects there; check what the function that made "
+                "it returns (print type(value)).")
 SHAPE = ("An operation got arrays whose shapes do not fit together: print the shapes going in (x.shape, "
          "w.shape) and check them against the docstring.")
 RESHAPE = ("A reshape failed: the array did not have as many elements as the shape asked for. Print its shape "
@@ -96,6 +109,10 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "leaked_tracer": LEAKED_TRACER,
     "key_reuse": KEY_REUSE,
     "signature": SIGNATURE,
+    "call_did_not_fit": CALL_DID_NOT_FIT,
+    "own_raise": OWN_RAISE,
+    "unpack": UNPACK,
+    "no_attribute": NO_ATTRIBUTE,
     "shape": SHAPE,
     "reshape": RESHAPE,
     "vmap_sizes": VMAP_SIZES,

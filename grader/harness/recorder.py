@@ -110,6 +110,10 @@ _JAX_SHAPE_ERRORS = (
 _CALL_DID_NOT_FIT = re.compile(r"takes \d+ positional arguments? but|missing \d+ required (positional|keyword-only) "
                                r"arguments?|got an unexpected keyword argument|got multiple values for argument|"
                                r"takes no (keyword )?arguments|got some positional-only arguments")
+#: A line of the submission that raises on purpose: the error is the submission's own verdict on the call.
+_OWN_RAISE = re.compile(r"\s*(raise|assert)\b")
+#: Python's words when a tuple assignment gets another number of values than it names.
+_UNPACK = re.compile(r"(too many|not enough) values to unpack")
 #: JAX's words when a function under jax.jit is called with something that is not an array.
 _NOT_A_JAX_TYPE = ("as an abstract array", "is not a valid JAX type")
 
@@ -120,14 +124,18 @@ _TRACER_REPR = re.compile(r"Tracer\(|Traced<|JaxprTracer")
 
 
 def crash_kind(exc: BaseException, submission_dir: str) -> str:
-    """What kind of crash ``exc`` is, from its type and where it was raised (one of ``CRASH_KINDS``, or "").
+    """What kind of crash ``exc`` is, from its type and where it was raised (a key of
+    ``grader.checks.common.CRASH_HINTS``, or "").
 
     Read from the exception's class and where it was raised, and from the
     words Python and JAX always use for the error: JAX's tracer errors by
     class; three ways a transformation's shapes do not fit (vmap sizes,
-    stacking, a scan carry) by JAX's words; a ``TypeError`` raised before any
-    line of the submission ran, in Python's words for a call that does not fit
-    a function's parameters; JAX refusing a non-array argument of a jitted
+    stacking, a scan carry) by JAX's words; a ``TypeError`` in Python's words
+    for a call that does not fit a function's parameters, raised before any
+    line of the submission ran (the grader's call) or after (a call the
+    submission made); an error the submission raised itself (its last line a
+    ``raise`` or ``assert``); a tuple assignment of the wrong length; an
+    attribute a value does not have; JAX refusing a non-array argument of a jitted
     function, or an array it was told is static; a ``KeyError`` whose key holds a tracer's repr (a dict key
     built from a traced value); a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
     numpy) on shapes as a shape error, or a reshape error when a reshape failed.
@@ -148,8 +156,16 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
                 return kind
     frames = traceback.extract_tb(exc.__traceback__)
     in_submission = [f.filename.startswith(submission_dir) for f in frames]
-    if isinstance(exc, TypeError) and not any(in_submission) and _CALL_DID_NOT_FIT.search(str(exc)):
-        return "signature"
+    if isinstance(exc, TypeError) and _CALL_DID_NOT_FIT.search(str(exc)):
+        # before any line of the submission ran: the grader's documented call; else a call the submission made
+        return "call_did_not_fit" if any(in_submission) else "signature"
+    if frames and in_submission[-1] and (own := _OWN_RAISE.match(frames[-1].line or "")) and (
+            own.group(1) == "raise" or isinstance(exc, AssertionError)):
+        return "own_raise"
+    if isinstance(exc, ValueError) and any(in_submission) and _UNPACK.search(str(exc)):
+        return "unpack"
+    if isinstance(exc, AttributeError) and any(in_submission) and "object has no attribute" in str(exc):
+        return "no_attribute"
     if isinstance(exc, TypeError) and any(words in str(exc) for words in _NOT_A_JAX_TYPE):
         return "jit_argument"
     if isinstance(exc, (TypeError, ValueError)) and "Non-hashable static arguments" in str(exc):

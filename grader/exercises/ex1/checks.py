@@ -690,7 +690,7 @@ def eval_forward(ctx: Context) -> Verdict:
         hint = EVAL_RANDOM
         problems.append(keyed)
     elif (other := _eval_variant(ctx)):
-        hint = EVAL_OTHER_NET
+        hint = STOPPED_EARLY if other.startswith(STOPPED) else EVAL_OTHER_NET
         problems.append(f"measured: train=False gave the plain forward pass {other}")
     else:
         given = _rates_given(ctx)
@@ -707,6 +707,13 @@ EVAL_RANDOM = Mistake(
     "ex1.eval_random", "an evaluation pass that still draws random numbers",
     "With train=False the output must not depend on the key: dropout is off, and the pass is the plain forward "
     "pass, computed once (not an average of dropout passes, nor anything else drawn from the key).")
+#: How ``_eval_variant`` words a pass that returned a hidden layer's activations.
+STOPPED = "stopped after layer"
+STOPPED_EARLY = Mistake(
+    "ex1.stopped_early", "a forward pass that stops before the output layer",
+    "forward_with_dropout returned a hidden layer's activations: the layers after it never ran, in training as "
+    "in evaluation. Run all three layers, the last (layer3) without ReLU or dropout, and return its logits, shape "
+    "(B, 10); check how many times the loop over the layers runs (zip stops at the shorter of its sequences).")
 EVAL_OTHER_NET = Mistake(
     "ex1.eval_other_network", "an evaluation pass that is not the same network",
     "With train=False forward_with_dropout runs the same network as in training with dropout switched off: both "
@@ -748,7 +755,12 @@ def _eval_variant(ctx: Context) -> str:
                            ("without either ReLU", npref.mlp(params, x, act_after=set())),
                            ("without any bias", npref.mlp(params, x, bias=False)),
                            *((f"without {name}'s bias", npref.mlp(unbiased(name), x))
-                             for name in ("layer1", "layer2", "layer3"))):
+                             for name in ("layer1", "layer2", "layer3")),
+                           # stopped early: a hidden layer's activations, the output layer never run
+                           (f"{STOPPED} 2: its ReLU activations, without the output layer (layer3)",
+                            npref.relu(npref.mlp(params, x, layers=slice(0, 2)))),
+                           (f"{STOPPED} 1: its ReLU activations, without layers 2 and 3",
+                            npref.relu(npref.mlp(params, x, layers=slice(0, 1))))):
         if array_mismatch(got, variant) is None:
             return words
     return ""

@@ -168,6 +168,10 @@ FURTHEST = Mistake(
     "ex2.furthest_from_others", "the norm furthest from the others in place of the largest",
     "This is the example whose norm lies furthest from the others' (from their mean or median: the message says "
     "which), which can be an unusually small one: return the largest norm's position, int(jnp.argmax(norms)), with nothing subtracted first.")
+INDEX_HELD = Mistake(
+    "ex2.index_in_a_tuple", "the index returned inside a tuple or list",
+    "largest_gradient_example returns the index alone, a plain Python int (int(jnp.argmax(norms))), not a tuple or "
+    "list that holds it with other values (the norm, say): compute those elsewhere.")
 INT = Mistake("ex2.index_not_int", "an array in place of a Python int",
     "Return a plain Python int, e.g. int(jnp.argmax(norms)), not a JAX or numpy array.")
 HINT_JIT = (
@@ -719,6 +723,13 @@ def norms(ctx: Context) -> Verdict:
         whole = np.sqrt(sum(float(np.sum(np.asarray(v, np.float64) ** 2)) for v in tree.values()))
         if got.size == 1 and abs(float(got.reshape(-1)[0]) - whole) <= 1e-3 * whole:
             return fail(message, ONE_NORM)
+        layers = len(ctx.inputs["ex2"]["norm_tree"])
+        counted = ("the tree's number of layers (its top-level keys)" if got.shape == (layers,) != (len(tree),) else
+                   "the tree's number of leaves" if got.shape == (len(tree),) != (layers,) else "")
+        if counted:
+            return fail(message + f"; measured: its length is {counted}, {got.shape[0]}, not the batch size B=6",
+                        HINT_NORM_SHAPE + " B is the leading axis of every leaf (leaf.shape[0]); len() of the tree "
+                                          "counts its keys.")
         return fail(message, HINT_NORM_SHAPE)
     squares = {k: np.sum(np.asarray(v, np.float64).reshape(6, -1) ** 2, axis=1) for k, v in tree.items()}
     weights = np.sqrt(sum(s for k, s in squares.items() if k.endswith("/w")))
@@ -955,8 +966,14 @@ def largest(ctx: Context) -> Verdict:
                 ref_norms = npref.per_example_norms(ctx.want(f"grads/{case}"))
                 argmins.append(got["value"] == int(np.argmin(ref_norms)))
         if not ok_type:
-            problems.append(f"batch '{case}': returned a {got['type']}, expected a Python int")
-            hint = hint or INT
+            held = [i for i, item in enumerate(got.get("items") or ()) if item.get("value") == want["value"]]
+            if held and not ok_value:  # the index is there, with other things around it
+                problems[-1] = (f"batch '{case}': returned a {got['type']} of {len(got['items'])} whose item "
+                                f"{held[0]} is the right index, {want['value']}")
+                hint = hint or INDEX_HELD
+            else:
+                problems.append(f"batch '{case}': returned a {got['type']}, expected a Python int")
+                hint = hint or INT
     if not problems:
         return PASS
     labels = [_label_at(ctx, case, ctx.want(f"largest/{case}")["value"]) for case in cases]
@@ -972,6 +989,11 @@ def largest(ctx: Context) -> Verdict:
         hint = hint or FLAT_INDEX
     elif argmins and all(argmins):  # the smallest norm wherever it could be told
         hint = hint or ARGMIN
+    elif end := _same_end(ctx, cases):
+        problems.append(f"measured: every index returned is the {end}, whatever the norms")
+        hint = hint or ("The index does not follow the norms: it is the same end of the batch on every batch. "
+                        "Return the position of the largest norm, int(jnp.argmax(norms)); where you track a running "
+                        "maximum by hand, update the maximum itself along with its position.")
     elif len(offsets) == len(cases) and len(set(offsets)) == 1:  # the same shift on every batch, measured
         problems.append(f"measured: every index is the largest norm's {offsets[0]:+d}")
         hint = hint or OFFSET
@@ -1045,6 +1067,19 @@ def _proxy(ctx: Context, cases: tuple[str, ...]) -> str:
     matching = [name for name in scores[cases[0]]
                 if all(ctx.got(f"largest/{case}")["value"] == int(np.argmax(scores[case][name])) for case in cases)]
     return " (equally: the largest ".join(matching) + ")" * (len(matching) - 1)
+
+
+def _same_end(ctx: Context, cases: tuple[str, ...]) -> str:
+    """Words for indices that are the first example's (0) on every batch, or the last one's (B - 1), where the
+    largest norm lies elsewhere on more than one batch; "" otherwise."""
+    got = [ctx.got(f"largest/{case}")["value"] for case in cases]
+    want = [ctx.want(f"largest/{case}")["value"] for case in cases]
+    sizes = [len(_case(ctx, case)["y"]) for case in cases]
+    for words, position in (("first example's, 0", lambda b: 0), ("last example's, B - 1", lambda b: b - 1)):
+        ends = [position(b) for b in sizes]
+        if got == ends and sum(w != e for w, e in zip(want, ends)) > 1:
+            return words
+    return ""
 
 
 def _ranked_otherwise(ctx: Context, cases: tuple[str, ...]) -> tuple[str, Mistake] | None:

@@ -18,7 +18,10 @@ def _describe_index(value):
         number = int(value) if getattr(value, "size", 1) == 1 else None
     except (TypeError, ValueError):
         number = None
-    return {"type": type(value).__module__ + "." + type(value).__qualname__, "value": number}
+    described = {"type": type(value).__module__ + "." + type(value).__qualname__, "value": number}
+    if isinstance(value, (tuple, list)) and 0 < len(value) <= 4:  # an index returned with other things
+        described["items"] = [_describe_index(item) for item in value]
+    return described
 
 
 def _own_norms(grads):

@@ -309,6 +309,44 @@ def _measured(ctx: Context, name: str) -> np.ndarray | None:
     return out if np.all(np.isfinite(out)) else None
 
 
+HINT_WHOLE_BIAS = ("Each unit adds its own bias: x @ w + b with the whole vector b, of shape (n_out,), which "
+                   "broadcasts over the batch; one number of it (b[0], an index into a row that is not there) or a "
+                   "summary of it (its mean or sum) is the same for every unit.")
+
+
+def _one_bias_value(bias: np.ndarray, b: np.ndarray) -> str:
+    """Words for a bias row that is one number of b, or one summary of it, for every unit; "" otherwise."""
+    if not npref.near(bias, np.full_like(bias, bias[0])):
+        return ""
+    for words, value in (("b[0] (b's first element)", b[0]), ("b[-1] (b's last element)", b[-1]),
+                         ("the mean of b", np.mean(b)), ("the sum of b", np.sum(b))):
+        if abs(bias[0] - value) <= 1e-4 * max(1.0, abs(value)):
+            return words
+    return ""
+
+
+NO_LAYER_RAN = ("mlp_forward returned x itself: its loop over the layers ran zero times. Check what the loop goes "
+                "over: it must hold the layer names, and an iterator (from map(), filter(), zip() or a generator) "
+                "is used up by the first pass over it, a max(), len() of a list made from it or sorted() included.")
+
+
+def _input_returned(ctx: Context) -> Finding | None:
+    """The finding for an mlp_forward that returned its input unchanged with each number of layers measured."""
+    deep = _case(ctx, DEEP_CASE)
+    x = np.asarray(deep["x"], np.float64)
+    for k in range(1, len(deep["params"]) + 1):
+        got = _measured(ctx, f"measure/prefix{k}")
+        if got is None or got.shape != x.shape or not np.array_equal(got, x):
+            return None
+    return Finding(f"with 1 to {len(deep['params'])} layers of the 12-layer case it returned its input x "
+                   "unchanged: no layer ran", hint=NO_LAYER_RAN)
+
+
+def _returned_none(ctx: Context, name: str) -> bool:
+    """The call recorded as ``name`` returned None (it ended without reaching a return statement)."""
+    return name not in ctx.student.errors and ctx.student.has(name) and ctx.student[name] is None
+
+
 ROWS_MISPAIRED = Mistake(
     "ex3.rows_mispaired", "rows of w and b paired with the wrong inputs (a misaligned bias trick)",
     "Each input i multiplies row i of w, and the bias is added once: x @ w + b. With the bias trick, "
@@ -368,6 +406,10 @@ def measure(ctx: Context) -> list[Finding]:
                             "output depends on the other examples of its batch", hint="Every operation in mlp_forward "
                             "acts on each example (row) on its own: nothing is computed across the batch axis (axis "
                             "0): no mean, normalisation or softmax over it.")]
+    if (returned := _input_returned(ctx)) is not None:
+        return [returned]
+    if _returned_none(ctx, "measure/output"):  # one layer gave None: where the return is reached, by depth
+        return _depth_findings(ctx)
     out = _measured(ctx, "measure/output")
     raw = np.stack([g, -g], axis=1)
     if out is not None and out.shape == raw.T.shape and npref.near(out, raw.T):
@@ -445,6 +487,9 @@ def measure(ctx: Context) -> list[Finding]:
             if npref.near(bias, np.zeros(3)):
                 found.append(Finding("one layer on x = 0 returned 0, not its bias b",
                                      NO_BIAS if npref.near(matrix, w) else None))
+            elif one := _one_bias_value(bias, b):
+                found.append(Finding(f"one layer on x = 0 returned {np.round(bias, 3).tolist()}, not its bias "
+                                     f"b = {b.tolist()}: every unit got {one}", hint=HINT_WHOLE_BIAS))
             else:
                 ratio = float(np.median(bias / b))
                 times = f" ({ratio:.3g} times b)" if npref.near(bias, ratio * b) else ""
@@ -588,23 +633,43 @@ def _in_string_order(ctx: Context, k: int) -> bool:
 
 
 def _depth_findings(ctx: Context) -> list[Finding]:
-    """Which layer of the 12-layer case first changes the answer, from its first k layers, k = 1..12."""
+    """Which layer of the 12-layer case first changes the answer, from its first k layers, k = 1..12; first, the
+    numbers of layers with which it returned None, which say nothing about the layers."""
+    params = _case(ctx, DEEP_CASE)["params"]
+    nones = [k for k in range(1, len(params) + 1) if _returned_none(ctx, f"measure/prefix{k}")]
+    found = _first_depth_difference(ctx, set(nones))
+    if not nones:
+        return found
+    counts = ", ".join(map(str, nones[:6])) + (", ..." if len(nones) > 6 else "")
+    return [Finding(f"with {counts} layer(s) of the 12-layer case it returned None: it ended without reaching a "
+                    "return statement", hint=HINT_NONE), *found]
+
+
+HINT_NONE = ("mlp_forward must return the output whatever the depth: with the numbers of layers in the message it "
+             "ended without reaching a return statement. Check that every path through it returns (one layer has "
+             "no hidden layer to loop over; a loop over them may run zero times).")
+
+
+def _first_depth_difference(ctx: Context, skip: set[int]) -> list[Finding]:
+    """Which layer of the 12-layer case first changes the answer, the numbers of layers in ``skip`` left out."""
     c = _case(ctx, DEEP_CASE)
     params, x = c["params"], c["x"]
     for k in range(1, len(params) + 1):
+        if k in skip:
+            continue
         name = f"measure/prefix{k}"
         sub = npref.prefix(params, k)
         if name in ctx.student.errors:
             error = ctx.student.errors[name]
             return [Finding(f"the first {k} layers of the 12-layer case raised {error.type}"
-                            + (f" while the first {k - 1} agree" if k > 1 else ""))]
+                            + (f" while the first {k - 1} agree" if k > 1 and not skip else ""))]
         got = _measured(ctx, name)
         if got is None:
             return []
         want = npref.mlp(sub, x)
         if _up_to_output(got, want):
             continue
-        agree = f"the first {k - 1} layers agree; " if k > 1 else ""
+        agree = f"the first {k - 1} layers agree; " if k > 1 and not skip else ""
         if got.shape == want.shape and all(_in_string_order(ctx, j) for j in range(k, len(params) + 1)):
             order = npref.layer_names(sub, "string")
             return [Finding(f"{agree}with {k} layers the output is what the order {', '.join(order[:4])}, ... gives "
@@ -744,7 +809,8 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
             continue
         outcomes[case] = "wrong"
         named.append(explain(c["params"], c["x"], got))
-        problems.append(f"{_describe(case)}: {array_mismatch(got, want)}")
+        problems.append(f"{_describe(case)}: " + ("returned None" if _returned_none(ctx, f"out/{case}") else
+                                                  array_mismatch(got, want)))
     mistake = _one_mistake(named)
     if errors and len(errors) == len(cases) and mistake is None:
         swapped = _measured(ctx, "measure/swapped/d3")

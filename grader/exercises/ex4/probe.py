@@ -213,7 +213,7 @@ def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT):
 
     jax.clear_caches = cleared
     try:
-        seconds = m.time_steps(step, params, opt_state, x, y, n_steps)
+        seconds = m.time_steps(step, params, opt_state, x, y, n_steps=n_steps)  # as documented: by name
     except TypeError as exc:
         if log["calls"] == 0 and _raised_by_jax(exc):
             raise StepTransformed(f"time_steps gave step_fn to JAX instead of calling it as given ({exc})") from exc

@@ -900,6 +900,10 @@ def step_values(ctx: Context) -> Verdict:
         return fail(f"{message}; measured: the loss is right, and make_train_step(optax.sgd({SGD_LR})) moved the params "
                     f"by -{SGD_LR} times {fed:.6g} times the loss's gradient" + (f"; {clipped}" if clipped else ""),
                     STEP_CLIPS if clipped else GRADIENT_SCALED, fraction=1 - lost / PARTS)
+    if not found and not tree_mismatch(gl, wl) and _fed_the_params(ctx):
+        return fail(f"{message}; measured: the loss is right, and the gradient the step gave optax.sgd({SGD_LR}) is "
+                    "the params themselves (each param moved by -lr times itself)", PARAMS_AS_GRADIENTS,
+                    fraction=1 - lost / PARTS)
     other = _other_gradient_words(ctx) if not found and not tree_mismatch(gl, wl) else None
     if other is not None:
         return fail(f"{message}; measured: {other}", OTHER_GRADIENT, fraction=1 - lost / PARTS)
@@ -1123,6 +1127,19 @@ def _fed_to_chain_too(ctx: Context, fed: dict) -> bool:
     scale = max(float(np.max(np.abs(v))) for v in clipped.values()) * 0.1
     return all(np.allclose(np.asarray(mu[k], np.float64), 0.1 * v, rtol=1e-3, atol=1e-4 * scale)
                for k, v in clipped.items())
+
+
+PARAMS_AS_GRADIENTS = Mistake(
+    "ex5.params_as_gradients", "the params given to the optimizer where the gradients go",
+    "optimizer.update takes (grads, opt_state, params): the gradients first. The step gave it the params in the "
+    "gradients' place, so the updates ignore the loss. Call updates, opt_state = optimizer.update(grads, opt_state, "
+    "params).")
+
+
+def _fed_the_params(ctx: Context) -> bool:
+    """The SGD step's optimizer was given the params themselves as the gradient, read off how far they moved."""
+    fed = _fed_gradient(ctx)
+    return fed is not None and close(fed, flatten(ctx.inputs["ex5"]["params"]), rtol=1e-3)
 
 
 def _other_gradient_words(ctx: Context) -> str | None:
@@ -1350,7 +1367,7 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
                                                       STEP_CLIPS)}:
         return Verdict(True, f"the step uses the SGD it is given: its params moved by -{SGD_LR} times {fed:.6g} times "
                              f"the loss's gradient (the difference is charged in ex5.step_values)")
-    if charged == OTHER_GRADIENT.id:
+    if charged in (OTHER_GRADIENT.id, PARAMS_AS_GRADIENTS.id):
         return Verdict(True, "the step updates through the SGD it is given, with another gradient than the loss's "
                              "(charged in ex5.step_values)")
     if _loss_differs(_split_step(got)[2], _split_step(want)[2]):
@@ -1370,8 +1387,27 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
                          "params), then optax.apply_updates.")
 
 
-def foreign_state_hint(error: ObservationError) -> str:
+NOT_AN_OPTIMIZER = Mistake(
+    "ex5.not_a_transformation", "something other than one optax transformation from make_optimizer",
+    "make_optimizer returns one optax.GradientTransformation, an object with .init and .update; it returned "
+    "something else (the message says its type). If that holds the transforms, combine them into one with "
+    "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
+STEP_DICT = Mistake(
+    "ex5.step_returns_dict", "a dict in place of the (new_params, new_opt_state, loss) tuple",
+    "The step returned a dict; the training loop unpacks params, opt_state, loss = step(...), which gives a "
+    "dict's keys (strings). Return the tuple (new_params, new_opt_state, loss), in that order.")
+
+
+def error_hint(error: ObservationError) -> Mistake | str:
+    """When a probe raised: what make_optimizer or the step returned instead of the contract's types, by the
+    probe's error type; otherwise the crash's kind decides."""
+    return {"NotAnOptimizer": NOT_AN_OPTIMIZER, "StepReturnedDict": STEP_DICT}.get(error.type, "")
+
+
+def foreign_state_hint(error: ObservationError) -> Mistake | str:
     """optax's complaints when an optimizer is handed another optimizer's state."""
+    if known := error_hint(error):
+        return known
     text = error.summary()
     if "has to be the same in chain" in text or (error.type == "AttributeError" and "State" in text):
         return FOREIGN_STATE
@@ -1414,16 +1450,17 @@ def params_unchanged(ctx: Context) -> Verdict:
 
 
 CHECKS = [
-    Check("ex5.chain", "clip by global norm, then Adam (checked across a gradient spike)", chain, ("make_optimizer",)),
+    Check("ex5.chain", "clip by global norm, then Adam (checked across a gradient spike)", chain, ("make_optimizer",),
+          error_hint),
     Check("ex5.hyperparams", "learning_rate and max_norm are honoured", hyperparams, ("make_optimizer",),
-          reads=("ex5.chain",)),
+          error_hint, reads=("ex5.chain",)),
     Check("ex5.step_values", "a step: new params, new state, loss before the update; state carried over steps",
-          step_values, ("make_train_step",)),
+          step_values, ("make_train_step",), error_hint),
     Check("ex5.uses_given_optimizer", "the step uses the optimizer it is given", uses_given_optimizer,
           ("make_train_step",), foreign_state_hint, reads=("ex5.step_values",)),
     # A jitted no-op step is jitted and computes nothing.
-    Check("ex5.jitted", "the step is jitted and not retraced", jitted, ("make_train_step",),
+    Check("ex5.jitted", "the step is jitted and not retraced", jitted, ("make_train_step",), error_hint,
           requires=("ex5.step_values",)),
     Check("ex5.params_unchanged", "params are not modified", params_unchanged, ("make_optimizer", "make_train_step"),
-          requires=("ex5.step_values",)),
+          error_hint, requires=("ex5.step_values",)),
 ]

@@ -18,7 +18,25 @@ def _adam_count(state):
     return -1
 
 
+class NotAnOptimizer(TypeError):
+    """make_optimizer returned something without optax's ``init`` and ``update`` (a tuple or list of transforms,
+    a function, None)."""
+
+
+class StepReturnedDict(TypeError):
+    """The step returned a dict: ``params, opt_state, loss = step(...)`` unpacks a dict into its keys."""
+
+
+def _optimizer(made):
+    """What make_optimizer returned, when it has optax's two functions; ``NotAnOptimizer`` naming its type else."""
+    if callable(getattr(made, "init", None)) and callable(getattr(made, "update", None)):
+        return made
+    raise NotAnOptimizer(f"make_optimizer returned a {type(made).__name__}, not one optax GradientTransformation "
+                         "(an object with .init and .update)")
+
+
 def _run_updates(optimizer, params, grads_seq):
+    optimizer = _optimizer(optimizer)
     state = optimizer.init(params)
     steps = {}
     for i, grads in enumerate(grads_seq):
@@ -97,7 +115,11 @@ def _after_step(tree, original):
 
 
 def _as_returned(result):
-    """A step's result as the contract reads it: any tuple (a named one too) is the plain tuple it unpacks to."""
+    """A step's result as the contract reads it: any tuple (a named one too) is the plain tuple it unpacks to; a
+    dict, which unpacks into its keys, is ``StepReturnedDict``."""
+    if isinstance(result, dict):
+        raise StepReturnedDict(f"the step returned a dict (keys {', '.join(map(repr, list(result)[:5]))}), which "
+                               "params, opt_state, loss = step(...) unpacks into its keys")
     return tuple(result) if isinstance(result, tuple) else result
 
 
@@ -135,7 +157,7 @@ def probe(rec, modules, inputs, options):
         s = optimizer.init(p)
         losses, counts = [], []
         for _ in range(CHAINED_STEPS):
-            p, s, loss = step(p, s, x, y)
+            p, s, loss = _as_returned(step(p, s, x, y))
             losses.append(loss)
             counts.append(_adam_count(s))
         return {"params": p, "state": s, "losses": jnp.stack([jnp.asarray(v, jnp.float32).reshape(())
@@ -152,10 +174,10 @@ def probe(rec, modules, inputs, options):
         step = m.make_train_step(optimizer)
         p = _fresh(params)
         s = optimizer.init(p)
-        p, s, _loss = step(p, s, x, y)
+        p, s, _loss = _as_returned(step(p, s, x, y))
         first = counter["traces"]  # update calls in the first step call (one trace): a step may make several
         for _ in range(2):
-            p, s, _loss = step(p, s, x, y)
+            p, s, _loss = _as_returned(step(p, s, x, y))
         jax.block_until_ready(p)
         return {"traces": counter["traces"], "traced": counter["traced"], "calls": 3, "first": first,
                 "has_lower": hasattr(step, "lower")}
