@@ -295,7 +295,8 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(_refuses, where=here) == "own_raise" and kind_of(_refuses) == ""
     assert kind_of(_unpacks_three, where=here) == "unpack"
     assert kind_of(lambda: (1, 2).init, where=here) == "no_attribute"
-    for kind in ("call_did_not_fit", "own_raise", "unpack", "no_attribute"):
+    assert kind_of(lambda: jax.jit(lambda v: v.block_until_ready())(jnp.ones(3)), where=here) == "tracer_method"
+    for kind in ("call_did_not_fit", "own_raise", "unpack", "no_attribute", "tracer_method"):
         assert crash_hint(ObservationError("TypeError", "", kind=kind)), kind
 
 

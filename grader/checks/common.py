@@ -75,6 +75,9 @@ UNPACK = ("A tuple assignment got another number of values than it names (the me
 NO_ATTRIBUTE = ("Your code asked a value for an attribute its type does not have (the message names the type and "
                 "the attribute): the value is not what the code expects there; check what the function that made "
                 "it returns (print type(value)).")
+TRACER_METHOD = ("A method that needs the array's values (.block_until_ready(), .item(), .tolist(), ...) was called on "
+                 "a traced array: under jax.jit (and vmap, grad) arrays have no values while the function is traced. "
+                 "Leave such calls to the caller, outside the transformed function: it waits for the result itself.")
 SHAPE = ("An operation got arrays whose shapes do not fit together: print the shapes going in (x.shape, "
          "w.shape) and check them against the docstring.")
 RESHAPE = ("A reshape failed: the array did not have as many elements as the shape asked for. Print its shape "
@@ -113,6 +116,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "own_raise": OWN_RAISE,
     "unpack": UNPACK,
     "no_attribute": NO_ATTRIBUTE,
+    "tracer_method": TRACER_METHOD,
     "shape": SHAPE,
     "reshape": RESHAPE,
     "vmap_sizes": VMAP_SIZES,

@@ -164,6 +164,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
         return "own_raise"
     if isinstance(exc, ValueError) and any(in_submission) and _UNPACK.search(str(exc)):
         return "unpack"
+    if isinstance(exc, AttributeError) and "is not available on traced array" in str(exc):
+        return "tracer_method"
     if isinstance(exc, AttributeError) and any(in_submission) and "object has no attribute" in str(exc):
         return "no_attribute"
     if isinstance(exc, TypeError) and any(words in str(exc) for words in _NOT_A_JAX_TYPE):

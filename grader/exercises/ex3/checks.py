@@ -342,6 +342,32 @@ def _input_returned(ctx: Context) -> Finding | None:
                    "unchanged: no layer ran", hint=NO_LAYER_RAN)
 
 
+HINT_REARRANGED = ("Every right value is in the output, in the wrong place: the output was rearranged (a reshape "
+                   "where a transpose belongs, or a vmap whose out_axes is not 0). Keep one row per example, shape "
+                   "(B, n_out), row i for example i: with a vmap over the rows, leave out_axes at 0 and reshape "
+                   "nothing.")
+
+
+def _values_moved(ctx: Context) -> Finding | None:
+    """The finding for outputs of the right shape that hold the right values in other positions, at every depth
+    measured with a wrong answer (at least two)."""
+    moved = 0
+    for case in (*DEPTH_CASES, DEEP_CASE):
+        got, want = _measured(ctx, f"out/{case}"), ctx.want(f"out/{case}")
+        if got is None:
+            return None
+        want = np.asarray(want, np.float64)
+        if got.shape != want.shape or _up_to_output(got, want):
+            continue
+        if not npref.near(np.sort(got, axis=None), np.sort(want, axis=None)):
+            return None
+        moved += 1
+    if moved < 2:
+        return None
+    return Finding(f"at {moved} depths the output holds exactly the right values, in other positions (same shape, "
+                   "values moved between rows and columns)", hint=HINT_REARRANGED)
+
+
 def _returned_none(ctx: Context, name: str) -> bool:
     """The call recorded as ``name`` returned None (it ended without reaching a return statement)."""
     return name not in ctx.student.errors and ctx.student.has(name) and ctx.student[name] is None
@@ -408,6 +434,8 @@ def measure(ctx: Context) -> list[Finding]:
                             "0): no mean, normalisation or softmax over it.")]
     if (returned := _input_returned(ctx)) is not None:
         return [returned]
+    if (moved := _values_moved(ctx)) is not None:
+        return [moved]
     if _returned_none(ctx, "measure/output"):  # one layer gave None: where the return is reached, by depth
         return _depth_findings(ctx)
     out = _measured(ctx, "measure/output")

@@ -857,6 +857,12 @@ def step_values(ctx: Context) -> Verdict:
     if gl is not None and np.ndim(gl) != 0:
         return fail(_loss_shape_words(gl, wl, not tree_mismatch(gp, wp) and not tree_mismatch(gs, ws)),
                     LOSS_NOT_SCALAR, fraction=1 - lost / PARTS)
+    if (part := _state_part(gs, ws)) is not None:
+        words = (f"it is the chain's state at [{part}] alone" if part else "it holds no arrays, where the whole "
+                 "state holds Adam's count and moments: a part of the chain's state that has none, such as the "
+                 "clip's")
+        return fail(f"new optimizer state: {words}, not the whole state optimizer.update returned", STATE_PART,
+                    fraction=1 - lost / PARTS)
     found = []
     if tree_mismatch(gp, wp):
         found += [m for m, variant in _params_variants(ctx, wp).items()
@@ -1398,20 +1404,45 @@ STEP_DICT = Mistake(
     "dict's keys (strings). Return the tuple (new_params, new_opt_state, loss), in that order.")
 
 
+STATE_PART = Mistake(
+    "ex5.state_part", "one part of the optimizer state returned in place of the whole",
+    "Return the whole new state optimizer.update gave you: a chain's state is a tuple with one state per "
+    "transform (the clip's and Adam's), and the next update needs all of it, in that structure.")
+
+
+def _state_part(got: Any, want: Any) -> str | None:
+    """Where in the right state ``got`` sits, when it is one part of it (a flattened key prefix such as ``1``, or
+    "" for a part with no arrays); None otherwise."""
+    if not isinstance(got, dict) or not isinstance(want, dict) or not want:
+        return None
+    if not got:  # a part that holds no arrays (the clip's state)
+        return ""
+    for prefix in sorted({k.split("/", 1)[0] for k in want if "/" in k}):
+        part = {k[len(prefix) + 1:]: v for k, v in want.items() if k.startswith(prefix + "/")}
+        if set(part) == set(got) and set(part) != set(want) and not tree_mismatch(got, part):
+            return prefix
+    return None
+
+
 def error_hint(error: ObservationError) -> Mistake | str:
     """When a probe raised: what make_optimizer or the step returned instead of the contract's types, by the
     probe's error type; otherwise the crash's kind decides."""
+    if "has to be the same in chain" in error.summary():
+        return CHAIN_STATE
     return {"NotAnOptimizer": NOT_AN_OPTIMIZER, "StepReturnedDict": STEP_DICT}.get(error.type, "")
+
+
+CHAIN_STATE = ("optax's chain was given a state whose structure is not its own (the message quotes optax): the state "
+               "a step returned was passed to the next one, so it is not the whole state optimizer.update returned, "
+               "or not this optimizer's state.")
 
 
 def foreign_state_hint(error: ObservationError) -> Mistake | str:
     """optax's complaints when an optimizer is handed another optimizer's state."""
-    if known := error_hint(error):
-        return known
     text = error.summary()
     if "has to be the same in chain" in text or (error.type == "AttributeError" and "State" in text):
         return FOREIGN_STATE
-    return ""
+    return error_hint(error)
 
 
 def jitted(ctx: Context) -> Verdict:
