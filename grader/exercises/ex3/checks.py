@@ -20,8 +20,9 @@ from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD
 STRING_ORDER = Mistake(
     "ex3.string_order", "layers in string order (layer1, layer10, layer11, layer12, layer2, ...)",
     "The layers ran in string order (layer1, layer10, layer11, layer12, layer2, ...), the order the names "
-    "take when they are compared as text (as sorted() on them does). Order the layers by the whole number in "
-    "their name instead.")
+    "take when they are compared as text (as sorted() on them does, and as JAX's pytree functions such as "
+    "jax.tree.map and jax.tree.leaves order a dict's keys). Order the layers by the whole number in their name, "
+    "and index params by those names in that order rather than rebuilding or flattening the dict.")
 DICT_ORDER = Mistake(
     "ex3.dict_order", "layers in the order the params dict lists them",
     "The layers ran in the order the params dict lists them, which is not the layer order (this case lists "
