@@ -260,12 +260,11 @@ def _fraction_pattern(fractions: list[float], tols: list[float]) -> tuple[str, s
                 "replacement gives (some positions are drawn twice, so fewer are zeroed)",
                 "Flip an independent coin for every element (jax.random.bernoulli(key, 1 - rate, x.shape)) instead "
                 "of picking positions to zero: positions drawn with replacement repeat.")
-    for drop in (True, False):  # softmax over the pair (rate, 1 - rate): probabilities taken for logits
-        law = [1 / (1 + np.exp((1 - 2 * rate) if drop else (2 * rate - 1))) for rate in RATES]
+    for drop in (True, False):  # softmax([rate, 1 - rate]): probabilities taken for logits
+        law = [npref.sigmoid((2 * rate - 1) if drop else (1 - 2 * rate)) for rate in RATES]
         if all(abs(f - p) <= t for f, p, t in zip(fractions, law, tols)):
             return (f"; measured: the zeroed fraction at every rate is softmax([rate, 1 - rate])[{0 if drop else 1}], "
-                    "what the "
-                    "probabilities give when a draw takes them as logits (right only at rate 0.5)",
+                    "what the probabilities give when a draw takes them as logits (right only at rate 0.5)",
                     "jax.random.categorical takes logits (log-probabilities), not probabilities: pass "
                     "jnp.log(jnp.array([rate, 1 - rate])), or draw the mask with jax.random.bernoulli(key, "
                     "1 - rate, x.shape).")

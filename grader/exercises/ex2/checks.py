@@ -1020,6 +1020,11 @@ def largest(ctx: Context) -> Verdict:
     return fail("; ".join(problems), hint, fraction=credit)
 
 
+def _right_norms(case: dict) -> np.ndarray:
+    """Each example's gradient norm on a batch (``params``, ``x``, ``y``), computed by the grader in float64."""
+    return npref.per_example_grad_norms(case["params"], np.asarray(case["x"], np.float64), npref.one_hot(case["y"]))
+
+
 def _largest_norm_itself(ctx: Context, cases: tuple[str, ...]) -> str:
     """Words for a returned value that is the largest norm itself (as an int: truncated or rounded) on every
     batch, measured against the norms of the batch's gradients; "" otherwise, or when no batch's largest norm is
@@ -1028,7 +1033,7 @@ def _largest_norm_itself(ctx: Context, cases: tuple[str, ...]) -> str:
     for case in cases:
         c = _case(ctx, case)
         got = ctx.got(f"largest/{case}")["value"]
-        norms = npref.per_example_grad_norms(c["params"], np.asarray(c["x"], np.float64), npref.one_hot(c["y"]))
+        norms = _right_norms(c)
         top = float(np.max(norms))
         if not isinstance(got, int) or got not in {int(np.floor(top)), int(np.round(top)), int(np.ceil(top))}:
             return ""
@@ -1089,9 +1094,8 @@ def _ranked_otherwise(ctx: Context, cases: tuple[str, ...]) -> tuple[str, Mistak
     readings = {"misclassified": [], "mean": [], "median": []}
     for case in cases:
         c = _case(ctx, case)
-        x, y = np.asarray(c["x"], np.float64), np.asarray(c["y"])
-        norms = npref.per_example_grad_norms(c["params"], x, npref.one_hot(y))
-        wrong = np.argmax(npref.mlp(c["params"], x), axis=1) != y
+        norms = _right_norms(c)
+        wrong = np.argmax(npref.mlp(c["params"], np.asarray(c["x"], np.float64)), axis=1) != np.asarray(c["y"])
         readings["misclassified"].append(int(np.argmax(np.where(wrong, norms, -np.inf))) if wrong.any() else None)
         readings["mean"].append(int(np.argmax(np.abs(norms - np.mean(norms)))))
         readings["median"].append(int(np.argmax(np.abs(norms - np.median(norms)))))

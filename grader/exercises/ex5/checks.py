@@ -1424,23 +1424,25 @@ def _state_part(got: Any, want: Any) -> str | None:
     return None
 
 
-def error_hint(error: ObservationError) -> Mistake | str:
-    """When a probe raised: what make_optimizer or the step returned instead of the contract's types, by the
-    probe's error type; otherwise the crash's kind decides."""
-    if "has to be the same in chain" in error.summary():
-        return CHAIN_STATE
-    return {"NotAnOptimizer": NOT_AN_OPTIMIZER, "StepReturnedDict": STEP_DICT}.get(error.type, "")
-
-
+#: optax's words when a chain is given a state of another structure than its own.
+CHAIN_STRUCTURE = "has to be the same in chain"
 CHAIN_STATE = ("optax's chain was given a state whose structure is not its own (the message quotes optax): the state "
                "a step returned was passed to the next one, so it is not the whole state optimizer.update returned, "
                "or not this optimizer's state.")
 
 
+def error_hint(error: ObservationError) -> Mistake | str:
+    """When a probe raised: what make_optimizer or the step returned instead of the contract's types, by the
+    probe's error type; optax's complaint about a state's structure; otherwise the crash's kind decides."""
+    if CHAIN_STRUCTURE in error.summary():
+        return CHAIN_STATE
+    return {"NotAnOptimizer": NOT_AN_OPTIMIZER, "StepReturnedDict": STEP_DICT}.get(error.type, "")
+
+
 def foreign_state_hint(error: ObservationError) -> Mistake | str:
     """optax's complaints when an optimizer is handed another optimizer's state."""
     text = error.summary()
-    if "has to be the same in chain" in text or (error.type == "AttributeError" and "State" in text):
+    if CHAIN_STRUCTURE in text or (error.type == "AttributeError" and "State" in text):
         return FOREIGN_STATE
     return error_hint(error)
 
