@@ -390,6 +390,9 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     per_example = _example_scales(got, own)
     if per_example is not None:
         return per_example
+    padded = _padded(params, x, got, own)
+    if padded is not None:
+        return padded
     decay = _weight_decay(got, own, flatten(params))
     if decay is not None:
         return decay, HINT_PENALTY
@@ -536,6 +539,35 @@ def _example_scales(got: dict, own: dict) -> tuple[str, str | Mistake] | None:
         return (words + f": every example whose gradient norm exceeds {cap:.3g} comes back with norm {cap:.3g}, "
                 "the others unchanged, as clipping each example's gradient does", GRADS_CLIPPED)
     return words, HINT_VALUES
+
+
+PADDED = Mistake(
+    "ex2.padded_into_batch", "each example's loss taken over a batch of B rows padded with filler",
+    "Each example's loss must be that example's alone: vmap a loss over one example (x[i][None], y[i][None]), "
+    "with no other rows. A batch of B rows with the example in one of them averages the filler rows' gradients "
+    "in and divides the example's own by B.")
+
+
+def _padded(params: dict, x, got: dict, own: dict) -> tuple[str, str | Mistake] | None:
+    """When each example's gradient is the right one times 1/B plus one term the same for every example: the loss
+    of a batch of B rows, the example in one and filler in the others (rows of zeros labelled 0, when the term is
+    theirs). Measured from the differences between examples, which the common term cancels; None otherwise."""
+    b = len(next(iter(own.values())))
+    if b < 2:
+        return None
+    factor = common_factor({k: v[1:] - v[:1] for k, v in got.items()}, {k: v[1:] - v[:1] for k, v in own.items()},
+                           rtol=1e-3)
+    if factor is None or abs(factor * b - 1) > 1e-3:
+        return None
+    term = {k: got[k][0] - own[k][0] / b for k in own}
+    if not any(np.any(np.abs(v) > 1e-6) for v in term.values()):
+        return None  # the batch mean's gradient, told before
+    words = (f"each example's gradient is its own divided by B={b} plus one term, the same for every example: the "
+             f"loss of a batch of {b} rows with the example in one of them and filler in the other {b - 1}")
+    zeros = npref.per_example_grads(params, np.zeros((1, np.shape(x)[1])), npref.one_hot(np.zeros(1, int)))
+    if close(term, {k: v[0] * (b - 1) / b for k, v in zeros.items()}, rtol=1e-3, atol_scale=1e-3):
+        words += " (rows of zeros labelled 0)"
+    return words, PADDED
 
 
 def _weight_decay(got: dict, own: dict, params: dict) -> str | None:
@@ -765,6 +797,9 @@ def norms(ctx: Context) -> Verdict:
         words = "inf (the largest absolute value)" if power == np.inf else f"{power:.3g}"
         return fail(message + f"; measured: every example's value is (sum of |g|**p) ** (1/p) over its elements with "
                     f"p = {words}, not p = 2", NORM_POWER)
+    product = _matrix_product(got, tree)
+    if product:
+        return fail(message + f"; measured: {product}", MATRIX_PRODUCT)
     if array_mismatch(got, np.max([np.sqrt(v) for v in squares.values()], axis=0), rtol=1e-3) is None:
         return fail(message + "; measured: each example's value is the largest of its per-leaf norms, not the norm "
                     "over all its leaves together", "The norm of example i is taken over every leaf at once: "
@@ -795,6 +830,33 @@ def norms(ctx: Context) -> Verdict:
             "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i): square every "
             "element, then sum (the message says what this one returned on gradients of one or two entries)."))
     return fail(message, "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i).")
+
+
+MATRIX_PRODUCT = Mistake(
+    "ex2.norms_matrix_product", "a matrix leaf's sum of squares taken as the sum of a matrix product (jnp.inner, @)",
+    "Square every element, then sum: jnp.sum(g ** 2), or jnp.vdot(g, g), which flattens. jnp.inner(g, g) and g @ g.T "
+    "contract one axis only, so on a weight matrix their sum adds products of different rows or columns (the square "
+    "of its column or row sums), not each element's square.")
+
+
+def _matrix_product(got: np.ndarray, tree: dict) -> str:
+    """Words for norms whose matrix leaves' sums of squares were taken as the sum of a product of the leaf with
+    itself (sum(g @ g.T) = jnp.inner(g, g) summed: the squares of the column sums; sum(g.T @ g): of the row sums),
+    the vectors' right; "" when neither fits ``got``, or the tree has no matrix leaf."""
+    b = len(got)
+    if got.ndim != 1 or not any(np.ndim(v) >= 3 for v in tree.values()):
+        return ""
+    for axis, words in ((1, "sum(g @ g.T), as jnp.inner(g, g) gives: the squared norm of the column sums"),
+                        (-1, "sum(g.T @ g): the squared norm of the row sums")):
+        total = np.zeros(b)
+        for v in tree.values():
+            a = np.asarray(v, np.float64)
+            part = a.sum(axis=axis) if a.ndim >= 3 else a
+            total += np.sum(part.reshape(b, -1) ** 2, axis=1)
+        if array_mismatch(got, np.sqrt(total), rtol=1e-3) is None:
+            return (f"each weight matrix g counts as {words}, not the sum of its squared elements; the bias vectors "
+                    "count right")
+    return ""
 
 
 UNSQUARED = Mistake(

@@ -87,6 +87,11 @@ ALWAYS_RESCALE = Mistake(
 SGD_FOR_ADAM = Mistake(
     "ex5.sgd_for_adam", "plain SGD in place of Adam",
     "The updates are -learning_rate * clipped gradient, plain SGD: chain optax.adam(learning_rate) after the clip.")
+ADAM_TWICE = Mistake(
+    "ex5.adam_twice", "Adam applied twice (scale_by_adam, then adam)",
+    "optax.adam is scale_by_adam followed by scale(-learning_rate): chaining both runs Adam on Adam's own output, "
+    "which normalises the steps a second time. Keep one: optax.chain(optax.clip_by_global_norm(max_norm), "
+    "optax.adam(learning_rate)).")
 BOTH_IGNORED = Mistake(
     "ex5.arguments_ignored", "fixed values for both learning_rate and max_norm",
     "learning_rate and max_norm are both ignored: pass learning_rate to Adam and max_norm to the clip.")
@@ -217,6 +222,8 @@ VARIANTS: dict[str, tuple[str, Variant]] = {
     "always_rescale": (ALWAYS_RESCALE,
                        lambda g, lr, mn: npref.adam_updates(g, lr, pre=lambda t: npref.rescale_to(t, mn))),
     "sgd": (SGD_FOR_ADAM, lambda g, lr, mn: npref.sgd_updates(g, lr, pre=lambda t: npref.clip_global(t, mn))),
+    "adam_twice": (ADAM_TWICE, lambda g, lr, mn: npref.adam_updates(
+        npref.adam_updates(g, -1.0, pre=lambda t: npref.clip_global(t, mn)), lr)),
     "clip_inside": (CLIP_INSIDE, lambda g, lr, mn: [{k: lr * v for k, v in npref.clip_global(u, mn).items()}
                                                     for u in npref.adam_updates(g, 1.0)]),
 }
