@@ -449,16 +449,17 @@ def _only_the_wait(ctx: Context) -> str:
             "calls themselves were not timed")
 
 
-def _started_at_timed_calls(ctx: Context) -> bool:
-    """In every timed run the returned time is nearer the time from the last n_steps calls to the last result than
-    from one call earlier: the clock started at the first of the last n_steps calls, the calls before it unclocked
-    (an extra call inside the clock is n_steps + 1 calls' time, within what a busy machine adds to a right one)."""
+def _started_at_timed_calls(ctx: Context, earlier: int = 0) -> bool:
+    """In every timed run the returned time is nearer the time from the last n_steps (+ ``earlier``) calls to the
+    last result than from one call before or after: where the clock started, the calls before it unclocked (an
+    extra call inside the clock is n_steps + 1 calls' time, within what a busy machine adds to a right one)."""
     for name, _ in RUNS:
         obs = ctx.got(name)
-        first, to_last = obs["calls"] - obs["n_steps"], obs.get("to_last", ())
-        if not 1 <= first < len(to_last):
+        first, to_last = obs["calls"] - obs["n_steps"] - earlier, obs.get("to_last", ())
+        if not 1 <= first < len(to_last) - 1:
             return False
-        if abs(obs["seconds"] - to_last[first]) >= abs(obs["seconds"] - to_last[first - 1]):
+        seconds = obs["seconds"]
+        if abs(seconds - to_last[first]) >= min(abs(seconds - to_last[first - 1]), abs(seconds - to_last[first + 1])):
             return False
     return True
 
@@ -565,6 +566,8 @@ def times_n_steps(ctx: Context) -> Verdict:
         hint = HINT_ONE_STEP if calls < n else "Make exactly n_steps calls after the single warm-up call."
         if calls == n + 2:
             hint = OFF_BY_ONE
+            if _started_at_timed_calls(ctx, earlier=1):
+                said += f"; its time is that of the last {n + 1} calls: one warm-up and {n + 1} timed calls"
         if calls == 2 and n > 2:  # the warm-up and one timed call
             hint = ONE_CALL
         return fail(said, hint)
