@@ -1056,6 +1056,9 @@ def largest(ctx: Context) -> Verdict:
         hint = hint or ("The index does not follow the norms: it is the same end of the batch on every batch. "
                         "Return the position of the largest norm, int(jnp.argmax(norms)); where you track a running "
                         "maximum by hand, update the maximum itself along with its position.")
+    elif left_out := _end_left_out(ctx, cases):
+        problems.append(left_out)
+        hint = hint or END_LEFT_OUT
     elif len(offsets) == len(cases) and len(set(offsets)) == 1:  # the same shift on every batch, measured
         problems.append(f"measured: every index is the largest norm's {offsets[0]:+d}")
         hint = hint or OFFSET
@@ -1134,6 +1137,38 @@ def _proxy(ctx: Context, cases: tuple[str, ...]) -> str:
     matching = [name for name in scores[cases[0]]
                 if all(ctx.got(f"largest/{case}")["value"] == int(np.argmax(scores[case][name])) for case in cases)]
     return " (equally: the largest ".join(matching) + ")" * (len(matching) - 1)
+
+
+END_LEFT_OUT = Mistake(
+    "ex2.end_left_out", "a search for the largest norm that leaves out the first or the last example",
+    "Every example is a candidate, the first and the last included: return int(jnp.argmax(norms)); a loop of your "
+    "own must run over range(len(norms)), or start from example 0 as the best so far and run over range(1, "
+    "len(norms)).")
+
+
+def _end_left_out(ctx: Context, cases: tuple[str, ...]) -> str:
+    """Words for indices right wherever the largest norm lies inside the batch, and wrong exactly where it is the
+    first or the last example, each then the largest among the others (measured on the right norms); "" else."""
+    wrong, right_inside = {}, False
+    for case in cases:
+        got, want = ctx.got(f"largest/{case}")["value"], ctx.want(f"largest/{case}")["value"]
+        b = len(_case(ctx, case)["y"])
+        if got == want:
+            right_inside = right_inside or 0 < want < b - 1
+            continue
+        if want not in (0, b - 1):
+            return ""
+        norms = _right_norms(_case(ctx, case))
+        others = np.where(np.arange(b) == want, -np.inf, norms)
+        if got != int(np.argmax(others)):
+            return ""
+        wrong.setdefault(("first", "0") if want == 0 else ("last", "B - 1"), []).append(f"'{case}'")
+    if not wrong or not right_inside or len(wrong) > 1:
+        return ""
+    ((end, index), where), = wrong.items()
+    return (f"measured: right on the batches whose largest norm lies inside the batch; on batch {', '.join(where)}, "
+            f"whose largest norm is the {end} example's ({index}), the index is the largest among the other examples: "
+            f"the search never reaches the {end} example")
 
 
 def _same_end(ctx: Context, cases: tuple[str, ...]) -> str:

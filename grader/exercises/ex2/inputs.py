@@ -36,9 +36,20 @@ def build(rng: np.random.Generator, seed: int | None = None) -> dict[str, Any]:
     cases["norm_tree"] = tree
     # A third batch for largest_gradient_example, of the small batch's shapes: the student's functions have
     # already run on those, so asking costs no new compilation (a batch of 16 cost about a second and a half).
-    cases["small2"] = _proxies_disagree(rng, small_widths, 8)
-    cases["small3"] = _ranked_among_all(rng, small_widths, 8)  # drawn last: every input before it is unchanged
+    # Their largest norms sit at the batch's two ends (the public batches' lie inside it): a search that leaves out
+    # the first or the last example shows.
+    cases["small2"] = _largest_at(_proxies_disagree(rng, small_widths, 8), 0)
+    cases["small3"] = _largest_at(_ranked_among_all(rng, small_widths, 8), -1)  # drawn last: the rest unchanged
     return cases
+
+
+def _largest_at(case: dict[str, Any], position: int) -> dict[str, Any]:
+    """``case`` with the example of the largest gradient norm swapped with the one at ``position``."""
+    x, y = case["x"].copy(), case["y"].copy()
+    top = int(np.argmax(npref.per_example_grad_norms(case["params"], x, npref.one_hot(y))))
+    order = np.arange(len(y))
+    order[[top, position]] = order[[position, top]]
+    return {**case, "x": x[order], "y": y[order]}
 
 
 def _proxies_disagree(rng: np.random.Generator, widths: tuple[int, ...], b: int) -> dict[str, Any]:

@@ -162,8 +162,8 @@ RUNS = (("time/async", "first run"), ("time/count", "second run"))
 class Timing:
     """What the returned times are, measured against the known ones.
 
-    ``kind``: ``ok``, ``per_step``, ``unit``, ``off_by_one``, ``left_out``
-    (the scale is wrong, charged in ex4.n_steps); ``no_block``,
+    ``kind``: ``ok``, ``per_step``, ``unit``, ``off_by_one``, ``left_out``,
+    ``late_start`` (the scale is wrong, charged in ex4.n_steps); ``no_block``,
     ``wait_after_clock``, ``earlier``, ``cpu_clock``, ``short`` (the wait is
     wrong, charged in ex4.waits_for_results); ``not_measured``
     (nothing follows the costs: no credit anywhere). ``factor``: returned
@@ -264,7 +264,8 @@ def timing(ctx: Context) -> Timing:
     if only_wait:  # near right where queued work takes the time, far short where the calls themselves do
         return Timing("only_wait", 1.0, f"{message}; {only_wait}")
     if all(_correct(o, warm_up_excluded) for o in runs):
-        return Timing("ok", 1.0, message)
+        late = _started_late(ctx, warm_up_excluded)
+        return Timing("late_start", 1.0, late) if late else Timing("ok", 1.0, message)
     if not any(waited_last) and all(o["waited"] for o in runs) and all(r < OK_RANGE[0] for r in ratios):
         # checked first: the first timed result is ready after 1/n_steps of the work, like a per-step time
         earlier = [f"call {max(o['waited'])} of {o['last']}" for o in runs]
@@ -464,6 +465,32 @@ def _started_at_timed_calls(ctx: Context, earlier: int = 0) -> bool:
     return True
 
 
+LATE_START = Mistake(
+    "ex4.clock_started_late", "a clock started after the first timed call",
+    "The first timed call was left out of the time: the clock started after it returned (n calls have n + 1 "
+    "boundaries; a time stamp taken after each call, the first used as the start, leaves one out). Read "
+    "time.perf_counter() once, just before the first timed call.")
+
+
+def _started_late(ctx: Context, warm_up_excluded: bool) -> str:
+    """Words for a time, on steps whose calls each wait on the host before they return, that is the time from the
+    return of the first timed call to the last result, not from its start ("" when it is right there, or not
+    observed). Where calls queue their work and return at once, starting the clock after the first of them leaves
+    little out; where each waits on the host, it leaves out that call's wait, and a busy machine only adds."""
+    if not ctx.student.has("time/host"):
+        return ""
+    obs = _run(ctx, "time/host", warm_up_excluded)
+    first, to_last, seconds = _first_timed(obs, warm_up_excluded), obs.get("to_last", ()), obs["seconds"]
+    if _correct(obs, warm_up_excluded) or not first + 1 < len(to_last) or not seconds < OK_RANGE[0] * to_last[first]:
+        return ""
+    if not _in(seconds / to_last[first + 1], OK_RANGE):
+        return ""
+    return (f"time_steps(n_steps={obs['n_steps']}) on a step whose calls each wait {HOST_WAIT * 1000:.0f} ms on the "
+            f"host before they return returned {seconds:.4g}; the timed calls took {to_last[first]:.4g} s to their "
+            f"last result, and {to_last[first + 1]:.4g} s from the second timed call on: the clock started after the "
+            "first timed call")
+
+
 def _calls_per_step(n: int, calls: int, others: list[tuple[int, int]]) -> tuple[int, int] | None:
     """``(k, extra)`` when every run called step_fn k * n_steps + extra times (k a whole number, measured across
     runs of different n_steps); None when no such line fits them all."""
@@ -602,7 +629,7 @@ def times_n_steps(ctx: Context) -> Verdict:
                         f"{count['state_seen']}; threading the state gives {expected}")
         hints.append(THREAD)
     scale = {"per_step": PER_STEP, "per_c_steps": PER_C_STEPS, "unit": UNIT, "off_by_one": OFF_BY_ONE,
-             "left_out": LEFT_OUT}.get(measured.kind)
+             "left_out": LEFT_OUT, "late_start": LATE_START}.get(measured.kind)
     if scale is not None and OFF_BY_ONE not in hints:
         problems.append(measured.message)
         hints.append(scale)
