@@ -280,6 +280,67 @@ def _fraction_pattern(fractions: list[float], tols: list[float]) -> tuple[str, s
     return None
 
 
+RATE_ROUNDED = Mistake(
+    "ex1.rate_rounded", "the rate rounded before use",
+    "Use rate exactly as given, for the mask (keep with probability 1 - rate) and for the scale 1 / (1 - rate): "
+    "no rounding of it, or of 1 - rate, first.")
+RATE_KEPT = Mistake(
+    "ex1.rate_kept_from_first_call", "the rate of dropout's first call reused by later calls",
+    "Each call must use its own rate: something built on the first call (a jitted function or a mask cached by "
+    "x's shape, a global) kept that call's rate for every later one. Build the mask from this call's rate every "
+    "time, or key any cache on the rate too.")
+
+
+def _rate_used(ctx: Context) -> tuple[str, Mistake | None] | None:
+    """The rate each call acted at, when its mask and its scale agree on one and it is not the rate given, at some
+    rates: (words for the message, the mistake when the rates used follow a law); None otherwise.
+
+    The probe's first dropout call is at RATES[0]; later calls acting at it kept it."""
+    x = _x(ctx)
+    used = []
+    for rate in RATES:
+        try:
+            out = np.asarray(ctx.got(f"dropout/rate{rate}"), np.float64)
+            kept = _mask(ctx, f"dropout/rate{rate}")
+        except (StudentError, ValueError, TypeError):
+            return None
+        if out.shape != x.shape or not kept.any():
+            return None
+        scale = float(np.median(out[kept] / x[kept]))
+        frac = 1.0 - float(kept.mean())
+        acted = 1.0 - 1.0 / scale if scale > 0 else None
+        if acted is None or abs(frac - acted) > 0.02 or not np.allclose(out[kept] / x[kept], scale, rtol=1e-4):
+            return None
+        used.append(acted)
+    off = [(rate, r) for rate, r in zip(RATES, used) if abs(rate - r) > 0.01]
+    if not off:
+        return None
+    same = len({round(r, 3) for _, r in off}) == 1
+    words = "measured: the mask and the scale both follow another rate than the one given: " + (
+        f"at rate{'s' if len(off) > 1 else ''} {', '.join(str(rate) for rate, _ in off)}, the zeroed fraction and "
+        f"the survivors' scale 1 / (1 - r) are rate {off[0][1]:.3g}'s" if same else
+        "; ".join(f"at rate {rate}, rate {r:.3g}'s zeroed fraction and scale" for rate, r in off))
+    if all(abs(r - round(rate, 1)) < 1e-3 for rate, r in zip(RATES, used)):
+        return words + ": the rate rounded to one decimal", RATE_ROUNDED
+    if all(abs(r - used[0]) < 0.01 for r in used):
+        words += f": every call on x acted at {used[0]:.3g}, whatever rate it was given"
+        elsewhere = _zeroed_on_other_shape(ctx)
+        if abs(used[0] - RATES[0]) < 0.01 and elsewhere is not None and abs(elsewhere - 0.5) < 0.05:
+            return (words + f", the rate of the first call on x in this run, while on x of another shape rate 0.5 "
+                    f"zeroed {elsewhere:.3f}: the first call's rate kept for x's shape"), RATE_KEPT
+        return words, None
+    return words, None
+
+
+def _zeroed_on_other_shape(ctx: Context) -> float | None:
+    """The fraction dropout zeroed at rate 0.5 on x reshaped to rank 3 (first called there), None if unknown."""
+    try:
+        out = np.asarray(ctx.got("dropout/rank3"), np.float64)
+    except (StudentError, ValueError, TypeError):
+        return None
+    return float(np.mean(out == 0)) if out.size else None
+
+
 @_shape_guard
 def zero_fraction(ctx: Context) -> Verdict:
     """The fraction of zeros matches rate at every rate tried."""
@@ -311,6 +372,9 @@ def zero_fraction(ctx: Context) -> Verdict:
     pattern = _fraction_pattern(fractions, tols) if nothing < len(wrong) else None
     if pattern is not None:
         message, hint = message + pattern[0], pattern[1]
+    used = _rate_used(ctx)
+    if used is not None:
+        return fail(f"{message}; {used[0]}", used[1] or hint, fraction=1 - len(wrong) / len(RATES))
     measured = _not_zero_or_rescaled(ctx, x)
     if measured is not None:
         return fail(message + "; measured: " + measured[0], measured[1], fraction=1 - len(wrong) / len(RATES))
@@ -422,6 +486,9 @@ def rescale(ctx: Context) -> Verdict:
     hints = [hint for hint, count in holds.items() if count == judged]
     hint = hints[0] if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
     message = "; ".join(wrong)
+    used = _rate_used(ctx)
+    if used is not None:
+        return fail(f"{message}; {used[0]}", used[1] or hint, fraction=1 - len(wrong) / len(RATES))
     if not hints and len(medians) > 1 and max(medians) - min(medians) < 1e-3 * abs(medians[0]):
         message += f"; the same factor {medians[0]:.5g} at every rate: the scale does not follow rate"
     return fail(message, hint, fraction=1 - len(wrong) / len(RATES))

@@ -414,6 +414,33 @@ def _input_shifted(g: np.ndarray, out: np.ndarray, affine: np.ndarray | None, la
 
 
 def measure(ctx: Context) -> list[Finding]:
+    """What the student's mlp_forward does on the measurement networks (:func:`_measure_networks`), each finding
+    that names a whole-network mistake kept only where the graded cases agree with it: a case the submission gets
+    right that the mistake would get wrong contradicts it (the measurement network showed something else, such as
+    its layers run in another order), and the 12-layer case's prefixes are read instead."""
+    found = _measure_networks(ctx)
+    contradicted = [f for f in found if f.mistake in ALL_LAYERS and _contradicted(ctx, ALL_LAYERS[f.mistake])]
+    if not contradicted:
+        return found
+    rest = [f for f in found if f not in contradicted]
+    return rest or _depth_findings(ctx)
+
+
+def _contradicted(ctx: Context, variant) -> bool:
+    """Some graded case comes out right from the submission and wrong from ``variant``."""
+    for case in (*DEPTH_CASES, DEEP_CASE):
+        c = _case(ctx, case)
+        try:
+            got = np.asarray(ctx.got(f"out/{case}"), np.float64)
+        except StudentError:
+            continue
+        want = np.asarray(ctx.want(f"out/{case}"), np.float64)
+        if _up_to_output(got, want) and not _up_to_output(_run(variant, c["params"], c["x"], "numeric"), want):
+            return True
+    return False
+
+
+def _measure_networks(ctx: Context) -> list[Finding]:
     """What the student's mlp_forward does on the measurement networks, wherever it differs from the contract.
 
     Each property is judged only when the properties it rests on are right:
@@ -717,8 +744,8 @@ def _first_depth_difference(ctx: Context, skip: set[int]) -> list[Finding]:
                                  "layer1 to layerN, in numeric order, each taking the previous layer's result as its "
                                  "input, with ReLU after each but the last.")]
         order = _measured_order(ctx)
-        if order is not None and len(order) >= k and order[:k] != sorted(order[:k], key=npref.layer_number):
-            ran = [n for n in order if npref.layer_number(n) <= k]
+        ran = [n for n in order or () if npref.layer_number(n) <= k]  # the first k layers, as they ran
+        if order is not None and len(ran) == k and ran != sorted(ran, key=npref.layer_number):
             return [Finding(f"{agree}with {k} layers the output is what the layers give run in the order "
                             f"{_names(ran)}" + (f"; all {len(order)} ran in the order {_names(order)}"
                                                 if len(order) > k else ""), LAYER_ORDER)]
