@@ -485,6 +485,10 @@ def _started_late(ctx: Context, warm_up_excluded: bool) -> str:
         return ""
     if not _in(seconds / to_last[first + 1], OK_RANGE):
         return ""
+    compiled = _run(ctx, "time/compile", warm_up_excluded)  # no queued work: a late start leaves a call out there too
+    start, late_from = _first_timed(compiled, warm_up_excluded), compiled.get("to_last", ())
+    if not (start + 1 < len(late_from) and _in(compiled["seconds"] / late_from[start + 1], OK_RANGE)):
+        return ""
     return (f"time_steps(n_steps={obs['n_steps']}) on a step whose calls each wait {HOST_WAIT * 1000:.0f} ms on the "
             f"host before they return returned {seconds:.4g}; the timed calls took {to_last[first]:.4g} s to their "
             f"last result, and {to_last[first + 1]:.4g} s from the second timed call on: the clock started after the "

@@ -667,8 +667,9 @@ def hyperparams(ctx: Context) -> Verdict:
                     "what other arguments should give is unknown; they do change its updates")
     builders = [VARIANTS[k][1] for k in kinds]
     seq = _grads_seq(ctx)
-    problems, hint = [], ""
-    for config in ("custom", "positional"):
+    problems, hint, wrong = [], "", []
+    configs = _argument_configs(ctx)
+    for config in configs:
         lr, max_norm = _config(config)
         got = ctx.got(f"opt/{config}")
         try:
@@ -680,8 +681,13 @@ def hyperparams(ctx: Context) -> Verdict:
         mismatch = tree_mismatch(got, ctx.want(f"opt/{config}"))
         if mismatch is None:  # the expected updates: what differs is the default, charged in ex5.chain
             continue
-        call = "make_optimizer(learning_rate=0.01, max_norm=0.3)" if config == "custom" else "make_optimizer(0.05, 5.0)"
-        problems.append(f"{call}: {mismatch}")
+        wrong.append(config)
+        problems.append(f"{_call(config)}: {mismatch}")
+        cached = _cached(ctx, config, configs)
+        if cached:
+            problems[-1] += f"; measured: {cached}"
+            hint = hint or CACHED
+            continue
         for wrong_lr, wrong_mn, wrong_hint in ((DEFAULT_LR, max_norm, LR), (lr, DEFAULT_MAX_NORM, MAX_NORM),
                                                (DEFAULT_LR, DEFAULT_MAX_NORM, BOTH_IGNORED)):
             if any(_same(steps, build(seq, wrong_lr, wrong_mn)) for build in builders):
@@ -702,7 +708,82 @@ def hyperparams(ctx: Context) -> Verdict:
                 hint = hint or MAX_NORM_OTHER
     if not problems:
         return PASS
-    return fail("; ".join(problems), hint or HINT_ARGUMENTS, fraction=1 - len(problems) / 2)
+    capped = _lr_capped(ctx, wrong, configs, builders, seq) if hint is LR else ""
+    if capped:
+        problems.append(f"measured: {capped}")
+        hint = LR_CAPPED
+    return fail("; ".join(problems), hint or HINT_ARGUMENTS, fraction=1 - len(wrong) / len(configs))
+
+
+CACHED = Mistake(
+    "ex5.optimizer_cached", "an optimizer cached by some of its arguments",
+    "make_optimizer must build the chain from both of its arguments on every call: a cache keyed on some of them "
+    "returns an optimizer made for other arguments (the message says which call's). optax.chain(...) is cheap to "
+    "build; no cache is needed.")
+LR_CAPPED = Mistake(
+    "ex5.learning_rate_capped", "a learning rate capped at a maximum",
+    "Pass learning_rate to optax.adam as it is: a rate above the default was replaced by the default (a min() or a "
+    "clip on it), while smaller rates were honoured.")
+
+
+def _argument_configs(ctx: Context) -> list[str]:
+    """The calls of make_optimizer with arguments, as observed (a probe older than a call did not make it)."""
+    return [config for config, _, _ in OPTIMIZERS[1:] if ctx.student.has(f"opt/{config}")
+            or f"opt/{config}" in ctx.student.errors]
+
+
+def _call(config: str) -> str:
+    """How the probe called make_optimizer for ``config``, in Python."""
+    for name, args, kwargs in OPTIMIZERS:
+        if name == config:
+            given = [f"{a:g}" for a in args] + [f"{k}={v:g}" for k, v in kwargs.items()]
+            return f"make_optimizer({', '.join(given)})"
+    raise KeyError(config)
+
+
+def _cached(ctx: Context, config: str, configs: list[str]) -> str:
+    """Words for a call that gave exactly the updates of an earlier call with other arguments, where the argument
+    that differs is honoured by another call: the earlier call's optimizer returned again; "" otherwise."""
+    order = ["default", *configs]
+    got = ctx.got(f"opt/{config}")
+    lr, max_norm = _config(config)
+    for earlier in order[:order.index(config)]:
+        if tree_mismatch(got, ctx.got(f"opt/{earlier}")) is not None:
+            continue
+        e_lr, e_max_norm = _config(earlier)
+        shared = [name for name, a, b in (("learning_rate", lr, e_lr), ("max_norm", max_norm, e_max_norm)) if a == b]
+        differs = [name for name, a, b in (("learning_rate", lr, e_lr), ("max_norm", max_norm, e_max_norm)) if a != b]
+        honoured = [other for other in configs if other != config and _right(ctx, other)
+                    and all(_config(other)[i] != (DEFAULT_LR, DEFAULT_MAX_NORM)[i]
+                            for i, name in enumerate(("learning_rate", "max_norm")) if name in differs)]
+        if shared and differs and honoured:
+            return (f"{_call(config)} gave exactly the updates of the earlier {_call(earlier)}, with which it shares "
+                    f"{' and '.join(shared)}, though {_call(honoured[0])} honours {' and '.join(differs)}: the "
+                    f"optimizer made for the earlier call came back (a cache keyed on {' and '.join(shared)} alone)")
+    return ""
+
+
+def _right(ctx: Context, config: str) -> bool:
+    try:
+        return tree_mismatch(ctx.got(f"opt/{config}"), ctx.want(f"opt/{config}")) is None
+    except (StudentError, Missing):
+        return False
+
+
+def _lr_capped(ctx: Context, wrong: list[str], configs: list[str], builders: list, seq: list) -> str:
+    """Words for learning rates above the default that gave the default's updates while every smaller one was
+    honoured: a cap at the default; "" otherwise."""
+    above = [c for c in configs if _config(c)[0] > DEFAULT_LR]
+    below = [c for c in configs if _config(c)[0] < DEFAULT_LR]
+    if not above or not below or any(c in wrong for c in below) or any(c not in wrong for c in above):
+        return ""
+    for c in above:
+        steps = _as_steps(ctx.got(f"opt/{c}"))
+        if not any(_same(steps, build(seq, DEFAULT_LR, _config(c)[1])) for build in builders):
+            return ""
+    return (f"learning rates above {DEFAULT_LR:g} ({', '.join(f'{_config(c)[0]:g}' for c in above)}) gave the "
+            f"updates of {DEFAULT_LR:g}, while {', '.join(f'{_config(c)[0]:g}' for c in below)} was honoured: the rate "
+            f"is capped at {DEFAULT_LR:g}")
 
 
 CLIP_WHEN = Mistake(

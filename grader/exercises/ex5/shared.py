@@ -5,6 +5,10 @@ OPTIMIZERS = (
     ("default", (), {}),
     ("custom", (), {"learning_rate": 0.01, "max_norm": 0.3}),
     ("positional", (0.05, 5.0), {}),
+    # One argument at a time, after the default: a learning rate below the default (a cap on it shows), and
+    # max_norm alone (an optimizer cached by the learning rate alone comes back from the default's call).
+    ("lr_only", (), {"learning_rate": 3e-4}),
+    ("max_norm_only", (), {"max_norm": 0.3}),
 )
 #: The step of the gradient sequence whose norm spikes.
 SPIKE_STEP = 3
