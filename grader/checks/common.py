@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from grader.checks import PASS, Context, Mistake, Verdict, fail
@@ -143,6 +145,28 @@ def crash_kind(error: ObservationError) -> str:
     """The kind of a crash: the child's classification, else JAX's error class; "" when unknown."""
     kind = error.kind if error.kind in CRASH_HINTS else ""
     return kind or _KIND_OF_TYPE.get(error.type, "")
+
+
+_SHAPE = re.compile(r"\((\d+(?:, ?\d+)*)?,?\)")
+
+
+def shapes_met(error: ObservationError) -> list[tuple[int, ...]]:
+    """The array shapes a shape crash names (JAX's "incompatible shapes for broadcasting: (5, 7), (128, 7)"), in
+    order; [] for other crashes. At most 8."""
+    if crash_kind(error) != "shape":
+        return []
+    return [tuple(int(d) for d in m.group(1).split(",")) if m.group(1) else ()
+            for m in _SHAPE.finditer(error.message)][:8]
+
+
+def fixed_rows(shapes: list[tuple[int, ...]], rows: int) -> int | None:
+    """n, when among ``shapes`` one of ``rows`` rows met one of n != rows rows with the same trailing axes: an
+    array made for a batch of n written into the code; None otherwise."""
+    ours = [s for s in shapes if len(s) >= 2 and s[0] == rows]
+    for shape in shapes:
+        if len(shape) >= 2 and shape[0] not in (rows, 1) and any(o[1:] == shape[1:] for o in ours):
+            return shape[0]
+    return None
 
 
 def crash_hint(error: ObservationError) -> Mistake | str:

@@ -8,7 +8,7 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
-from grader.checks.common import crash_hint, unchanged
+from grader.checks.common import crash_hint, fixed_rows, shapes_met, unchanged
 from grader.checks.compare import array_mismatch
 from grader.exercises.ex1.shared import RATES, SMALL_RATE, other_shapes
 from grader.observations import ObservationError
@@ -207,6 +207,12 @@ def _swapped_order(ctx: Context) -> str:
             "(x, key)")
 
 
+FIXED_SHAPE = Mistake(
+    "ex1.fixed_shape", "a mask made for a fixed batch size",
+    "dropout is given x of any shape: draw the mask with x's own shape, jax.random.bernoulli(key, 1 - rate, "
+    "x.shape), not one written for the lesson's batch (128 rows).")
+
+
 def _shape_guard(judge):
     """Judge dropout; a wrong shape or a crash is worded from what was measured about the argument order."""
     def guarded(ctx: Context) -> Verdict:
@@ -221,6 +227,11 @@ def _shape_guard(judge):
             swapped = _swapped_order(ctx) if exc.name.startswith("dropout/") else ""
             if swapped:
                 return fail(f"dropout(key, x, ...) raised {exc.error.summary()}; {swapped}", ARGS_SWAPPED)
+            rows = fixed_rows(shapes_met(exc.error), _x(ctx).shape[0]) if exc.name.startswith("dropout/") else None
+            if rows is not None:
+                return fail(f"dropout(key, x, ...) on x of shape {_x(ctx).shape} raised {exc.error.summary()}; measured: "
+                            f"an array of {rows} rows met x's {_x(ctx).shape[0]}: it was made for a batch of {rows}",
+                            FIXED_SHAPE)
             raise
 
     guarded.__doc__ = judge.__doc__

@@ -9,7 +9,7 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
-from grader.checks.common import STALE, crash_hint, crash_kind, mutated, unchanged
+from grader.checks.common import STALE, crash_hint, crash_kind, fixed_rows, mutated, shapes_met, unchanged
 from grader.checks.compare import array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
@@ -848,13 +848,14 @@ def _first_difference(outcomes: dict[str, str]) -> str:
 
 
 def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
-    problems, errors, named, outcomes = [], [], [], {}
+    problems, errors, named, outcomes, shaped = [], [], [], {}, None
     for case in cases:
         c = _case(ctx, case)
         try:
             got = np.asarray(ctx.got(f"out/{case}"), dtype=np.float64)
         except StudentError as exc:
             errors.append(exc)
+            shaped = shaped or _shape_words(case, exc.error)
             outcomes[case] = "error"
             problems.append(f"{_describe(case)}: {exc.error.summary()}")
             named.append(_error_explains(ctx, case, exc.error))
@@ -874,6 +875,8 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
             return fail("; ".join(problems) + "; measured: called as mlp_forward(x, params) instead, it returned the "
                         "right answer for 3 layers, so its parameters are in the order (x, params)", ARGS_SWAPPED)
         text, measured = _measured_words(measure(ctx))
+        if not isinstance(measured, Mistake) and shaped:
+            return fail("; ".join(problems) + shaped[0], shaped[1])
         if not isinstance(measured, Mistake):
             raise errors[0]  # worded by the crash's kind (engine), as nothing measured names its cause
         return fail("; ".join(problems) + text, measured)
@@ -885,9 +888,38 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
                     else equals(mistake))
         return fail("; ".join(problems) + f"; {named_as}", mistake, fraction=fraction)
     text, measured = _measured_words(measure(ctx))
+    if shaped and not isinstance(measured, Mistake):
+        text, measured = text + (shaped[0].replace("; measured: ", "; ", 1) if text else shaped[0]), shaped[1]
     crashed = error_hint(errors[0].error) if errors and len(errors) == len(problems) else ""
     return fail("; ".join(problems) + (text or _first_difference(outcomes)), measured or crashed or HINT_CONTRACT,
                 fraction=fraction)
+
+
+FIXED_BATCH = Mistake(
+    "ex3.fixed_batch", "a batch size written into the code",
+    "mlp_forward takes a batch of any size B: nothing in it may be made for a fixed number of rows (the lesson's "
+    "128). x @ w + b adds the (out,) bias to every row by itself; where B is needed, it is x.shape[0].")
+BIAS_COLUMN = Mistake(
+    "ex3.bias_column", "a bias reshaped to a column",
+    "With h of shape (B, in) and w of shape (in, out), the bias of shape (out,) adds along each row as it is: "
+    "h @ w + b. Reshaped to a column (out, 1) (b[:, None], b.reshape(-1, 1)) it no longer fits the (B, out) rows.")
+
+
+def _shape_words(case: str, error: ObservationError) -> tuple[str, Mistake] | None:
+    """What the shapes a shape crash names show, in ``case``: an array of a fixed number of rows met the batch's,
+    or a bias reshaped to a column; None when they show neither."""
+    shapes = shapes_met(error)
+    widths, b, _ = CASES[case]
+    shown = ", ".join(str(s) for s in shapes)
+    rows = fixed_rows(shapes, b)
+    if rows is not None:
+        return (f"; measured: an array of {rows} rows met the batch's {b} rows ({shown}; {_describe(case)}): it was "
+                f"made for a batch of {rows}"), FIXED_BATCH
+    columns = [s for s in shapes if len(s) == 2 and s[1] == 1 and s[0] in widths[1:]]
+    if columns and any(len(s) == 2 and s[0] == b and s[1] == columns[0][0] for s in shapes):
+        return (f"; measured: a ({columns[0][0]}, 1) column met the ({b}, {columns[0][0]}) rows of a layer's output "
+                f"({shown}; {_describe(case)}): the bias as a column"), BIAS_COLUMN
+    return None
 
 
 def _one_mistake(named: list[set]) -> Mistake | None:
