@@ -84,9 +84,10 @@ SHAPE = ("An operation got arrays whose shapes do not fit together: print the sh
          "w.shape) and check them against the docstring.")
 RESHAPE = ("A reshape failed: the array did not have as many elements as the shape asked for. Print its shape "
            "before the reshape, and reshape with the sizes the array has (x.shape[0], -1) rather than fixed ones.")
-VMAP_SIZES = ("jax.vmap mapped arguments whose leading axes differ in size: with in_axes=0 (the default) every "
-              "argument is mapped, params included. Map only the batch: jax.vmap(f, in_axes=(None, 0, 0)) for "
-              "f(params, x, y).")
+VMAP_SIZES = ("jax.vmap mapped arguments whose leading axes differ in size (the error names them): map only what has "
+              "the batch on its leading axis, as it is given to this call. With in_axes=0 (the default) every argument "
+              "is mapped, params included: map only the batch, jax.vmap(f, in_axes=(None, 0, 0)) for f(params, x, "
+              "y); an array built for another batch (a fixed size, or kept from an earlier call) does not fit either.")
 STACK_SHAPES = ("Arrays of different shapes were stacked: layers of different widths do not fit in one array. Run "
                 "them one at a time, in a Python loop over the layers.")
 SCAN_CARRY = ("jax.lax.scan needs a carry of the same shape at every step, and layers of different widths change "

@@ -700,11 +700,55 @@ def values(ctx: Context) -> Verdict:
     if not problems:
         return Verdict(True, "the values are right with the weight leaves transposed back (their layout is charged "
                              "in ex2.shapes)") if turned else PASS
+    failed = [case for case in CASES if any(p.startswith(f"batch '{case}'") for p in problems)]
+    by_size = _by_batch_size(ctx, failed)
+    if by_size:
+        return fail("; ".join(problems) + f"; measured: {by_size[0]}", by_size[1],
+                    fraction=1 - len(problems) / len(CASES))
     if NARROW_TARGETS in measured and set(measured) <= {NARROW_TARGETS, ZERO_GRADS} and _all_zero_above(ctx):
         hint = NARROW_TARGETS  # batches of higher labels only are all zero: the same narrow targets
     elif isinstance(hint, Mistake) and any(found is not hint for found in measured):
         hint = HINT_VALUES  # another failing batch measured something else: name nothing the others do not show
     return fail("; ".join(problems), hint or HINT_VALUES, fraction=1 - len(problems) / len(CASES))
+
+
+SOME_SIZES = Mistake(
+    "ex2.some_batch_sizes", "per-example gradients that work for some batch sizes only",
+    "per_example_grads must work for any B, odd ones and 1 included (the message lists which sizes failed): vmap "
+    "over the whole batch; a split into equal parts (jnp.split), a reshape into pairs or a fixed number of rows "
+    "needs B to fit it.")
+
+
+def _by_batch_size(ctx: Context, failed: list[str]) -> tuple[str, Mistake] | None:
+    """Whether the failing batches are told apart by their size or by coming later: read off the norms of the
+    student's gradients on the other batches of the first batch's size (``own_norms``). (words, mistake) when
+    one reading holds; None otherwise."""
+    right = [case for case in CASES if case not in failed]
+    sizes = {case: len(_case(ctx, case)["y"]) for case in CASES}
+    same = [case for case in LARGEST_CASES if case not in CASES and ctx.student.has(f"own_norms/{case}")]
+    if not right or not same:
+        return None
+    agree = {}
+    for case in same:
+        try:
+            got = np.asarray(ctx.got(f"own_norms/{case}"), np.float64).reshape(-1)
+        except (StudentError, TypeError, ValueError):
+            agree[case] = False
+            continue
+        agree[case] = array_mismatch(got, _right_norms(_case(ctx, case)), rtol=1e-3) is None
+    first = CASES[0]
+    if first in right and len(right) == 1 and not any(agree.values()) and all(
+            len(_case(ctx, case)["y"]) == sizes[first] for case in same):
+        return (f"right on batch '{first}', the first it was given (B={sizes[first]}), and wrong or failing on every "
+                f"later one, batches of the same size included ({', '.join(repr(c) for c in same)}: their gradient "
+                "norms are not each example's): something from the first call was kept for later ones"), STALE
+    ok_sizes = {sizes[case] for case in right}
+    if all(agree.values()) and not any(sizes[case] in ok_sizes for case in failed):
+        odd = all(sizes[c] % 2 for c in failed) and not any(s % 2 for s in ok_sizes)
+        return (f"right for B={', '.join(map(str, sorted(ok_sizes)))} (also on {', '.join(repr(c) for c in same)}), "
+                f"wrong or failing for B={', '.join(str(sizes[c]) for c in failed)}"
+                f"{': the odd batch sizes' if odd else ''}: it works for some batch sizes only"), SOME_SIZES
+    return None
 
 
 def vectorised(ctx: Context) -> Verdict:

@@ -1007,6 +1007,8 @@ def step_values(ctx: Context) -> Verdict:
     if not found and _loss_differs(gl, wl) and not tree_mismatch(gp, wp) and not tree_mismatch(gs, ws):
         return fail(f"{message}; measured: {_only_loss_words(ctx, gl, wl)}", RETURNED_LOSS_OTHER,
                     fraction=1 - lost / PARTS)
+    if not found and _loss_differs(gl, wl) and (whole := _whole_loss(gl, wl)):
+        return fail(f"{message}; measured: {whole}", LOSS_ROUNDED, fraction=1 - lost / PARTS)
     if not found and _loss_differs(gl, wl) and (other_loss := _other_loss(ctx, gl)):
         return fail(f"{message}; measured: {other_loss}, so the gradient and every update that follow from it "
                     "differ too", OTHER_LOSS, fraction=1 - lost / PARTS)
@@ -1111,6 +1113,29 @@ def _rounding_words(got_loss: Any, want_loss: Any) -> str:
     """" (off by 0.31%, ...)" when the loss is off by no more than a 16-bit float's rounding; "" otherwise."""
     off = rounding_error(got_loss, want_loss)
     return f" (off by {off:.2%}: {SIXTEEN_BIT_WORDS})" if off is not None else ""
+
+
+LOSS_ROUNDED = Mistake(
+    "ex5.loss_rounded", "a loss rounded to a whole number (floor, //, int)",
+    "The loss must be the mean cross-entropy as it is: rounded (// for the mean, jnp.floor, int(), round()) it is "
+    "flat between whole numbers, so its gradient is 0 everywhere and the optimizer moves nothing. Divide with /, or "
+    "use jnp.mean.")
+
+
+def _whole_loss(got_loss: Any, want_loss: Any) -> str:
+    """Words for a returned loss that is a whole number, the right loss rounded down, up or to the nearest; "" else."""
+    try:
+        got, want = float(np.asarray(got_loss)), float(np.asarray(want_loss))
+    except (TypeError, ValueError):
+        return ""
+    if got != np.round(got) or abs(got - want) < 1e-6:
+        return ""
+    for how, value in (("down", np.floor(want)), ("up", np.ceil(want)), ("to the nearest", np.round(want))):
+        if got == value:
+            return (f"the loss returned at the incoming params is {got:g}, a whole number, where their mean "
+                    f"cross-entropy is {want:.6g}: the loss was rounded {how}, and a rounded loss has a gradient of "
+                    "0 everywhere")
+    return ""
 
 
 def _loss_differs(got_loss: Any, want_loss: Any) -> bool:
@@ -1378,8 +1403,9 @@ def _gradients_reached(ctx: Context) -> bool | None:
 
 ZERO_GRADIENTS = (
     "The params came back unchanged because the gradients the optimizer received were all zero: the loss the "
-    "gradient is taken of does not depend on the params argument it is taken with respect to. Compute "
-    "loss, grads = jax.value_and_grad(loss_fn)(params, x, y) on the params the step was given.")
+    "gradient is taken of does not change with the params argument it is taken with respect to (it is taken of "
+    "other params, or it is flat: rounded, or a count). Compute loss, grads = jax.value_and_grad(loss_fn)(params, "
+    "x, y) on the params the step was given, with the mean cross-entropy as it is.")
 UNCHANGED = (
     "The step returned the params it was given, unchanged. Either the updates were not applied (return "
     "optax.apply_updates(params, updates)) or the gradients were all zero (the loss must depend on the params "
