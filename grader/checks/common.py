@@ -69,8 +69,10 @@ CALL_DID_NOT_FIT = ("A call your code makes does not fit the parameters of the f
                     "last line of your code in the traceback is the call): pass exactly what that function takes, "
                     "in its order, unpacking a tuple result into its parts first if you pass them on.")
 OWN_RAISE = ("Your own code raised this error on purpose (the raise or assert in the traceback) for a call the "
-             "grader makes as the docstring allows (the message quotes the call): widen the test to every argument "
-             "the docstring allows, or remove it.")
+             "grader makes as the docstring allows (the message quotes the call): the condition it tests does not "
+             "hold there. Remove the test, or make it true for every argument the docstring allows; a test of what "
+             "happened during calls (a count, a value kept) does not hold under jax.jit, whose Python body runs only "
+             "while it traces.")
 UNPACK = ("A tuple assignment got another number of values than it names (the message says how many): check what "
           "the right-hand side returns (a tuple of how many parts? a dict, whose unpacking gives its keys?) "
           "against the names on the left.")

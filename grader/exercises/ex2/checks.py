@@ -806,6 +806,9 @@ def norms(ctx: Context) -> Verdict:
             return fail(message + f"; measured: its length is {counted}, {got.shape[0]}, not the batch size B=6",
                         HINT_NORM_SHAPE + " B is the leading axis of every leaf (leaf.shape[0]); len() of the tree "
                                           "counts its keys.")
+        table = _broadcast_table(got, tree)
+        if table:
+            return fail(message + f"; measured: {table}", KEEPDIMS)
         return fail(message, HINT_NORM_SHAPE)
     squares = {k: np.sum(np.asarray(v, np.float64).reshape(6, -1) ** 2, axis=1) for k, v in tree.items()}
     weights = np.sqrt(sum(s for k, s in squares.items() if k.endswith("/w")))
@@ -848,6 +851,9 @@ def norms(ctx: Context) -> Verdict:
         return fail(message + "; measured: each example's value is the largest of its per-leaf norms, not the norm "
                     "over all its leaves together", "The norm of example i is taken over every leaf at once: "
                     "sqrt(sum over every leaf of the sum of squares of slice i), not the largest leaf's norm.")
+    whole = _whole_squares(got, np.asarray(want, np.float64))
+    if whole:
+        return fail(message + f"; measured: {whole}", INTEGER_SUMS)
     related = _related_to_right(got, np.asarray(want, np.float64))
     if related:
         return fail(message + f"; measured: {related}", "The norm of example i is sqrt(sum over every leaf of the sum "
@@ -901,6 +907,52 @@ def _matrix_product(got: np.ndarray, tree: dict) -> str:
             return (f"each weight matrix g counts as {words}, not the sum of its squared elements; the bias vectors "
                     "count right")
     return ""
+
+
+KEEPDIMS = Mistake(
+    "ex2.norms_broadcast_table", "per-leaf sums of shapes (B, 1) and (B,) added into a B x B table",
+    "Reduce every leaf to shape (B,) before adding the leaves' sums: a sum with keepdims=True (or over the wrong "
+    "axes) leaves a (B, 1) column, which broadcasts against the (B,) sums into a B x B table. Sum over every axis but "
+    "the first, jnp.sum(leaf ** 2, axis=tuple(range(1, leaf.ndim))), or vmap a norm over the examples.")
+INTEGER_SUMS = Mistake(
+    "ex2.norms_integer_sums", "sums of squares cut to whole numbers (an integer accumulator)",
+    "Keep the sums of squares in float32: an accumulator made with an integer dtype (jnp.zeros(B, dtype=int), "
+    "jnp.zeros_like(y)) casts every float added to it (.at[].add and += keep its dtype), or a cast to int cuts them. "
+    "Start from jnp.zeros(B) (float32), or add the (B,) sums themselves.")
+
+
+def _broadcast_table(got: np.ndarray, tree: dict) -> str:
+    """Words for a (B, B) result whose entry [i, j] is some leaves' squared norms of example i plus the others' of
+    example j (under a square root or not); "" when no split of the leaves gives it."""
+    b = 6
+    if got.shape != (b, b):
+        return ""
+    squares = {k: np.sum(np.asarray(v, np.float64).reshape(b, -1) ** 2, axis=1) for k, v in tree.items()}
+    names = sorted(squares)
+    for size in range(1, len(names)):
+        for rows in itertools.combinations(names, size):
+            table = (sum(squares[k] for k in rows)[:, None] + sum(squares[k] for k in names if k not in rows)[None, :])
+            for root, words in ((np.sqrt, "the square root of "), (lambda t: t, "")):
+                if array_mismatch(got, root(table), rtol=1e-3) is None:
+                    rest = [k for k in names if k not in rows]
+                    return (f"a ({b}, {b}) table whose entry [i, j] is {words}the sum of squares of {', '.join(rows)} "
+                            f"for example i plus that of {', '.join(rest)} for example j: sums of shape (B, 1) "
+                            "(keepdims=True) added to sums of shape (B,) broadcast into a B x B table")
+    return ""
+
+
+def _whole_squares(got: np.ndarray, want: np.ndarray) -> str:
+    """Words for norms whose squares are all whole numbers where the right ones' are not; "" otherwise."""
+    if got.shape != want.shape or got.ndim != 1 or not np.all(np.isfinite(got)):
+        return ""
+    squares, right = got ** 2, want ** 2
+    if not np.allclose(squares, np.round(squares), atol=1e-3 * np.maximum(1.0, squares) / 100):
+        return ""
+    if np.allclose(right, np.round(right), atol=1e-3):
+        return ""
+    shown = ", ".join(f"{v:.6g}" for v in squares[:6])
+    return (f"every squared norm is a whole number ({shown}), where the right ones are "
+            f"{', '.join(f'{v:.6g}' for v in right[:6])}: the sums of squares were cut to whole numbers")
 
 
 UNSQUARED = Mistake(

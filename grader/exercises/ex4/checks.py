@@ -99,6 +99,12 @@ RESTARTED = Mistake(
     "With calls that queue no work, the returned time is that of the last call alone: the clock was started "
     "again inside the loop. Read time.perf_counter() once, after the warm-up and before the loop of n_steps "
     "calls.")
+TRUNCATED = Mistake(
+    "ex4.truncated", "a time cut to whole seconds (// or int())",
+    "Every returned time is exactly 0, which a difference of two clock readings never is: a duration under a second "
+    "cut to whole seconds (// or int()) gives it. Divide with /, not // (nanoseconds / 1e9), and convert with "
+    "float(), not int(); time.perf_counter() already gives float seconds. (If nothing reads a clock yet, read "
+    "time.perf_counter() before the timed calls and after the last result.)")
 NOT_MEASURED = Mistake(
     "ex4.not_measured", "a time that follows no clock",
     "The returned value does not follow how long the calls took: read a wall clock (time.perf_counter()) "
@@ -613,6 +619,10 @@ def times_n_steps(ctx: Context) -> Verdict:
         added = _accumulated(ctx)
         if added:
             return fail(measured.message + added, ACCUMULATED)
+        if all(ctx.got(name)["seconds"] == 0 for name in ("time/compile", *(name for name, _ in RUNS))):
+            return fail(measured.message + "; exactly 0, though every run's calls took a fraction of a second: a "
+                        "duration cut to whole seconds (a difference of two clock readings is never exactly 0)",
+                        TRUNCATED)
         return fail(measured.message, NOT_MEASURED)
     problems, hints = [], []
     if calls == n and _warm_up_excluded(ctx) and measured.kind != "left_out":  # left out: measured, said below
