@@ -313,7 +313,7 @@ def _rate_used(ctx: Context) -> tuple[str, Mistake | None] | None:
         try:
             out = np.asarray(ctx.got(f"dropout/rate{rate}"), np.float64)
             kept = _mask(ctx, f"dropout/rate{rate}")
-        except (StudentError, ValueError, TypeError):
+        except (StudentError, Missing, ValueError, TypeError):
             return None
         if out.shape != x.shape or not kept.any():
             return None
@@ -347,7 +347,7 @@ def _zeroed_on_other_shape(ctx: Context) -> float | None:
     """The fraction dropout zeroed at rate 0.5 on x reshaped to rank 3 (first called there), None if unknown."""
     try:
         out = np.asarray(ctx.got("dropout/rank3"), np.float64)
-    except (StudentError, ValueError, TypeError):
+    except (StudentError, Missing, ValueError, TypeError):
         return None
     return float(np.mean(out == 0)) if out.size else None
 
@@ -383,9 +383,9 @@ def zero_fraction(ctx: Context) -> Verdict:
     pattern = _fraction_pattern(fractions, tols) if nothing < len(wrong) else None
     if pattern is not None:
         message, hint = message + pattern[0], pattern[1]
-    used = _rate_used(ctx)
-    if used is not None:
-        return fail(f"{message}; {used[0]}", used[1] or hint, fraction=1 - len(wrong) / len(RATES))
+    used = _rate_used(ctx) if nothing < len(wrong) else None
+    if used is not None and used[1] is not None:
+        return fail(f"{message}; {used[0]}", used[1], fraction=1 - len(wrong) / len(RATES))
     measured = _not_zero_or_rescaled(ctx, x)
     if measured is not None:
         return fail(message + "; measured: " + measured[0], measured[1], fraction=1 - len(wrong) / len(RATES))
@@ -497,11 +497,11 @@ def rescale(ctx: Context) -> Verdict:
     hints = [hint for hint, count in holds.items() if count == judged]
     hint = hints[0] if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
     message = "; ".join(wrong)
-    used = _rate_used(ctx)
-    if used is not None:
-        return fail(f"{message}; {used[0]}", used[1] or hint, fraction=1 - len(wrong) / len(RATES))
     if not hints and len(medians) > 1 and max(medians) - min(medians) < 1e-3 * abs(medians[0]):
         message += f"; the same factor {medians[0]:.5g} at every rate: the scale does not follow rate"
+    used = _rate_used(ctx)
+    if used is not None and used[1] is not None:
+        return fail(f"{message}; {used[0]}", used[1], fraction=1 - len(wrong) / len(RATES))
     return fail(message, hint, fraction=1 - len(wrong) / len(RATES))
 
 

@@ -959,12 +959,12 @@ def deep(ctx: Context) -> Verdict:
     verdict = _judge_cases(ctx, (DEEP_CASE,))
     if verdict.passed or verdict.mistake in {STRING_ORDER.id, DICT_ORDER.id}:
         return verdict
-    model = _model(measure(ctx))
+    model = _model(_measure_networks(ctx))  # as measured: a computation that shows only on equal widths is told here
     if model is not None and f"out/{DEEP_CASE}" not in ctx.student.errors:
         c, got = _case(ctx, DEEP_CASE), np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64)
         if _up_to_output(got, _run_model(c["params"], c["x"], model)):
             if _passed_depths(ctx):  # nothing charged that computation: it shows only on equal widths
-                text, _ = _measured_words(measure(ctx))
+                text, _ = _measured_words(_measure_networks(ctx))
                 return fail(f"{verdict.message}{text}; the cases of depth 1 to 5, whose hidden layers differ in width "
                             "from their output layer, agree: the activation differs only where a hidden layer has "
                             "the output layer's width (here every layer is 16 wide, and the 1-unit measurement "
