@@ -172,6 +172,34 @@ def fixed_rows(shapes: list[tuple[int, ...]], rows: int) -> int | None:
     return None
 
 
+PARAMETERS = Mistake(
+    "parameters_differ", "parameters other than the contract's, or in another order",
+    "Give the function the parameters its docstring lists, in that order and with those names: the grader calls it "
+    "as the contract does (by position), so an argument meant for one parameter lands in another (the message "
+    "shows both lists).")
+
+
+def parameters_words(ctx: Context, function: str, reordered_only: bool = False) -> str:
+    """Words for ``function``'s parameters where they differ from the contract's (the reference's), as the probes
+    record them (``parameters/<function>``); "" where they agree or were not recorded. With ``reordered_only``,
+    only the contract's names in another order count (other names alone say nothing of what the function does)."""
+    name = f"parameters/{function}"
+    try:
+        got, want = ctx.got(name), ctx.want(name)
+    except Exception:  # noqa: BLE001 - not recorded (an older probe), or the function could not be inspected
+        return ""
+    if not isinstance(got, list) or not isinstance(want, list) or got == want:
+        return ""
+    if reordered_only and sorted(map(str, got)) != sorted(want):
+        return ""
+    words = f"{function}'s parameters are ({', '.join(map(str, got))}), the contract's ({', '.join(want)})"
+    if sorted(map(str, got)) == sorted(want):
+        moved = [w for g, w in zip(got, want) if g != w]
+        words += (f": the same names in another order, so called by position as the contract calls it, the "
+                  f"argument for {moved[0]} lands in {got[want.index(moved[0])]}")
+    return words
+
+
 def crash_hint(error: ObservationError) -> Mistake | str:
     """The hint for a crash, chosen from its kind; "" when the kind says nothing."""
     return CRASH_HINTS.get(crash_kind(error), "")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import jax
@@ -36,3 +37,9 @@ def no_leaks(fn, *args):
 
 def key(seed: int) -> jax.Array:
     return jax.random.PRNGKey(seed)
+
+
+def parameters(fn) -> list[str]:
+    """The names of ``fn``'s parameters, in order (``*args`` and ``**kwargs`` as written, with their stars)."""
+    stars = {inspect.Parameter.VAR_POSITIONAL: "*", inspect.Parameter.VAR_KEYWORD: "**"}
+    return [stars.get(p.kind, "") + name for name, p in inspect.signature(fn).parameters.items()][:16]

@@ -8,7 +8,7 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
-from grader.checks.common import crash_hint, fixed_rows, shapes_met, unchanged
+from grader.checks.common import PARAMETERS, crash_hint, fixed_rows, parameters_words, shapes_met, unchanged
 from grader.checks.compare import array_mismatch
 from grader.exercises.ex1.shared import RATES, SMALL_RATE, other_shapes
 from grader.observations import ObservationError
@@ -377,6 +377,9 @@ def zero_fraction(ctx: Context) -> Verdict:
         "Zero each element independently with probability rate."
     )
     message = f"dropout(key, x, rate) on x of shape {x.shape}: " + "; ".join(wrong)
+    differ = parameters_words(ctx, "dropout", reordered_only=True)
+    if differ:
+        return fail(f"{message}; measured: {differ}", PARAMETERS, fraction=1 - len(wrong) / len(RATES))
     if set(fractions) == {0.0, 1.0} and x.size > 1:
         return fail(message + "; measured: each call kept every element or zeroed every one", ONE_COIN,
                     fraction=1 - len(wrong) / len(RATES))
@@ -497,6 +500,9 @@ def rescale(ctx: Context) -> Verdict:
     hints = [hint for hint, count in holds.items() if count == judged]
     hint = hints[0] if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
     message = "; ".join(wrong)
+    differ = parameters_words(ctx, "dropout", reordered_only=True)
+    if differ:
+        return fail(f"{message}; measured: {differ}", PARAMETERS, fraction=1 - len(wrong) / len(RATES))
     if not hints and len(medians) > 1 and max(medians) - min(medians) < 1e-3 * abs(medians[0]):
         message += f"; the same factor {medians[0]:.5g} at every rate: the scale does not follow rate"
     used = _rate_used(ctx)

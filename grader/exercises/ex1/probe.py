@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 
 from grader.harness.jaxpr_tools import draws_and_masks
-from grader.harness.probe_tools import as_jax, key, no_leaks, snapshot
+from grader.harness.probe_tools import as_jax, key, no_leaks, parameters, snapshot
 from grader.exercises.ex1.shared import RATES, SMALL_RATE, SMALL_RATE_TILES, other_shapes
 
 
@@ -137,6 +137,7 @@ def probe(rec, modules, inputs, options):
     k1, k2 = (key(int(s)) for s in inputs["ex1"]["key_seeds"])
     x = data["x"]
 
+    rec.record("parameters/dropout", lambda: parameters(m.dropout))
     dropped = {rate: rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate)) for rate in RATES}
     big = jnp.tile(x, SMALL_RATE_TILES)
     rec.record("dropout/small_rate", lambda: {"zeros": int(jnp.sum(jnp.asarray(m.dropout(k1, big, SMALL_RATE)) == 0)),

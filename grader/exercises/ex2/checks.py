@@ -10,7 +10,7 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
-from grader.checks.common import STALE, numpy_on_tracer, unchanged
+from grader.checks.common import PARAMETERS, STALE, crash_kind, numpy_on_tracer, parameters_words, unchanged
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
@@ -788,7 +788,13 @@ def _summed_over_batch(got: np.ndarray, squares: dict[str, np.ndarray]) -> list[
 
 def norms(ctx: Context) -> Verdict:
     """The norms of a given per-example gradient tree cover every leaf."""
-    got = np.asarray(ctx.got("norms/tree"), dtype=np.float64)
+    try:
+        got = np.asarray(ctx.got("norms/tree"), dtype=np.float64)
+    except StudentError as exc:
+        differ = parameters_words(ctx, "per_example_grad_norms") if crash_kind(exc.error) == "signature" else ""
+        if differ:
+            return fail(f"per_example_grad_norms(grads) raised {exc.error.summary()}; measured: {differ}", PARAMETERS)
+        raise
     want = ctx.want("norms/tree")
     problem = array_mismatch(got, want)
     if not problem:

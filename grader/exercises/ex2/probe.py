@@ -5,7 +5,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from grader.harness.jaxpr_tools import jaxpr_stats
-from grader.harness.probe_tools import as_jax, no_leaks, snapshot
+from grader.harness.probe_tools import as_jax, no_leaks, parameters, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import LARGEST_CASES, LESSON_IMAGES, VECTOR_BATCHES
@@ -73,6 +73,7 @@ def probe(rec, modules, inputs, options):
         rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"], c["y"])))
         if case not in CASES:  # where the gradients are not observed, their norms are
             rec.record(f"own_norms/{case}", lambda c=c: _own_norms(m.per_example_grads(c["params"], c["x"], c["y"])))
+    rec.record("parameters/per_example_grad_norms", lambda: parameters(m.per_example_grad_norms))
     rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
     rec.record("norms/unit", lambda: m.per_example_grad_norms(_unit_tree(data["norm_tree"])))
     if grads["small"] is not None:  # where the leaves of the small batch's gradients sit, read off them

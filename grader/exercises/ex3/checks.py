@@ -874,9 +874,9 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         if swapped is not None and _up_to_output(swapped, np.asarray(ctx.want("out/d3"), np.float64)):
             return fail("; ".join(problems) + "; measured: called as mlp_forward(x, params) instead, it returned the "
                         "right answer for 3 layers, so its parameters are in the order (x, params)", ARGS_SWAPPED)
-        text, measured = _measured_words(measure(ctx))
-        if not isinstance(measured, Mistake) and shaped:
+        if shaped:  # the graded cases' own crash says what met what: it goes before the measurement networks
             return fail("; ".join(problems) + shaped[0], shaped[1])
+        text, measured = _measured_words(measure(ctx))
         if not isinstance(measured, Mistake):
             raise errors[0]  # worded by the crash's kind (engine), as nothing measured names its cause
         return fail("; ".join(problems) + text, measured)
@@ -888,8 +888,8 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
                     else equals(mistake))
         return fail("; ".join(problems) + f"; {named_as}", mistake, fraction=fraction)
     text, measured = _measured_words(measure(ctx))
-    if shaped and not isinstance(measured, Mistake):
-        text, measured = text + (shaped[0].replace("; measured: ", "; ", 1) if text else shaped[0]), shaped[1]
+    if shaped:  # the graded cases' own crash says what met what: it goes before the measurement networks
+        text, measured = shaped
     crashed = error_hint(errors[0].error) if errors and len(errors) == len(problems) else ""
     return fail("; ".join(problems) + (text or _first_difference(outcomes)), measured or crashed or HINT_CONTRACT,
                 fraction=fraction)
@@ -899,6 +899,10 @@ FIXED_BATCH = Mistake(
     "ex3.fixed_batch", "a batch size written into the code",
     "mlp_forward takes a batch of any size B: nothing in it may be made for a fixed number of rows (the lesson's "
     "128). x @ w + b adds the (out,) bias to every row by itself; where B is needed, it is x.shape[0].")
+BIAS_OTHER_LAYER = Mistake(
+    "ex3.bias_other_layer", "a layer given another layer's bias",
+    "Each layer adds its own bias: take w and b from the same entry, layer = params[name]; h @ layer['w'] + "
+    "layer['b']. An index off by one between the two gives a layer the next (or previous) layer's bias.")
 BIAS_COLUMN = Mistake(
     "ex3.bias_column", "a bias reshaped to a column",
     "With h of shape (B, in) and w of shape (in, out), the bias of shape (out,) adds along each row as it is: "
@@ -915,6 +919,15 @@ def _shape_words(case: str, error: ObservationError) -> tuple[str, Mistake] | No
     if rows is not None:
         return (f"; measured: an array of {rows} rows met the batch's {b} rows ({shown}; {_describe(case)}): it was "
                 f"made for a batch of {rows}"), FIXED_BATCH
+    outputs = [s for s in shapes if len(s) == 2 and s[0] == b and s[1] in widths[1:]]
+    vectors = [s[0] for s in shapes if len(s) == 1 and s[0] in widths[1:]]
+    if outputs and vectors and vectors[0] != outputs[0][1]:
+        units, values = outputs[0][1], vectors[0]
+        owner = [f"layer{i}" for i, w in enumerate(widths[1:], start=1) if w == values]
+        mine = [f"layer{i}" for i, w in enumerate(widths[1:], start=1) if w == units]
+        if len(owner) == 1 and len(mine) == 1:
+            return (f"; measured: a bias of {values} values, {owner[0]}'s, met {mine[0]}'s {units} outputs ({shown}; "
+                    f"{_describe(case)}): a layer given another layer's bias"), BIAS_OTHER_LAYER
     columns = [s for s in shapes if len(s) == 2 and s[1] == 1 and s[0] in widths[1:]]
     if columns and any(len(s) == 2 and s[0] == b and s[1] == columns[0][0] for s in shapes):
         return (f"; measured: a ({columns[0][0]}, 1) column met the ({b}, {columns[0][0]}) rows of a layer's output "

@@ -169,7 +169,7 @@ class Timing:
     """What the returned times are, measured against the known ones.
 
     ``kind``: ``ok``, ``per_step``, ``unit``, ``off_by_one``, ``left_out``,
-    ``late_start`` (the scale is wrong, charged in ex4.n_steps); ``no_block``,
+    ``late_start``, ``started_before_call`` (the scale is wrong, charged in ex4.n_steps); ``no_block``,
     ``wait_after_clock``, ``earlier``, ``cpu_clock``, ``short`` (the wait is
     wrong, charged in ex4.waits_for_results); ``not_measured``
     (nothing follows the costs: no credit anywhere). ``factor``: returned
@@ -297,6 +297,9 @@ def timing(ctx: Context) -> Timing:
         return Timing("left_out", 1.0, f"{message}; every call's result was waited on before the next call, yet "
                                        f"the times are {short} short of the calls': some calls were left out of "
                                        f"the time")
+    early = _started_before_call(ctx)
+    if early:
+        return Timing("started_before_call", 1.0, f"{message}; {early}")
     if ratios[1] > 0 and _in(ratios[0] / ratios[1], SAME_RATIO) and not _in(ratios[0], (0.5, 2.0)):
         factor = (ratios[0] + ratios[1]) / 2
         return Timing("unit", factor, f"{message}: both {factor:.4g} times the true duration{_unit_name(factor)}")
@@ -317,6 +320,28 @@ def timing(ctx: Context) -> Timing:
         return Timing("short", 1.0, f"{message}; the last results were waited for, but the returned time is "
                                     f"shorter than the time until the last call returned ({until})")
     return Timing("not_measured", 1.0, message)
+
+
+START_FIXED = Mistake(
+    "ex4.clock_started_outside", "a clock started once, outside time_steps (at import)",
+    "Every returned time counts from one instant before time_steps was called: the start was read once (at import, "
+    "or on a first call) and kept. Read time.perf_counter() inside time_steps, after the warm-up and before the "
+    "first timed call, into a local variable.")
+
+
+def _started_before_call(ctx: Context) -> str:
+    """Words for times that each count from one and the same instant, before the first run's time_steps was
+    called (each time is its run's end minus that instant); "" otherwise, or where the runs were not clocked."""
+    runs = [ctx.got(name) for name in ("time/compile", *(name for name, _ in RUNS))]
+    if not all("began" in o and "ended" in o for o in runs):
+        return ""
+    starts = [o["ended"] - o["seconds"] for o in runs]
+    if not all(o["seconds"] > o["wall"] for o in runs) or max(starts) - min(starts) > 0.05:
+        return ""
+    before = runs[0]["began"] - max(starts)
+    return (f"each run's time is from one instant, {before:.3g} s before the first run's time_steps was called, to "
+            "its own end (the runs returned longer times than their whole calls of time_steps took): the clock "
+            "started once, outside time_steps")
 
 
 def _synced(obs: dict, warm_up_excluded: bool) -> bool:
@@ -367,6 +392,9 @@ def excludes_compile(ctx: Context) -> Verdict:
     obs = ctx.got("time/compile")
     if obs["seconds"] < 0:
         return fail(_negative_words(obs), WARMUP_SUBTRACTED)
+    if timing(ctx).kind == "started_before_call":
+        return skip("not judged: the clock started outside time_steps (charged in ex4.n_steps), so its times cannot "
+                    "say whether the first call was timed")
     if _warm_up_excluded(ctx, timing(ctx).factor):
         return PASS
     said = (f"with a step whose first call with each new input shape takes {COMPILE_DELAY} s and later calls "
@@ -643,7 +671,7 @@ def times_n_steps(ctx: Context) -> Verdict:
                         f"{count['state_seen']}; threading the state gives {expected}")
         hints.append(THREAD)
     scale = {"per_step": PER_STEP, "per_c_steps": PER_C_STEPS, "unit": UNIT, "off_by_one": OFF_BY_ONE,
-             "left_out": LEFT_OUT, "late_start": LATE_START}.get(measured.kind)
+             "left_out": LEFT_OUT, "late_start": LATE_START, "started_before_call": START_FIXED}.get(measured.kind)
     if scale is not None and OFF_BY_ONE not in hints:
         problems.append(measured.message)
         hints.append(scale)

@@ -238,6 +238,9 @@ def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT):
         "is_float": isinstance(seconds, float),
         "seconds": _seconds(seconds),
         "wall": wall,
+        # when time_steps was called and returned, on the clock the submission reads (time.perf_counter)
+        "began": start,
+        "ended": start + wall,
         "calls": calls,
         "params_seen": log["params_seen"],
         "state_seen": log["state_seen"],
