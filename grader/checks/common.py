@@ -73,6 +73,12 @@ OWN_RAISE = ("Your own code raised this error on purpose (the raise or assert in
              "hold there. Remove the test, or make it true for every argument the docstring allows; a test of what "
              "happened during calls (a count, a value kept) does not hold under jax.jit, whose Python body runs only "
              "while it traces.")
+UNBOUND_LOCAL = ("A name was read in a function before the function gave it a value: a name assigned anywhere in a "
+                 "function (name = ...) is local to all of it, so an earlier line that means the module's name reads "
+                 "the local one, not yet set. Give the new value another name (jitted_step = jax.jit(train_step)).")
+FUNCTION_NOT_CALLED = ("A function was used where what it returns belongs: the message shows a 'function' object asked "
+                       "for an attribute its result has. Call it with its arguments (optax.adam(learning_rate), not "
+                       "optax.adam).")
 UNPACK = ("A tuple assignment got another number of values than it names (the message says how many): check what "
           "the right-hand side returns (a tuple of how many parts? a dict, whose unpacking gives its keys?) "
           "against the names on the left.")
@@ -119,6 +125,8 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "signature": SIGNATURE,
     "call_did_not_fit": CALL_DID_NOT_FIT,
     "own_raise": OWN_RAISE,
+    "unbound_local": UNBOUND_LOCAL,
+    "function_not_called": FUNCTION_NOT_CALLED,
     "unpack": UNPACK,
     "no_attribute": NO_ATTRIBUTE,
     "tracer_method": TRACER_METHOD,
@@ -200,6 +208,22 @@ def parameters_words(ctx: Context, function: str, reordered_only: bool = False) 
     return words
 
 
+_RESHAPE = re.compile(r"reshape array of shape \((\d+)[,)].*? into shape \((-?\d+)[,)]")
+_CONTRACTING = re.compile(r"contracting dimensions to have the same shape, got \((\d+),\) and \((\d+),\)")
+
+
 def crash_hint(error: ObservationError) -> Mistake | str:
-    """The hint for a crash, chosen from its kind; "" when the kind says nothing."""
-    return CRASH_HINTS.get(crash_kind(error), "")
+    """The hint for a crash, chosen from its kind, and worded from the sizes JAX's message names where they show
+    more (a reshape into a fixed number of rows, images not flattened); "" when the kind says nothing."""
+    kind = crash_kind(error)
+    if kind == "reshape" and (m := _RESHAPE.search(error.message)) and int(m.group(2)) > 0 \
+            and int(m.group(1)) != int(m.group(2)):
+        return (f"A reshape into {m.group(2)} rows was asked of an array of {m.group(1)} rows: a number of rows "
+                "written into the code (the lesson's batch?) where the array's own belongs. Reshape with the array's "
+                "leading size, g.reshape(g.shape[0], -1).")
+    if kind == "shape" and (m := _CONTRACTING.search(error.message)) and int(m.group(1)) ** 2 == int(m.group(2)):
+        side = m.group(1)
+        return (f"A matrix product met an input whose last axis is {side} where the weights take {m.group(2)} "
+                f"features: {side} x {side} images not flattened. Flatten each image to {m.group(2)} values, "
+                "x.reshape(x.shape[0], -1), before the first layer.")
+    return CRASH_HINTS.get(kind, "")

@@ -166,6 +166,10 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
         return "unpack"
     if isinstance(exc, AttributeError) and "is not available on traced array" in str(exc):
         return "tracer_method"
+    if isinstance(exc, UnboundLocalError):
+        return "unbound_local"
+    if isinstance(exc, AttributeError) and str(exc).startswith("'function' object has no attribute"):
+        return "function_not_called"
     if isinstance(exc, AttributeError) and any(in_submission) and "object has no attribute" in str(exc):
         return "no_attribute"
     if isinstance(exc, TypeError) and any(words in str(exc) for words in _NOT_A_JAX_TYPE):

@@ -883,6 +883,8 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
     if not problems:
         return PASS
     fraction = 1 - len(problems) / len(cases)
+    if mistake is None and (fixed := _fixed_depth(ctx)):
+        return fail("; ".join(problems) + f"; measured: {fixed}", DEPTH, fraction=fraction)
     if mistake is not None:
         named_as = (f"that error is what {mistake.name} gives" if len(errors) == len(problems)
                     else equals(mistake))
@@ -933,6 +935,29 @@ def _shape_words(case: str, error: ObservationError) -> tuple[str, Mistake] | No
         return (f"; measured: a ({columns[0][0]}, 1) column met the ({b}, {columns[0][0]}) rows of a layer's output "
                 f"({shown}; {_describe(case)}): the bias as a column"), BIAS_COLUMN
     return None
+
+
+def _fixed_depth(ctx: Context) -> str:
+    """Words for a forward pass that runs the same number of layers k whatever params holds, read off every graded
+    case: right where the depth is k, the first k layers' answer where it is more, a KeyError for layer<depth + 1>
+    where it is less; "" when no one k fits every case, or k fits only where it is the depth."""
+    candidates = set(range(1, 13))
+    for case in (*DEPTH_CASES, DEEP_CASE):
+        c = _case(ctx, case)
+        depth = len(c["params"])
+        try:
+            got = np.asarray(ctx.got(f"out/{case}"), np.float64)
+        except StudentError as exc:
+            if exc.error.summary() == f"KeyError: 'layer{depth + 1}'":
+                candidates &= set(range(depth + 1, 13))
+                continue
+            return ""
+        fits = {k for k in range(1, depth + 1) if _up_to_output(got, npref.mlp(npref.prefix(c["params"], k), c["x"]))}
+        candidates &= fits
+    if len(candidates) != 1:
+        return ""
+    k = candidates.pop()
+    return f"it ran {k} layer{'s' if k > 1 else ''} (layer1 to layer{k}) whatever the depth of params"
 
 
 def _one_mistake(named: list[set]) -> Mistake | None:
