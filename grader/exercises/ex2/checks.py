@@ -805,6 +805,9 @@ def norms(ctx: Context) -> Verdict:
         whole = np.sqrt(sum(float(np.sum(np.asarray(v, np.float64) ** 2)) for v in tree.values()))
         if got.size == 1 and abs(float(got.reshape(-1)[0]) - whole) <= 1e-3 * whole:
             return fail(message, ONE_NORM)
+        matrix = _matrix_norm(float(got.reshape(-1)[0]), tree) if got.size == 1 else ""
+        if matrix:
+            return fail(message + f"; measured: {matrix}", MATRIX_NORM)
         layers = len(ctx.inputs["ex2"]["norm_tree"])
         counted = ("the tree's number of layers (its top-level keys)" if got.shape == (layers,) != (len(tree),) else
                    "the tree's number of leaves" if got.shape == (len(tree),) != (layers,) else "")
@@ -925,6 +928,27 @@ INTEGER_SUMS = Mistake(
     "Keep the sums of squares in float32: an accumulator made with an integer dtype (jnp.zeros(B, dtype=int), "
     "jnp.zeros_like(y)) casts every float added to it (.at[].add and += keep its dtype), or a cast to int cuts them. "
     "Start from jnp.zeros(B) (float32), or add the (B,) sums themselves.")
+
+
+MATRIX_NORM = Mistake(
+    "ex2.norms_matrix_norm", "one norm of the whole (B, n) matrix instead of a norm per row",
+    "jnp.linalg.norm(flat, 1) reads the 1 as ord, the kind of norm, and with no axis takes one norm of the whole "
+    "matrix: give the axis by keyword, jnp.linalg.norm(flat, axis=1), for one L2 norm per example (row).")
+
+
+def _matrix_norm(value: float, tree: dict) -> str:
+    """Words for one number that is a matrix norm (ord 1, inf, 2, nuclear) of the (B, n) array of every example's
+    flattened gradient; "" when none is."""
+    b = len(next(iter(tree.values())))
+    flat = np.concatenate([np.asarray(v, np.float64).reshape(b, -1) for v in tree.values()], axis=1)
+    for ord_, words in ((1, "ord=1, the largest column sum of absolute values"),
+                        (np.inf, "ord=inf, the largest row sum of absolute values"),
+                        (2, "ord=2, the largest singular value"), ("nuc", "ord='nuc', the sum of singular values")):
+        norm = float(np.linalg.norm(flat, ord_))
+        if abs(value - norm) <= 1e-3 * norm:
+            return (f"that number is a norm of the whole ({b}, {flat.shape[1]}) matrix of the examples' flattened "
+                    f"gradients, {words}: jnp.linalg.norm(flat, {ord_!r}) with no axis")
+    return ""
 
 
 def _broadcast_table(got: np.ndarray, tree: dict) -> str:

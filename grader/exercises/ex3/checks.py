@@ -841,6 +841,9 @@ def _first_difference(outcomes: dict[str, str]) -> str:
         return ""
     first = wrong[0]
     depth = len(CASES[first][0]) - 1
+    if wrong == ["d1"] and right:
+        return ("; only the network of one layer differs, and every deeper one agrees: with no hidden layer, the "
+                "code takes a path of its own (a loop over no layers, an unpacking of one item) that goes wrong")
     if "d1" in right:
         return (f"; the first wrong answer is at depth {depth} while depth 1 agrees, so a single layer x @ w + b "
                 "is right and the difference comes with more than one layer")
@@ -893,6 +896,10 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
     if shaped:  # the graded cases' own crash says what met what: it goes before the measurement networks
         text, measured = shaped
     crashed = error_hint(errors[0].error) if errors and len(errors) == len(problems) else ""
+    if not isinstance(measured, Mistake) and [c for c, o in outcomes.items() if o != "ok"] == ["d1"] \
+            and len(outcomes) > 1:
+        measured = ("mlp_forward must work for a network of one layer too: with only layer1 it is x @ w + b, with no "
+                   "hidden layer and no ReLU. Check the path your code takes when there is no hidden layer.")
     return fail("; ".join(problems) + (text or _first_difference(outcomes)), measured or crashed or HINT_CONTRACT,
                 fraction=fraction)
 
