@@ -1269,6 +1269,11 @@ def _other_gradient_words(ctx: Context) -> str | None:
             or max(float(np.max(np.abs(v))) for v in fed.values()) < 1e-12 or not _fed_to_chain_too(ctx, fed)):
         return None  # a multiple of the loss's gradient, or none at all, is measured as such
     truth = _gradient(ctx)
+    means = {k: np.full(np.shape(truth[k]), np.mean(np.asarray(truth[k], np.float64))) for k in truth}
+    if set(fed) == set(truth) and close(fed, means, rtol=1e-3, atol_scale=1e-3):
+        return ("the loss is right, but each leaf of the gradient the step gave its optimizer is one number repeated, "
+                "the mean of that leaf's gradient over every axis: a mean taken with no axis (jnp.mean(g)) where the "
+                "examples' axis alone was meant (jnp.mean(g, axis=0))")
     a = np.concatenate([np.asarray(fed[k]).reshape(-1) for k in sorted(truth)])
     b = np.concatenate([np.asarray(truth[k]).reshape(-1) for k in sorted(truth)])
     cosine = float(a @ b / max(np.linalg.norm(a) * np.linalg.norm(b), 1e-30))
