@@ -67,6 +67,10 @@ TRANSPOSED = Mistake("ex3.weights_transposed", "multiplying by the transposed we
 DEPTH = Mistake("ex3.depth_not_from_params", "a fixed number of layers instead of the depth of params",
                 "The depth must come from params: loop over however many layer<i> entries there are (1 or 12 as "
                 "well as 3), in numeric order, and index each layer's 'w' and 'b' by name.")
+BIAS_OTHER_LAYER = Mistake(
+    "ex3.bias_other_layer", "a layer given another layer's bias",
+    "Each layer adds its own bias: take w and b from the same entry, layer = params[name]; h @ layer['w'] + "
+    "layer['b']. An index off by one between the two gives a layer the next (or previous) layer's bias.")
 LAST_LAYER_MISSING = Mistake("ex3.last_layer_missing", "leaving out the last layer",
                              "The last layer never ran: the loop covers the hidden layers (each followed by ReLU), "
                              "then the output layer must still be applied, without ReLU.")
@@ -149,10 +153,20 @@ def last_layer_missing(params, x, order="numeric"):
     return h
 
 
+def bias_from_next_layer(params, x, order="numeric"):
+    """Each hidden layer adds the next layer's bias (an index off by one); the output layer its own."""
+    names = npref.layer_names(params, order)
+    h = np.asarray(x, np.float64)
+    for i, name in enumerate(names[:-1]):
+        h = npref.relu(h @ np.asarray(params[name]["w"], np.float64) + np.asarray(params[names[i + 1]]["b"], np.float64))
+    last = params[names[-1]]
+    return h @ np.asarray(last["w"], np.float64) + np.asarray(last["b"], np.float64)
+
+
 #: Variants of the computation that still run every layer: their order can be judged.
 ALL_LAYERS = {SIGMOID: sigmoid_for_relu, TANH: tanh_for_relu, NO_ACTIVATION: no_activation,
               RELU_ON_INPUT: relu_on_input, NO_BIAS: no_bias, NO_OUTPUT_BIAS: no_output_bias,
-              BIAS_AFTER_RELU: bias_after_relu,
+              BIAS_AFTER_RELU: bias_after_relu, BIAS_OTHER_LAYER: bias_from_next_layer,
               TRANSPOSED: weights_transposed}
 #: Variants that run the wrong layers.
 WRONG_LAYERS = {DEPTH: first_three_layers, LAST_LAYER_MISSING: last_layer_missing}
@@ -908,10 +922,6 @@ FIXED_BATCH = Mistake(
     "ex3.fixed_batch", "a batch size written into the code",
     "mlp_forward takes a batch of any size B: nothing in it may be made for a fixed number of rows (the lesson's "
     "128). x @ w + b adds the (out,) bias to every row by itself; where B is needed, it is x.shape[0].")
-BIAS_OTHER_LAYER = Mistake(
-    "ex3.bias_other_layer", "a layer given another layer's bias",
-    "Each layer adds its own bias: take w and b from the same entry, layer = params[name]; h @ layer['w'] + "
-    "layer['b']. An index off by one between the two gives a layer the next (or previous) layer's bias.")
 BIAS_COLUMN = Mistake(
     "ex3.bias_column", "a bias reshaped to a column",
     "With h of shape (B, in) and w of shape (in, out), the bias of shape (out,) adds along each row as it is: "
