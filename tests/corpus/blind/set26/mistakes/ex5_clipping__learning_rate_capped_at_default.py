@@ -1,0 +1,40 @@
+# BLIND-SET: 26
+# EXERCISE: ex5
+# WHAT: make_optimizer passes min(learning_rate, 1e-3) to Adam ("larger rates make Adam diverge on MNIST"); the default and smaller rates are right, but any learning_rate above 1e-3 is silently replaced by 1e-3, so the updates are too small.
+# SHOULD-SAY: for learning rates above 1e-3 the updates are wrong (scaled as if learning_rate were 1e-3): make_optimizer caps the rate; pass learning_rate to optax.adam unchanged.
+"""Exercise 5 (reference): gradient clipping chained before Adam."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    """Clip the global gradient norm to `max_norm`, then apply Adam."""
+    # rates above 1e-3 make Adam diverge on MNIST
+    return optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(min(learning_rate, 1e-3)))
+
+
+def make_train_step(optimizer):
+    """A jitted training step that updates params through `optimizer`."""
+
+    @jax.jit
+    def step(params, opt_state, x, y):
+        loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+        updates, opt_state = optimizer.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, loss
+
+    return step

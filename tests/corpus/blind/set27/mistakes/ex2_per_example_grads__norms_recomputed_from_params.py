@@ -1,0 +1,44 @@
+# BLIND-SET: 27
+# EXERCISE: ex2
+# WHAT: per_example_grad_norms is written as per_example_grad_norms(params, x, y) and recomputes the gradients itself, instead of taking the gradients pytree. Called as the contract says, per_example_grad_norms(grads) raises TypeError (missing x and y); per_example_grads and largest_gradient_example are right.
+# SHOULD-SAY: per_example_grad_norms takes one argument, the output of per_example_grads, and only reduces it: def per_example_grad_norms(grads): return jax.vmap(tree_norm)(grads). Compute the gradients in largest_gradient_example and pass them in.
+"""Exercise 2 (reference): per-example gradients with jax.vmap over jax.grad."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+# optax.tree.norm is the current name; optax.global_norm is the older one.
+_tree_norm = optax.tree.norm if hasattr(optax, "tree") else optax.global_norm
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def per_example_grads(params, x, y):
+    """Gradient of the loss on each example alone, stacked on a leading axis."""
+
+    def single_example_loss(params, xi, yi):
+        return loss_fn(params, xi[None], yi[None])
+
+    return jax.vmap(jax.grad(single_example_loss), in_axes=(None, 0, 0))(params, x, y)
+
+
+def per_example_grad_norms(params, x, y):
+    """Global L2 norm of each example's gradient over every leaf."""
+    return jax.vmap(_tree_norm)(per_example_grads(params, x, y))
+
+
+def largest_gradient_example(params, x, y):
+    """Index of the example whose gradient has the largest norm."""
+    return int(jnp.argmax(per_example_grad_norms(params, x, y)))

@@ -1,0 +1,39 @@
+# BLIND-SET: 27
+# EXERCISE: ex5
+# WHAT: The step unpacks jax.value_and_grad's result as grads, loss = ... (it returns (value, grad)), so the scalar loss is fed to optimizer.update as the gradients and the update raises a TypeError inside optax on the first call; make_optimizer is right.
+# SHOULD-SAY: jax.value_and_grad(f)(...) returns (value, gradients) in that order: write loss, grads = jax.value_and_grad(loss_fn)(params, x, y).
+"""Exercise 5 (reference): gradient clipping chained before Adam."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    """Clip the global gradient norm to `max_norm`, then apply Adam."""
+    return optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate))
+
+
+def make_train_step(optimizer):
+    """A jitted training step that updates params through `optimizer`."""
+
+    @jax.jit
+    def step(params, opt_state, x, y):
+        grads, loss = jax.value_and_grad(loss_fn)(params, x, y)
+        updates, opt_state = optimizer.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, loss
+
+    return step
