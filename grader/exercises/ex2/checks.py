@@ -1179,7 +1179,7 @@ def largest(ctx: Context) -> Verdict:
         hint = hint or ARGMIN
     elif end := _same_end(ctx, cases):
         problems.append(f"measured: every index returned is the {end}, whatever the norms")
-        hint = hint or ("The index does not follow the norms: it is the same end of the batch on every batch. "
+        hint = hint or ("The index does not follow the norms: it is the same place in the batch on every batch. "
                         "Return the position of the largest norm, int(jnp.argmax(norms)); where you track a running "
                         "maximum by hand, update the maximum itself along with its position.")
     elif left_out := _end_left_out(ctx, cases):
@@ -1298,12 +1298,13 @@ def _end_left_out(ctx: Context, cases: tuple[str, ...]) -> str:
 
 
 def _same_end(ctx: Context, cases: tuple[str, ...]) -> str:
-    """Words for indices that are the first example's (0) on every batch, or the last one's (B - 1), where the
-    largest norm lies elsewhere on more than one batch; "" otherwise."""
+    """Words for indices that are the first example's (0) on every batch, the last one's (B - 1) or the middle
+    one's (B // 2), where the largest norm lies elsewhere on more than one batch; "" otherwise."""
     got = [ctx.got(f"largest/{case}")["value"] for case in cases]
     want = [ctx.want(f"largest/{case}")["value"] for case in cases]
     sizes = [len(_case(ctx, case)["y"]) for case in cases]
-    for words, position in (("first example's, 0", lambda b: 0), ("last example's, B - 1", lambda b: b - 1)):
+    for words, position in (("first example's, 0", lambda b: 0), ("last example's, B - 1", lambda b: b - 1),
+                            ("middle example's, B // 2", lambda b: b // 2)):
         ends = [position(b) for b in sizes]
         if got == ends and sum(w != e for w, e in zip(want, ends)) > 1:
             return words
