@@ -6,7 +6,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex2.largest", "mistake": "", "hint": "same end of the batch", "max_failing": 1}
+EXPECT = {"check": "ex2.largest", "mistake": "", "hint": "same place in the batch", "max_failing": 1}
 
 
 # optax.tree.norm is the current name; optax.global_norm is the older one.
