@@ -745,22 +745,27 @@ def _cached(ctx: Context, config: str, configs: list[str]) -> str:
     """Words for a call that gave exactly the updates of an earlier call with other arguments, where the argument
     that differs is honoured by another call: the earlier call's optimizer returned again; "" otherwise."""
     order = ["default", *configs]
-    got = ctx.got(f"opt/{config}")
-    lr, max_norm = _config(config)
+    got, mine = ctx.got(f"opt/{config}"), _config(config)
     for earlier in order[:order.index(config)]:
         if tree_mismatch(got, ctx.got(f"opt/{earlier}")) is not None:
             continue
-        e_lr, e_max_norm = _config(earlier)
-        shared = [name for name, a, b in (("learning_rate", lr, e_lr), ("max_norm", max_norm, e_max_norm)) if a == b]
-        differs = [name for name, a, b in (("learning_rate", lr, e_lr), ("max_norm", max_norm, e_max_norm)) if a != b]
+        theirs = _config(earlier)
+        shared = [name for name, a, b in zip(ARGUMENTS, mine, theirs) if a == b]
+        differs = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b]
+        # another call that sets each differing argument away from its default, and gets the right updates
         honoured = [other for other in configs if other != config and _right(ctx, other)
-                    and all(_config(other)[i] != (DEFAULT_LR, DEFAULT_MAX_NORM)[i]
-                            for i, name in enumerate(("learning_rate", "max_norm")) if name in differs)]
+                    and all(_config(other)[i] != DEFAULTS[i] for i in differs)]
         if shared and differs and honoured:
+            said = " and ".join(ARGUMENTS[i] for i in differs)
             return (f"{_call(config)} gave exactly the updates of the earlier {_call(earlier)}, with which it shares "
-                    f"{' and '.join(shared)}, though {_call(honoured[0])} honours {' and '.join(differs)}: the "
-                    f"optimizer made for the earlier call came back (a cache keyed on {' and '.join(shared)} alone)")
+                    f"{' and '.join(shared)}, though {_call(honoured[0])} honours {said}: the optimizer made for the "
+                    f"earlier call came back (a cache keyed on {' and '.join(shared)} alone)")
     return ""
+
+
+#: make_optimizer's arguments, in order, and their defaults.
+ARGUMENTS = ("learning_rate", "max_norm")
+DEFAULTS = (DEFAULT_LR, DEFAULT_MAX_NORM)
 
 
 def _right(ctx: Context, config: str) -> bool:
