@@ -801,6 +801,7 @@ def norms(ctx: Context) -> Verdict:
         return PASS
     tree = flatten(ctx.inputs["ex2"]["norm_tree"])
     message = f"per_example_grad_norms on a tree of {len(tree)} leaves with B=6: {problem}"
+    squares = {k: np.sum(np.asarray(v, np.float64).reshape(6, -1) ** 2, axis=1) for k, v in tree.items()}
     if got.shape != np.shape(want):
         whole = np.sqrt(sum(float(np.sum(np.asarray(v, np.float64) ** 2)) for v in tree.values()))
         if got.size == 1 and abs(float(got.reshape(-1)[0]) - whole) <= 1e-3 * whole:
@@ -815,11 +816,10 @@ def norms(ctx: Context) -> Verdict:
             return fail(message + f"; measured: its length is {counted}, {got.shape[0]}, not the batch size B=6",
                         HINT_NORM_SHAPE + " B is the leading axis of every leaf (leaf.shape[0]); len() of the tree "
                                           "counts its keys.")
-        table = _broadcast_table(got, tree)
+        table = _broadcast_table(got, squares)
         if table:
             return fail(message + f"; measured: {table}", KEEPDIMS)
         return fail(message, HINT_NORM_SHAPE)
-    squares = {k: np.sum(np.asarray(v, np.float64).reshape(6, -1) ** 2, axis=1) for k, v in tree.items()}
     weights = np.sqrt(sum(s for k, s in squares.items() if k.endswith("/w")))
     biases = np.sqrt(sum(s for k, s in squares.items() if k.endswith("/b")))
     means = {k: np.mean(np.asarray(v, np.float64).reshape(6, -1) ** 2, axis=1) for k, v in tree.items()}
@@ -951,13 +951,12 @@ def _matrix_norm(value: float, tree: dict) -> str:
     return ""
 
 
-def _broadcast_table(got: np.ndarray, tree: dict) -> str:
+def _broadcast_table(got: np.ndarray, squares: dict[str, np.ndarray]) -> str:
     """Words for a (B, B) result whose entry [i, j] is some leaves' squared norms of example i plus the others' of
     example j (under a square root or not); "" when no split of the leaves gives it."""
-    b = 6
+    b = len(next(iter(squares.values())))
     if got.shape != (b, b):
         return ""
-    squares = {k: np.sum(np.asarray(v, np.float64).reshape(b, -1) ** 2, axis=1) for k, v in tree.items()}
     names = sorted(squares)
     for size in range(1, len(names)):
         for rows in itertools.combinations(names, size):

@@ -162,6 +162,8 @@ CPU_SHARE = 0.75
 CPU_RANGE = (0.3, 1.6)
 #: Both runs: (observation, what it is called in messages).
 RUNS = (("time/async", "first run"), ("time/count", "second run"))
+#: Every run whose returned time is judged, in the order the probe makes them: the compile run, then both runs.
+ALL_RUNS = ("time/compile", *(name for name, _ in RUNS))
 
 
 @dataclass(frozen=True)
@@ -332,7 +334,7 @@ START_FIXED = Mistake(
 def _started_before_call(ctx: Context) -> str:
     """Words for times that each count from one and the same instant, before the first run's time_steps was
     called (each time is its run's end minus that instant); "" otherwise, or where the runs were not clocked."""
-    runs = [ctx.got(name) for name in ("time/compile", *(name for name, _ in RUNS))]
+    runs = [ctx.got(name) for name in ALL_RUNS]
     if not all("began" in o and "ended" in o for o in runs):
         return ""
     starts = [o["ended"] - o["seconds"] for o in runs]
@@ -647,7 +649,7 @@ def times_n_steps(ctx: Context) -> Verdict:
         added = _accumulated(ctx)
         if added:
             return fail(measured.message + added, ACCUMULATED)
-        if all(ctx.got(name)["seconds"] == 0 for name in ("time/compile", *(name for name, _ in RUNS))):
+        if all(ctx.got(name)["seconds"] == 0 for name in ALL_RUNS):
             return fail(measured.message + "; exactly 0, though every run's calls took a fraction of a second: a "
                         "duration cut to whole seconds (a difference of two clock readings is never exactly 0)",
                         TRUNCATED)
@@ -724,7 +726,7 @@ def _accumulated(ctx: Context) -> str:
     """Words for times that each equal the time before them plus the run's own (correct) time, in the order the
     runs were made (the compile run, then the two timed runs): a total kept between calls; "" otherwise."""
     warm_up_excluded = _warm_up_excluded(ctx)
-    runs = [_run(ctx, name, warm_up_excluded) for name in ("time/compile", *(name for name, _ in RUNS))]
+    runs = [_run(ctx, name, warm_up_excluded) for name in ALL_RUNS]
     own = [runs[0]["seconds"]] + [b["seconds"] - a["seconds"] for a, b in zip(runs, runs[1:])]
     if not all(_correct({**obs, "seconds": mine}, warm_up_excluded) for obs, mine in zip(runs, own)):
         return ""

@@ -667,7 +667,7 @@ def hyperparams(ctx: Context) -> Verdict:
                     "what other arguments should give is unknown; they do change its updates")
     builders = [VARIANTS[k][1] for k in kinds]
     seq = _grads_seq(ctx)
-    problems, hint, wrong = [], "", []
+    problems, hint, wrong, default_lr = [], "", [], []
     configs = _argument_configs(ctx)
     for config in configs:
         lr, max_norm = _config(config)
@@ -683,16 +683,19 @@ def hyperparams(ctx: Context) -> Verdict:
             continue
         wrong.append(config)
         problems.append(f"{_call(config)}: {mismatch}")
+        # the first argument left at its default (or both) that gives these updates, if one does
+        fixed = next((wrong_hint for wrong_lr, wrong_mn, wrong_hint in (
+            (DEFAULT_LR, max_norm, LR), (lr, DEFAULT_MAX_NORM, MAX_NORM), (DEFAULT_LR, DEFAULT_MAX_NORM, BOTH_IGNORED))
+            if any(_same(steps, build(seq, wrong_lr, wrong_mn)) for build in builders)), None)
+        if fixed is LR:
+            default_lr.append(config)
         cached = _cached(ctx, config, configs)
         if cached:
             problems[-1] += f"; measured: {cached}"
             hint = hint or CACHED
             continue
-        for wrong_lr, wrong_mn, wrong_hint in ((DEFAULT_LR, max_norm, LR), (lr, DEFAULT_MAX_NORM, MAX_NORM),
-                                               (DEFAULT_LR, DEFAULT_MAX_NORM, BOTH_IGNORED)):
-            if any(_same(steps, build(seq, wrong_lr, wrong_mn)) for build in builders):
-                hint = hint or wrong_hint
-                break
+        if fixed is not None:
+            hint = hint or fixed
         else:
             threshold = _measured_threshold(steps, seq, lr, builders) if steps else None
             which = _clipped_steps(steps, seq, lr, max_norm) if steps and threshold is None else ""
@@ -708,7 +711,7 @@ def hyperparams(ctx: Context) -> Verdict:
                 hint = hint or MAX_NORM_OTHER
     if not problems:
         return PASS
-    capped = _lr_capped(ctx, wrong, configs, builders, seq) if hint is LR else ""
+    capped = _lr_capped(wrong, configs, default_lr) if hint is LR else ""
     if capped:
         problems.append(f"measured: {capped}")
         hint = LR_CAPPED
@@ -775,17 +778,13 @@ def _right(ctx: Context, config: str) -> bool:
         return False
 
 
-def _lr_capped(ctx: Context, wrong: list[str], configs: list[str], builders: list, seq: list) -> str:
-    """Words for learning rates above the default that gave the default's updates while every smaller one was
-    honoured: a cap at the default; "" otherwise."""
+def _lr_capped(wrong: list[str], configs: list[str], default_lr: list[str]) -> str:
+    """Words for learning rates above the default whose calls gave the default rate's updates (``default_lr``: the
+    calls measured so) while every smaller one was honoured: a cap at the default; "" otherwise."""
     above = [c for c in configs if _config(c)[0] > DEFAULT_LR]
     below = [c for c in configs if _config(c)[0] < DEFAULT_LR]
-    if not above or not below or any(c in wrong for c in below) or any(c not in wrong for c in above):
+    if not above or not below or any(c in wrong for c in below) or any(c not in default_lr for c in above):
         return ""
-    for c in above:
-        steps = _as_steps(ctx.got(f"opt/{c}"))
-        if not any(_same(steps, build(seq, DEFAULT_LR, _config(c)[1])) for build in builders):
-            return ""
     return (f"learning rates above {DEFAULT_LR:g} ({', '.join(f'{_config(c)[0]:g}' for c in above)}) gave the "
             f"updates of {DEFAULT_LR:g}, while {', '.join(f'{_config(c)[0]:g}' for c in below)} was honoured: the rate "
             f"is capped at {DEFAULT_LR:g}")
