@@ -270,6 +270,8 @@ def test_ex3_names_numpy_on_a_tracer_not_a_shape_problem():
 
 
 def test_the_child_classifies_real_exceptions():
+    import time
+
     import jax
     import jax.numpy as jnp
 
@@ -283,7 +285,10 @@ def test_the_child_classifies_real_exceptions():
         raise AssertionError("did not raise")
 
     assert kind_of(lambda: jax.jit(lambda v: np.asarray(v))(jnp.ones(3))) == "numpy_on_tracer"
-    assert kind_of(lambda: jax.jit(lambda v: 1 if v.sum() > 0 else 0)(jnp.ones(3))) == "python_on_tracer"
+    assert kind_of(lambda: jax.vmap(lambda v: 1 if v > 0 else 0)(jnp.ones(3))) == "python_on_tracer"
+    # under jit JAX names the argument the value came from: a flag the student left traced, or an array
+    assert kind_of(lambda: jax.jit(lambda v: 1 if v.sum() > 0 else 0)(jnp.ones(3))) == "traced_argument"
+    assert kind_of(lambda: jax.jit(lambda v, train: v if train else -v)(jnp.ones(3), True)) == "traced_argument"
     assert kind_of(lambda: jnp.ones((2, 3)) + jnp.ones((4,))) == "shape"
     assert kind_of(lambda: jnp.ones((5, 20)).reshape(-1, 784), where=str(Path(__file__).parent)) == "reshape"
     assert kind_of(lambda: (lambda a, b: a)(1)) == "signature"
@@ -294,9 +299,12 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: (lambda a, b: a)(1), where=here) == "call_did_not_fit"
     assert kind_of(_refuses, where=here) == "own_raise" and kind_of(_refuses) == ""
     assert kind_of(_unpacks_three, where=here) == "unpack"
+    assert kind_of(lambda: time.perf_counter() - time.perf_counter, where=here) == "function_not_called"
+    assert kind_of(lambda: len - 1, where=here) == "function_not_called"
     assert kind_of(lambda: (1, 2).init, where=here) == "no_attribute"
     assert kind_of(lambda: jax.jit(lambda v: v.block_until_ready())(jnp.ones(3)), where=here) == "tracer_method"
-    for kind in ("call_did_not_fit", "own_raise", "unpack", "no_attribute", "tracer_method"):
+    for kind in ("call_did_not_fit", "own_raise", "unpack", "no_attribute", "tracer_method", "traced_argument",
+                 "function_not_called"):
         assert crash_hint(ObservationError("TypeError", "", kind=kind)), kind
 
 

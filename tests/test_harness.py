@@ -68,3 +68,37 @@ def test_an_error_message_names_no_object_address(tmp_path):
     recorder.record("case", broken)
     message = recorder.values["case"]["message"]
     assert "0x" not in message and message.startswith("got <function test_an_error_message_names_no_object_address")
+
+
+def test_an_error_message_quotes_no_array_values(tmp_path):
+    # JAX quotes a whole params dict it could not hash as a static argument: kilobytes of numbers the student does
+    # not need. The arrays keep their dtype; the rest of the message is kept as raised.
+    import jax.numpy as jnp
+    import numpy as np
+
+    from grader.harness.recorder import Recorder
+
+    params = {"layer1": {"w": jnp.ones((784, 256)), "b": jnp.zeros(256)}, "mask": np.array([True, False])}
+
+    def broken():
+        raise ValueError(f"Non-hashable static arguments are not supported: {params}. The error was: unhashable")
+
+    recorder = Recorder(tmp_path)
+    recorder.record("case", broken)
+    message = recorder.values["case"]["message"]
+    assert message == ("Non-hashable static arguments are not supported: {'layer1': {'w': Array([...], dtype=float32), "
+                       "'b': Array([...], dtype=float32)}, 'mask': array([...])}. The error was: unhashable")
+
+
+@pytest.mark.parametrize("raised", ["Array([" * 50_000, "Array([" + "1 " * 200_000, "Array([1," + "]" * 10 ** 6])
+def test_an_error_message_is_read_in_linear_time_whatever_it_holds(tmp_path, raised):
+    # A message the student's code raised goes through the same elision: it must not backtrack on crafted text
+    # (a pattern that did would take minutes on each of these, not milliseconds).
+    from grader.harness.recorder import Recorder
+
+    def broken():
+        raise ValueError(raised)
+
+    recorder = Recorder(tmp_path)
+    recorder.record("case", broken)
+    assert recorder.values["case"]["message"] == raised[:4000]

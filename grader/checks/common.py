@@ -58,6 +58,12 @@ PYTHON_ON_TRACER = (
     "Python control flow or a conversion (if, while, int(), float(), bool(), x[mask]) was applied to a traced "
     "array: under jax.jit (and vmap, grad) values are not known while tracing. Use jnp.where or jax.lax.cond, "
     "or keep such values as Python arguments.")
+TRACED_ARGUMENT = (
+    "Python control flow or a conversion (if, while, int(), float(), bool()) was applied to a value that comes from an "
+    "argument of a jax.jit function (JAX's message names it: 'depends on the value of the argument ...'): jit traces "
+    "every argument not marked static. If that argument is a Python setting that chooses what the code does (a flag "
+    "such as train, a rate, a count), mark it static: jax.jit(f, static_argnames=('train',)); if it is an array, "
+    "use jnp.where or jax.lax.cond.")
 LEAKED_TRACER = ("A traced value escaped its transformation (stored in a global or a list outside the function): "
                  "keep functions pure and return what you compute.")
 KEY_REUSE = "JAX's key-reuse checker saw one key used twice: split it, and use each new key once."
@@ -76,9 +82,10 @@ OWN_RAISE = ("Your own code raised this error on purpose (the raise or assert in
 UNBOUND_LOCAL = ("A name was read in a function before the function gave it a value: a name assigned anywhere in a "
                  "function (name = ...) is local to all of it, so an earlier line that means the module's name reads "
                  "the local one, not yet set. Give the new value another name (jitted_step = jax.jit(train_step)).")
-FUNCTION_NOT_CALLED = ("A function was used where what it returns belongs: the message shows a 'function' object asked "
-                       "for an attribute its result has. Call it with its arguments (optax.adam(learning_rate), not "
-                       "optax.adam).")
+FUNCTION_NOT_CALLED = ("A function was used where what it returns belongs: the message shows a function object (a "
+                       "'function' or 'builtin_function_or_method') asked for an attribute its result has, or given "
+                       "to arithmetic. Call it, with its arguments: time.perf_counter(), optax.adam(learning_rate), "
+                       "not time.perf_counter, optax.adam.")
 UNPACK = ("A tuple assignment got another number of values than it names (the message says how many): check what "
           "the right-hand side returns (a tuple of how many parts? a dict, whose unpacking gives its keys?) "
           "against the names on the left.")
@@ -120,6 +127,7 @@ NOT_OBSERVABLE = ("The function returned something other than what its docstring
 CRASH_HINTS: dict[str, Mistake | str] = {
     NUMPY_ON_TRACER.id: NUMPY_ON_TRACER,
     "python_on_tracer": PYTHON_ON_TRACER,
+    "traced_argument": TRACED_ARGUMENT,
     "leaked_tracer": LEAKED_TRACER,
     "key_reuse": KEY_REUSE,
     "signature": SIGNATURE,

@@ -16,6 +16,17 @@ from grader import observations
 
 _MAX_ARRAY_ELEMENTS = 4_000_000
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+#: An array's repr inside a message (JAX quoting a dict of params it could not hash): its values say nothing to the
+#: student and run to kilobytes, so only its dtype is kept. The values hold no parenthesis, so a search from each
+#: "Array([" stops at the next one: linear in the message, whatever the student's code raised.
+_ARRAY_REPR = re.compile(r"\b(?P<type>Array|array)\(\[[-\w\s.,+\[\]]*?\](?:,\s*dtype=(?P<dtype>\w+))?\)")
+
+
+def _elide_array(match: re.Match) -> str:
+    dtype = f", dtype={match['dtype']}" if match["dtype"] else ""
+    return f"{match['type']}([...]{dtype})"
+
+
 #: Where the grader's package is installed: JAX's messages name the grader's probe functions by file, and a
 #: report must read alike wherever the grader is installed.
 _PACKAGE_DIR = os.path.join(str(Path(__file__).resolve().parents[2]), "")
@@ -60,6 +71,7 @@ class Recorder:
             # Object addresses ("<function f at 0x7f...>") differ from run to run: the report must not.
             message = _ADDRESS.sub("", str(exc).replace(os.path.join(self.submission_dir, ""), "")
                                    .replace(_PACKAGE_DIR, ""))
+            message = _ARRAY_REPR.sub(_elide_array, message[:100_000])
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(self.submission_dir)]
         lines = [
             f'  File "{os.path.basename(f.filename)}", line {f.lineno}, in {f.name}\n    {(f.line or "").strip()}'
@@ -114,6 +126,12 @@ _CALL_DID_NOT_FIT = re.compile(r"takes \d+ positional arguments? but|missing \d+
 _OWN_RAISE = re.compile(r"\s*(raise|assert)\b")
 #: Python's words when a tuple assignment gets another number of values than it names.
 _UNPACK = re.compile(r"(too many|not enough) values to unpack")
+#: Python's words when arithmetic is given a function itself (``time.perf_counter() - start`` where ``start =
+#: time.perf_counter``, without the call).
+_FUNCTION_IN_ARITHMETIC = re.compile(r"unsupported operand type\(s\) for .*'(function|builtin_function_or_method|"
+                                     r"method|builtin_method)'")
+#: JAX's words when the value Python needed came from an argument of a function under jax.jit (it names the argument).
+_TRACED_ARGUMENT = "depends on the value of the argument"
 #: JAX's words when a function under jax.jit is called with something that is not an array.
 _NOT_A_JAX_TYPE = ("as an abstract array", "is not a valid JAX type")
 
@@ -135,13 +153,15 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     line of the submission ran (the grader's call) or after (a call the
     submission made); an error the submission raised itself (its last line a
     ``raise`` or ``assert``); a tuple assignment of the wrong length; an
-    attribute a value does not have; JAX refusing a non-array argument of a jitted
+    attribute a value does not have; a function given where its result belongs (asked for an attribute of the
+    result, or given to arithmetic); JAX refusing a non-array argument of a jitted
     function, or an array it was told is static; a ``KeyError`` whose key holds a tracer's repr (a dict key
     built from a traced value); a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
     numpy) on shapes as a shape error, or a reshape error when a reshape failed.
     """
     if isinstance(exc, NotObservable):
         return "not_observable"
+    # JAX's tracer errors by class; Python on a value that comes from a jitted function's argument, by JAX's words
     errors = jax.errors
     for cls, kind in ((errors.TracerArrayConversionError, "numpy_on_tracer"),
                       (errors.ConcretizationTypeError, "python_on_tracer"),
@@ -149,7 +169,7 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
                       (errors.UnexpectedTracerError, "leaked_tracer"),
                       (errors.KeyReuseError, "key_reuse")):
         if isinstance(exc, cls):
-            return kind
+            return "traced_argument" if kind == "python_on_tracer" and _TRACED_ARGUMENT in str(exc) else kind
     if isinstance(exc, (TypeError, ValueError)):  # JAX's words for three ways shapes do not fit a transformation
         for start, kind in _JAX_SHAPE_ERRORS:
             if str(exc).startswith(start):
@@ -169,6 +189,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     if isinstance(exc, UnboundLocalError):
         return "unbound_local"
     if isinstance(exc, AttributeError) and str(exc).startswith("'function' object has no attribute"):
+        return "function_not_called"
+    if isinstance(exc, TypeError) and _FUNCTION_IN_ARITHMETIC.search(str(exc)):
         return "function_not_called"
     if isinstance(exc, AttributeError) and any(in_submission) and "object has no attribute" in str(exc):
         return "no_attribute"

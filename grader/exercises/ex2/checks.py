@@ -25,9 +25,10 @@ BATCH_GRAD = Mistake(
     "This is the gradient of the batch's mean loss, not one gradient per example. Differentiate the loss "
     "of a single example and map it over the batch: jax.vmap(jax.grad(single_loss), in_axes=(None, 0, 0)).")
 LABELS_AXES = Mistake(
-    "ex2.labels_not_mapped", "labels not mapped by vmap",
-    "Each example was paired with every label of the batch: the labels were not mapped. In "
-    "jax.vmap(..., in_axes=(None, 0, 0)) both x and y get axis 0; params get None.")
+    "ex2.labels_not_mapped", "each example paired with every label of the batch",
+    "Each example was paired with every label of the batch, not its own. Map the labels with the examples "
+    "(jax.vmap(f, in_axes=(None, 0, 0)): x and y get axis 0, params None), and inside the per-example loss use the "
+    "label it is given, not the batch's y of the enclosing function.")
 MEAN_SCALE = Mistake(
     "ex2.mean_scaled", "gradients of the batch mean, 1/B of each example's",
     "Each example's gradient is 1/B of what it should be: you differentiated the batch mean. Take the "

@@ -21,6 +21,7 @@ without and with jax.jit, in the same run.
 
 from __future__ import annotations
 
+import math
 import statistics
 from dataclasses import dataclass
 
@@ -822,6 +823,9 @@ def _speedup(ctx: Context) -> dict:
         swapped = _batch_swapped(ctx)
         if swapped:
             raise _BadDict(f"jit_speedup raised {exc.error.summary()}; {swapped}", BATCH_SWAPPED) from exc
+        drawn = _batch_drawn(ctx)
+        if drawn:
+            raise _BadDict(f"jit_speedup raised {exc.error.summary()}; {drawn}", BATCH_SHAPE) from exc
         raise
     missing = {"eager_s", "jit_s", "speedup"} - set(result.get("keys", []))
     if result.get("type") != "dict" or missing:
@@ -866,6 +870,32 @@ def _batch_swapped(ctx: Context) -> str:
         return ""
     return (f"measured: time_steps gave step_fn an array of shape {tuple(given[1])}, y's, where x goes and one of "
             f"shape {tuple(given[0])}, x's, where y goes, on every call")
+
+
+def _batch_drawn(ctx: Context) -> str:
+    """Words for a jit_speedup that gave time_steps a batch of other shapes than the lesson's (x of (B, 784), y of
+    (B,)), measured on its first call against the reference's; "" when they agree or were not recorded."""
+    try:
+        got, want = ctx.got("speedup/batches"), ctx.want("speedup/batches")
+    except Exception:  # noqa: BLE001 - not recorded: nothing measured
+        return ""
+    if not got or not want or got[0] == want[0]:
+        return ""
+    x, y, lesson_x = got[0]["x"], got[0]["y"], want[0]["x"]
+    words = []
+    if x != lesson_x:
+        how = (" (its axes swapped)" if x == lesson_x[::-1] else
+               " (images not flattened)" if x and len(x) > 2 and math.prod(x[1:]) == lesson_x[-1] else "")
+        words.append(f"x of shape {_shown_shape(x)}{how}")
+    if y != want[0]["y"]:
+        words.append(f"y of shape {_shown_shape(y)}")
+    return ("measured: jit_speedup gave time_steps " + " and ".join(words) +
+            f"; the lesson's step takes x of shape (batch, {lesson_x[-1]}), one row of pixels per image, and y of "
+            "shape (batch,)") if words else ""
+
+
+def _shown_shape(shape: list[int] | None) -> str:
+    return "no array" if shape is None else str(tuple(shape))
 
 
 def _timed_by_time_steps(ctx: Context, r: dict) -> str:
@@ -1106,6 +1136,10 @@ BATCH_SWAPPED = Mistake(
     "ex4.x_y_swapped", "x and y passed to step_fn the other way round",
     "step_fn takes (params, opt_state, x, y): the inputs x (shape (B, 784)), then the labels y (shape (B,)). Pass "
     "them in that order, as time_steps was given them.")
+BATCH_SHAPE = Mistake(
+    "ex4.batch_shape", "a batch drawn in other shapes than the lesson's",
+    "jit_speedup draws the lesson's batch: x of shape (batch, 784), one flattened image per row, and y of shape "
+    "(batch,), one label per image (jax.random.normal(key, (128, 784)), jax.random.randint(key, (128,), 0, 10)).")
 NOT_SECONDS = Mistake(
     "ex4.not_seconds", "time_steps returning something other than a number of seconds",
     "time_steps returns one number, the elapsed seconds as a Python float (time.perf_counter() - start); the "

@@ -292,12 +292,14 @@ def _default_n_steps(m):
     return {"calls": log["calls"]}
 
 
-def _speedup(m):
-    """jit_speedup, with every time_steps call it makes recorded (the step it timed and what it returned)."""
+def _speedup(m, batches):
+    """jit_speedup, with every time_steps call it makes recorded (the step it timed and what it returned); the
+    shapes of the batch each call was given go to ``batches`` first, kept if jit_speedup raises."""
     own = m.time_steps
     timed = []
 
     def recording_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
+        batches.append({"x": _shape(x), "y": _shape(y)})
         watched = _Watched(step_fn)
         seconds = own(watched, params, opt_state, x, y, n_steps)
         first = watched.first
@@ -413,4 +415,6 @@ def probe(rec, modules, inputs, options):
     rec.record("time/uneven", lambda: _time(m, 0.0, 0.0, N_STEPS, costs=UNEVEN_COSTS))
     rec.record("time/host", lambda: _time(m, 0.0, HOST_QUEUED, N_STEPS, host_wait=HOST_WAIT))
     rec.record("time/default", lambda: _default_n_steps(m))
-    rec.record("speedup", lambda: _speedup(m))
+    batches = []
+    rec.record("speedup", lambda: _speedup(m, batches))
+    rec.record("speedup/batches", lambda: batches)

@@ -17,7 +17,7 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex2.values", "mistake": "ex2.labels_not_mapped", "max_failing": 1, "hint": "labels were not mapped",
+EXPECT = {"check": "ex2.values", "mistake": "ex2.labels_not_mapped", "max_failing": 1, "hint": "every label of the batch",
           "also": ["ex2.largest"]}
 
 

@@ -9,7 +9,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex4.speedup_dict", "mistake": "", "hint": "images not flattened", "max_failing": 2, "also": ["ex4.jit_faster"]}
+EXPECT = {"check": "ex4.speedup_dict", "mistake": "ex4.batch_shape", "hint": "one flattened image per row", "max_failing": 2, "also": ["ex4.jit_faster"]}
 
 
 

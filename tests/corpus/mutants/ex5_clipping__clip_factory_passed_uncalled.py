@@ -6,7 +6,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex5.chain", "mistake": "", "hint": "call it with its arguments", "max_failing": 3, "also": ["ex5.hyperparams", "ex5.params_unchanged"]}
+EXPECT = {"check": "ex5.chain", "mistake": "", "hint": "call it, with its arguments", "max_failing": 3, "also": ["ex5.hyperparams", "ex5.params_unchanged"]}
 
 
 
