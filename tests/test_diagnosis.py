@@ -626,9 +626,11 @@ def _ex4_run(n_steps: int, cost: float, call_seconds: float, stop: str, compile_
     call returned (``before_wait``), or started a call late and stopped after the last result (``late_start``),
     or started before the warm-up (``with_warm_up``). ``late_wake``: the wait on the last result returns this
     late (a loaded machine); ``extra``: the timer adds this much time of its own before reading the clock.
-    ``compile_run``: the first call takes 0.6 s more (compiling) and the calls queue nothing."""
+    ``compile_run``: the first call takes COMPILE_DELAY more (compiling) and the calls queue nothing."""
+    from grader.exercises.ex4.shared import COMPILE_DELAY
+
     calls = n_steps + 1
-    first = 0.6 if compile_run else 0.0
+    first = COMPILE_DELAY if compile_run else 0.0
     started = [0.0] + [first + i * call_seconds for i in range(1, calls)]
     returned = [s + call_seconds for s in started]
     returned[0] = first + call_seconds if compile_run else returned[0]
@@ -646,7 +648,7 @@ def _ex4_run(n_steps: int, cost: float, call_seconds: float, stop: str, compile_
             "to_woke": [] if stop == "before_wait" else [woke] + [woke - r for r in returned],
             "waited": [] if stop == "before_wait" else [calls - 1], "last": calls - 1, "sync": 0.002 * n_steps,
             "cost": cost, "params_seen": list(range(calls)), "state_seen": list(range(calls)), "shapes": [], "compiled": [0] if compile_run else [],
-            "timed_shapes": [[4, 784], [4]], "wall": 1.0, "compile_delay": 0.6}
+            "timed_shapes": [[4, 784], [4]], "wall": 1.0, "compile_delay": COMPILE_DELAY}
 
 
 @pytest.mark.parametrize("call_seconds", [0.004, 0.02, 0.05, 0.06, 0.1, 0.15, 0.3, 1.0])

@@ -1,7 +1,7 @@
 """What ex4's probe (child side) and checks (judging side) both read. Standard library only."""
 
 #: The instrumented steps: a first call this slow (like compilation) ...
-COMPILE_DELAY = 0.6
+COMPILE_DELAY = 0.3
 #: ... every call this much CPU time before it returns (like dispatching) ...
 SYNC_COST = 0.002
 #: ... and then this much wall time off the CPU before it returns (like waiting on the host), which a CPU clock
