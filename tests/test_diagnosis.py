@@ -291,6 +291,8 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: jax.jit(lambda v, train: v if train else -v)(jnp.ones(3), True)) == "traced_argument"
     assert kind_of(lambda: jnp.ones((2, 3)) + jnp.ones((4,))) == "shape"
     assert kind_of(lambda: jnp.ones((5, 20)).reshape(-1, 784), where=str(Path(__file__).parent)) == "reshape"
+    assert kind_of(lambda: jnp.split(jnp.ones((5, 784)), 2), where=str(Path(__file__).parent)) == "uneven_split"
+    assert kind_of(lambda: np.split(np.ones(5), 2), where=str(Path(__file__).parent)) == "uneven_split"
     assert kind_of(lambda: (lambda a, b: a)(1)) == "signature"
     assert kind_of(lambda: jax.vmap(lambda p, v: p @ v)(jnp.ones((3, 4)), jnp.ones((5, 4)))) == "vmap_sizes"
     assert kind_of(lambda: jnp.stack([jnp.ones((3, 4)), jnp.ones((4, 2))])) == "stack_shapes"
@@ -304,7 +306,7 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: (1, 2).init, where=here) == "no_attribute"
     assert kind_of(lambda: jax.jit(lambda v: v.block_until_ready())(jnp.ones(3)), where=here) == "tracer_method"
     for kind in ("call_did_not_fit", "own_raise", "unpack", "no_attribute", "tracer_method", "traced_argument",
-                 "function_not_called"):
+                 "function_not_called", "uneven_split"):
         assert crash_hint(ObservationError("TypeError", "", kind=kind)), kind
 
 

@@ -99,6 +99,9 @@ SHAPE = ("An operation got arrays whose shapes do not fit together: print the sh
          "w.shape) and check them against the docstring.")
 RESHAPE = ("A reshape failed: the array did not have as many elements as the shape asked for. Print its shape "
            "before the reshape, and reshape with the sizes the array has (x.shape[0], -1) rather than fixed ones.")
+UNEVEN_SPLIT = ("An array was split into equal parts (jnp.split(x, n), np.split) and its length is not a multiple of n: "
+                "the docstring allows any batch size, odd ones and 1 included. Work on the whole batch at once "
+                "(jax.vmap maps every example), or split with jnp.array_split, which allows a shorter last part.")
 VMAP_SIZES = ("jax.vmap mapped arguments whose leading axes differ in size (the error names them): map only what has "
               "the batch on its leading axis, as it is given to this call. With in_axes=0 (the default) every argument "
               "is mapped, params included: map only the batch, jax.vmap(f, in_axes=(None, 0, 0)) for f(params, x, "
@@ -140,6 +143,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "tracer_method": TRACER_METHOD,
     "shape": SHAPE,
     "reshape": RESHAPE,
+    "uneven_split": UNEVEN_SPLIT,
     "vmap_sizes": VMAP_SIZES,
     "stack_shapes": STACK_SHAPES,
     "scan_carry": SCAN_CARRY,
@@ -148,6 +152,8 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "traced_key": TRACED_KEY,
     "not_observable": NOT_OBSERVABLE,
 }
+#: Crashes that come with the batch size, not with anything a network's depth changes.
+BATCH_SIZE_CRASHES = frozenset({"uneven_split"})
 #: JAX's own error classes, for an error recorded without a kind.
 _KIND_OF_TYPE = {
     "TracerArrayConversionError": NUMPY_ON_TRACER.id,

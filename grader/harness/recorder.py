@@ -130,6 +130,8 @@ _UNPACK = re.compile(r"(too many|not enough) values to unpack")
 #: time.perf_counter``, without the call).
 _FUNCTION_IN_ARITHMETIC = re.compile(r"unsupported operand type\(s\) for .*'(function|builtin_function_or_method|"
                                      r"method|builtin_method)'")
+#: numpy's and JAX's words when an array is split into equal parts its length is not a multiple of.
+_UNEVEN_SPLIT = "array split does not result in an equal division"
 #: JAX's words when the value Python needed came from an argument of a function under jax.jit (it names the argument).
 _TRACED_ARGUMENT = "depends on the value of the argument"
 #: JAX's words when a function under jax.jit is called with something that is not an array.
@@ -157,7 +159,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     result, or given to arithmetic); JAX refusing a non-array argument of a jitted
     function, or an array it was told is static; a ``KeyError`` whose key holds a tracer's repr (a dict key
     built from a traced value); a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
-    numpy) on shapes as a shape error, or a reshape error when a reshape failed.
+    numpy) on shapes as a shape error, or a reshape error when a reshape failed; a split into equal parts that do not
+    divide the array.
     """
     if isinstance(exc, NotObservable):
         return "not_observable"
@@ -202,6 +205,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
         return "traced_key"
     in_library = bool(frames) and not in_submission[-1] and any(
         os.sep + lib + os.sep in frames[-1].filename for lib in ("jax", "numpy", "jaxlib"))
+    if isinstance(exc, ValueError) and in_library and str(exc).startswith(_UNEVEN_SPLIT):
+        return "uneven_split"
     if isinstance(exc, (TypeError, ValueError)) and in_library and "shape" in str(exc).lower():
         return "reshape" if "reshape" in str(exc).lower() else "shape"
     return ""

@@ -9,7 +9,7 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
-from grader.checks.common import STALE, crash_hint, crash_kind, fixed_rows, mutated, shapes_met, unchanged
+from grader.checks.common import BATCH_SIZE_CRASHES, STALE, crash_hint, crash_kind, fixed_rows, mutated, shapes_met, unchanged
 from grader.checks.compare import array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
@@ -914,6 +914,8 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
             and len(outcomes) > 1:
         measured = ("mlp_forward must work for a network of one layer too: with only layer1 it is x @ w + b, with no "
                    "hidden layer and no ReLU. Check the path your code takes when there is no hidden layer.")
+    if crashed and all(crash_kind(e.error) in BATCH_SIZE_CRASHES for e in errors):
+        text = text or "; the failing cases are those whose batch size the split does not divide"
     return fail("; ".join(problems) + (text or _first_difference(outcomes)), measured or crashed or HINT_CONTRACT,
                 fraction=fraction)
 
