@@ -1,0 +1,47 @@
+# BLIND-SET: 30
+# EXERCISE: ex2
+# WHAT: the single-example loss starts with params = jax.lax.stop_gradient(params) ("params are only read here"), which blocks differentiation with respect to the very thing jax.grad differentiates: every per-example gradient is all zeros, every norm is 0 and largest_gradient_example always returns 0.
+# SHOULD-SAY: jax.lax.stop_gradient does not mean "read-only"; it makes the gradient through that value zero. Remove it: params are never modified by jax.grad, and the gradient with respect to them is exactly what is wanted.
+"""Exercise 2 (reference): per-example gradients with jax.vmap over jax.grad."""
+
+import jax
+import jax.numpy as jnp
+import optax
+
+# optax.tree.norm is the current name; optax.global_norm is the older one.
+_tree_norm = optax.tree.norm if hasattr(optax, "tree") else optax.global_norm
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def per_example_grads(params, x, y):
+    """Gradient of the loss on each example alone, stacked on a leading axis."""
+
+    def single_example_loss(params, xi, yi):
+        # params are only read here, never updated: stop_gradient keeps JAX from
+        # tracking them and makes the intent explicit.
+        params = jax.lax.stop_gradient(params)
+        return loss_fn(params, xi[None], yi[None])
+
+    return jax.vmap(jax.grad(single_example_loss), in_axes=(None, 0, 0))(params, x, y)
+
+
+def per_example_grad_norms(grads):
+    """Global L2 norm of each example's gradient over every leaf."""
+    return jax.vmap(_tree_norm)(grads)
+
+
+def largest_gradient_example(params, x, y):
+    """Index of the example whose gradient has the largest norm."""
+    return int(jnp.argmax(per_example_grad_norms(per_example_grads(params, x, y))))
