@@ -293,6 +293,11 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: jnp.ones((5, 20)).reshape(-1, 784), where=str(Path(__file__).parent)) == "reshape"
     assert kind_of(lambda: jnp.split(jnp.ones((5, 784)), 2), where=str(Path(__file__).parent)) == "uneven_split"
     assert kind_of(lambda: np.split(np.ones(5), 2), where=str(Path(__file__).parent)) == "uneven_split"
+    assert kind_of(lambda: jnp.tensordot(jnp.ones((5, 20)), jnp.ones((20, 7)))) == "axes_contracted"
+    assert kind_of(lambda: jnp.ones((5, 20)) @ jnp.ones((16, 7))) == "shape"
+    split_key = jnp.split(jax.random.PRNGKey(0), 2)[0]
+    assert kind_of(lambda: jax.random.normal(split_key, (3,))) == "invalid_key"
+    assert kind_of(lambda: jax.grad(lambda v: v * 2)(jnp.ones(3))) == "grad_not_scalar"
     assert kind_of(lambda: (lambda a, b: a)(1)) == "signature"
     assert kind_of(lambda: jax.vmap(lambda p, v: p @ v)(jnp.ones((3, 4)), jnp.ones((5, 4)))) == "vmap_sizes"
     assert kind_of(lambda: jnp.stack([jnp.ones((3, 4)), jnp.ones((4, 2))])) == "stack_shapes"
@@ -301,12 +306,15 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: (lambda a, b: a)(1), where=here) == "call_did_not_fit"
     assert kind_of(_refuses, where=here) == "own_raise" and kind_of(_refuses) == ""
     assert kind_of(_unpacks_three, where=here) == "unpack"
+    assert kind_of(lambda: {jnp.ones(2): 1}, where=here) == "unhashable"
+    assert kind_of(lambda: {{"w": 1}}, where=here) == "unhashable"
     assert kind_of(lambda: time.perf_counter() - time.perf_counter, where=here) == "function_not_called"
     assert kind_of(lambda: len - 1, where=here) == "function_not_called"
     assert kind_of(lambda: (1, 2).init, where=here) == "no_attribute"
     assert kind_of(lambda: jax.jit(lambda v: v.block_until_ready())(jnp.ones(3)), where=here) == "tracer_method"
     for kind in ("call_did_not_fit", "own_raise", "unpack", "no_attribute", "tracer_method", "traced_argument",
-                 "function_not_called", "uneven_split"):
+                 "function_not_called", "uneven_split", "axes_contracted", "invalid_key", "grad_not_scalar",
+                 "unhashable"):
         assert crash_hint(ObservationError("TypeError", "", kind=kind)), kind
 
 

@@ -102,6 +102,19 @@ RESHAPE = ("A reshape failed: the array did not have as many elements as the sha
 UNEVEN_SPLIT = ("An array was split into equal parts (jnp.split(x, n), np.split) and its length is not a multiple of n: "
                 "the docstring allows any batch size, odd ones and 1 included. Work on the whole batch at once "
                 "(jax.vmap maps every example), or split with jnp.array_split, which allows a shorter last part.")
+AXES_CONTRACTED = ("A product contracted more than one axis of each array (the message lists two sizes on each side): "
+                   "jnp.tensordot contracts two axes unless told otherwise (axes=2). A layer contracts one, x's last "
+                   "with w's first: x @ w, jnp.dot(x, w), or jnp.tensordot(x, w, axes=1).")
+INVALID_KEY = ("A PRNG key of the wrong shape reached jax.random (a raw key is a uint32 array of shape (2,)): new keys "
+               "come from jax.random.split(key) (key1, key2 = jax.random.split(key)), not from slicing or splitting "
+               "the key's array (jnp.split, key[0]), which gives pieces that are not keys.")
+GRAD_NOT_SCALAR = ("jax.grad differentiates a function that returns one number (shape ()), and the function given "
+                   "to it returned an array (the message gives its shape): reduce it to one number (jnp.mean or "
+                   "jnp.sum of a vector of losses, [0] of a batch of one), or differentiate the docstring's loss, "
+                   "which is already a mean.")
+UNHASHABLE = ("A dict, list or array was used where Python needs a hashable value: a dict key, a set, an argument of "
+              "functools.lru_cache / functools.cache, or a static argument of jax.jit. Params are a dict of arrays: "
+              "do not cache on them or hash them; compute from the arguments on every call.")
 VMAP_SIZES = ("jax.vmap mapped arguments whose leading axes differ in size (the error names them): map only what has "
               "the batch on its leading axis, as it is given to this call. With in_axes=0 (the default) every argument "
               "is mapped, params included: map only the batch, jax.vmap(f, in_axes=(None, 0, 0)) for f(params, x, "
@@ -144,6 +157,10 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "shape": SHAPE,
     "reshape": RESHAPE,
     "uneven_split": UNEVEN_SPLIT,
+    "invalid_key": INVALID_KEY,
+    "axes_contracted": AXES_CONTRACTED,
+    "grad_not_scalar": GRAD_NOT_SCALAR,
+    "unhashable": UNHASHABLE,
     "vmap_sizes": VMAP_SIZES,
     "stack_shapes": STACK_SHAPES,
     "scan_carry": SCAN_CARRY,

@@ -110,11 +110,14 @@ class Recorder:
         observations.write(out_dir, self.values, self.arrays, self.import_error)
 
 
-#: How JAX's errors begin when a transformation's shapes do not fit: (the start of the message, the kind).
+#: How JAX's errors begin when shapes do not fit what a transformation or a function needs (a transformation's
+#: shapes, a key's, jax.grad's scalar output): (the start of the message, the kind).
 _JAX_SHAPE_ERRORS = (
     ("vmap got inconsistent sizes for array axes to be mapped", "vmap_sizes"),
     ("All input arrays must have the same shape", "stack_shapes"),
     ("scan body function carry input and carry output must have equal types", "scan_carry"),
+    ("JAX encountered invalid PRNG key data", "invalid_key"),
+    ("Gradient only defined for scalar-output functions", "grad_not_scalar"),
 )
 
 
@@ -130,6 +133,10 @@ _UNPACK = re.compile(r"(too many|not enough) values to unpack")
 #: time.perf_counter``, without the call).
 _FUNCTION_IN_ARITHMETIC = re.compile(r"unsupported operand type\(s\) for .*'(function|builtin_function_or_method|"
                                      r"method|builtin_method)'")
+#: JAX's words when a product contracts more than one axis of each array and their sizes differ (jnp.tensordot's
+#: default, axes=2, on a layer's x and w).
+_MANY_AXES_CONTRACTED = re.compile(r"dot_general requires contracting dimensions to have the same shape, got "
+                                   r"\(\d+, \d+")
 #: numpy's and JAX's words when an array is split into equal parts its length is not a multiple of.
 _UNEVEN_SPLIT = "array split does not result in an equal division"
 #: JAX's words when the value Python needed came from an argument of a function under jax.jit (it names the argument).
@@ -160,7 +167,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     function, or an array it was told is static; a ``KeyError`` whose key holds a tracer's repr (a dict key
     built from a traced value); a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
     numpy) on shapes as a shape error, or a reshape error when a reshape failed; a split into equal parts that do not
-    divide the array.
+    divide the array; a product over several axes; an invalid PRNG key, jax.grad of a non-scalar, an unhashable
+    value (JAX's and Python's words).
     """
     if isinstance(exc, NotObservable):
         return "not_observable"
@@ -173,7 +181,7 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
                       (errors.KeyReuseError, "key_reuse")):
         if isinstance(exc, cls):
             return "traced_argument" if kind == "python_on_tracer" and _TRACED_ARGUMENT in str(exc) else kind
-    if isinstance(exc, (TypeError, ValueError)):  # JAX's words for three ways shapes do not fit a transformation
+    if isinstance(exc, (TypeError, ValueError)):  # JAX's words for ways shapes do not fit a transformation
         for start, kind in _JAX_SHAPE_ERRORS:
             if str(exc).startswith(start):
                 return kind
@@ -201,10 +209,14 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
         return "jit_argument"
     if isinstance(exc, (TypeError, ValueError)) and "Non-hashable static arguments" in str(exc):
         return "static_array"
+    if isinstance(exc, TypeError) and str(exc).startswith("unhashable type"):
+        return "unhashable"
     if isinstance(exc, KeyError) and exc.args and isinstance(exc.args[0], str) and _TRACER_REPR.search(exc.args[0]):
         return "traced_key"
     in_library = bool(frames) and not in_submission[-1] and any(
         os.sep + lib + os.sep in frames[-1].filename for lib in ("jax", "numpy", "jaxlib"))
+    if isinstance(exc, TypeError) and _MANY_AXES_CONTRACTED.match(str(exc)):
+        return "axes_contracted"
     if isinstance(exc, ValueError) and in_library and str(exc).startswith(_UNEVEN_SPLIT):
         return "uneven_split"
     if isinstance(exc, (TypeError, ValueError)) and in_library and "shape" in str(exc).lower():
