@@ -616,6 +616,10 @@ def times_n_steps(ctx: Context) -> Verdict:
                         f"time_steps makes {k} calls of step_fn for each of the n_steps steps (the message counts "
                         "them): call it once per step, for _ in range(n_steps): params, opt_state, loss = "
                         "step_fn(params, opt_state, x, y), and read the loss from what that call returned.")
+        if others and calls <= 1 and all(c == calls for _, c, _ in others):
+            return fail(f"{said}; it called it {shown}: {calls} call{'s' * (calls != 1)} whatever n_steps is, so "
+                        "the loop of timed calls did not run (one call at most, a warm-up or the loop's first)",
+                        NO_TIMED_CALLS)
         if others and any(c - m != calls - n for m, c, _ in others):  # the calls do not follow n_steps
             if all(c == calls for _, c, _ in others):
                 asked = sorted({n, *(m for m, _, _ in others)})
@@ -1136,6 +1140,12 @@ BATCH_SWAPPED = Mistake(
     "ex4.x_y_swapped", "x and y passed to step_fn the other way round",
     "step_fn takes (params, opt_state, x, y): the inputs x (shape (B, 784)), then the labels y (shape (B,)). Pass "
     "them in that order, as time_steps was given them.")
+NO_TIMED_CALLS = Mistake(
+    "ex4.no_timed_calls", "a timed loop that made no calls",
+    "The timed loop did not make its calls of step_fn: something that only describes them (a generator, map() or "
+    "an itertools object such as accumulate, which run nothing until iterated), a range of no steps, or a return "
+    "inside the loop. Call it in a plain loop: for _ in range(n_steps): params, opt_state, loss = "
+    "step_fn(params, opt_state, x, y).")
 BATCH_SHAPE = Mistake(
     "ex4.batch_shape", "a batch drawn in other shapes than the lesson's",
     "jit_speedup draws the lesson's batch: x of shape (batch, 784), one flattened image per row, and y of shape "
