@@ -865,13 +865,14 @@ def _first_difference(outcomes: dict[str, str]) -> str:
 
 
 def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
-    problems, errors, named, outcomes, shaped = [], [], [], {}, None
+    problems, errors, named, outcomes, shaped, crashed = [], [], [], {}, None, {}
     for case in cases:
         c = _case(ctx, case)
         try:
             got = np.asarray(ctx.got(f"out/{case}"), dtype=np.float64)
         except StudentError as exc:
             errors.append(exc)
+            crashed[case] = exc.error
             shaped = shaped or _shape_words(case, exc.error)
             outcomes[case] = "error"
             problems.append(f"{_describe(case)}: {exc.error.summary()}")
@@ -885,6 +886,7 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         named.append(explain(c["params"], c["x"], got))
         problems.append(f"{_describe(case)}: " + ("returned None" if _returned_none(ctx, f"out/{case}") else
                                                   array_mismatch(got, want)))
+    shaped = _first_layers(crashed) or shaped
     mistake = _one_mistake(named)
     if errors and len(errors) == len(cases) and mistake is None:
         swapped = _measured(ctx, "measure/swapped/d3")
@@ -956,6 +958,43 @@ def _shape_words(case: str, error: ObservationError) -> tuple[str, Mistake] | No
     return None
 
 
+def _order_measured(ctx: Context) -> bool:
+    """True when ex3.depths measured the layers running in another order than their numbers."""
+    try:
+        return ctx.verdict("ex3.depths").mistake == LAYER_ORDER.id
+    except StudentError:
+        return False
+
+
+def _first_layers(crashed: dict[str, ObservationError]) -> tuple[str, Mistake] | None:
+    """Words for cases whose crashes all show the input's features meeting a later layer's weights, the same layer
+    k in each or the last in each (layers in reverse), at least two cases; None otherwise (a layer skipped shows
+    another layer's output meeting them, not the input)."""
+    first = {case: _first_layer_run(shapes_met(error), CASES[case][0]) for case, error in crashed.items()}
+    if len(first) < 2 or None in first.values():
+        return None
+    depths = {case: len(CASES[case][0]) - 1 for case in first}
+    case = next(iter(first))
+    widths, k = CASES[case][0], first[case]
+    example = f"{_describe(case)}: its {widths[0]} features met layer{k}'s {widths[k - 1]} rows"
+    if all(first[case] == depths[case] for case in first):
+        return (f"; measured: in every case that crashed, the input met the last layer's weights first ({example}): "
+                "the layers ran in reverse order"), LAYER_ORDER
+    if len(set(first.values())) == 1:
+        return (f"; measured: in every case that crashed, the input met layer{k}'s weights first ({example}): "
+                f"layer{k} ran before layer1"), LAYER_ORDER
+    return None
+
+
+def _first_layer_run(shapes: list[tuple[int, ...]], widths: tuple[int, ...]) -> int | None:
+    """k, when a crash's shapes are the input's features (widths[0]) against the rows of layer k's weights alone
+    (a product's contracting sizes, JAX's "got (20,) and (16,)"), k > 1: layer k ran first; None otherwise."""
+    if len(shapes) != 2 or any(len(s) != 1 for s in shapes) or shapes[0][0] != widths[0]:
+        return None
+    owners = [k for k in range(2, len(widths)) if widths[k - 1] == shapes[1][0]]
+    return owners[0] if len(owners) == 1 and widths[0] != shapes[1][0] else None
+
+
 def _fixed_depth(ctx: Context) -> str:
     """Words for a forward pass that runs the same number of layers k whatever params holds, read off every graded
     case: right where the depth is k, the first k layers' answer where it is more, a KeyError for layer<depth + 1>
@@ -1016,6 +1055,12 @@ def deep(ctx: Context) -> Verdict:
     verdict = _judge_cases(ctx, (DEEP_CASE,))
     if verdict.passed or verdict.mistake in {STRING_ORDER.id, DICT_ORDER.id}:
         return verdict
+    if verdict.mistake != LAYER_ORDER.id and f"out/{DEEP_CASE}" not in ctx.student.errors and _order_measured(ctx):
+        # what the measurement networks read assumes layer1 runs first, which the graded cases showed it does not
+        got, want = (np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64),
+                     np.asarray(ctx.want(f"out/{DEEP_CASE}"), np.float64))
+        return fail(f"{_describe(DEEP_CASE)}: {array_mismatch(got, want)}; ex3.depths measured another layer run "
+                    "first than layer1, so the layers do not run in numeric order here either", LAYER_ORDER)
     model = _model(_measure_networks(ctx))  # as measured: a computation that shows only on equal widths is told here
     if model is not None and f"out/{DEEP_CASE}" not in ctx.student.errors:
         c, got = _case(ctx, DEEP_CASE), np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64)
