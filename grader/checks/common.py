@@ -68,8 +68,9 @@ LEAKED_TRACER = ("A traced value escaped its transformation (stored in a global 
                  "keep functions pure and return what you compute.")
 KEY_REUSE = "JAX's key-reuse checker saw one key used twice: split it, and use each new key once."
 SIGNATURE = ("The call did not fit the function's parameters (it failed before any line of your function ran): "
-             "check the parameter names, their order and defaults against the docstring; the grader calls "
-             "each function exactly as documented.")
+             "check the parameter names, their order and defaults against the docstring, and that none the "
+             "docstring passes by position is keyword-only (after a bare * or *args); the grader calls each function "
+             "exactly as documented.")
 CALL_DID_NOT_FIT = ("A call your code makes does not fit the parameters of the function it calls (the message says "
                     "how: how many arguments it takes and how many it was given, or which name it does not know; the "
                     "last line of your code in the traceback is the call): pass exactly what that function takes, "
