@@ -6,7 +6,7 @@ import re
 
 from typing import Any
 
-from grader.checks import PASS, Context, Mistake, Verdict, fail
+from grader.checks import PASS, Context, Mistake, StudentError, Verdict, fail
 from grader.checks.compare import tree_mismatch
 from grader.inputs import flatten
 from grader.observations import ObservationError
@@ -38,6 +38,26 @@ def unchanged(ctx: Context, name: str, original: dict[str, Any], calls: tuple[st
     problem = tree_mismatch(ctx.got(name), flatten(original), rtol=0, atol_scale=0)
     if problem:
         return fail(f"after the calls, params differ from what was passed in: {problem}", MUTATED)
+    return PASS
+
+
+def unchanged_where_returned(ctx: Context, cases: list[tuple[str, dict[str, Any], str]]) -> Verdict:
+    """``unchanged`` for each ``(snapshot, original, call)`` whose call returned: a call that raised is charged by
+    the checks of its values, not here. If none returned, there is nothing to judge: the first crash is raised."""
+    crashed = None
+    judged = 0
+    for name, original, call in cases:
+        try:
+            ctx.got(call)
+        except StudentError as exc:
+            crashed = crashed or exc
+            continue
+        judged += 1
+        verdict = unchanged(ctx, name, original, (call,))
+        if not verdict.passed:
+            return verdict
+    if not judged and crashed:
+        raise crashed
     return PASS
 
 

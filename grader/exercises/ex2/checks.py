@@ -10,7 +10,8 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
-from grader.checks.common import PARAMETERS, STALE, crash_kind, numpy_on_tracer, parameters_words, unchanged
+from grader.checks.common import (PARAMETERS, STALE, crash_kind, numpy_on_tracer, parameters_words,
+                                 unchanged_where_returned)
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
@@ -1388,12 +1389,10 @@ def jit_agrees(ctx: Context) -> Verdict:
 
 
 def params_unchanged(ctx: Context) -> Verdict:
-    """per_example_grads and largest_gradient_example leave params as they were."""
-    for case in CASES:
-        verdict = unchanged(ctx, f"input/params_after/{case}", _case(ctx, case)["params"], (f"grads/{case}",))
-        if not verdict.passed:
-            return verdict
-    return PASS
+    """per_example_grads and largest_gradient_example leave params as they were, judged on every batch whose call
+    returned (a call that raised is charged in ex2.values)."""
+    return unchanged_where_returned(ctx, [(f"input/params_after/{case}", _case(ctx, case)["params"], f"grads/{case}")
+                                          for case in CASES])
 
 
 #: Structural properties pay only when the values agree with the reference: zeros in the right shape are

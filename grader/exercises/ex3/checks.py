@@ -9,7 +9,8 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
-from grader.checks.common import BATCH_SIZE_CRASHES, STALE, crash_hint, crash_kind, fixed_rows, mutated, shapes_met, unchanged
+from grader.checks.common import (BATCH_SIZE_CRASHES, STALE, crash_hint, crash_kind, fixed_rows, mutated, shapes_met,
+                                 unchanged, unchanged_where_returned)
 from grader.checks.compare import array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
@@ -1287,25 +1288,10 @@ def _jit_ran_in_string_order(ctx: Context, eager_right: bool = True) -> bool:
 
 
 def params_unchanged(ctx: Context) -> Verdict:
-    """mlp_forward leaves params as it found them.
-
-    Judged on every case whose call returned; a call that raised is charged in
-    depths or deep, not here. If none returned, there is nothing to judge.
-    """
-    judged, crashed = 0, None
-    for case in CASES:
-        try:
-            ctx.got(f"out/{case}")
-        except StudentError as exc:
-            crashed = crashed or exc
-            continue
-        judged += 1
-        verdict = unchanged(ctx, f"input/params_after/{case}", _case(ctx, case)["params"], (f"out/{case}",))
-        if not verdict.passed:
-            return verdict
-    if not judged and crashed:
-        raise crashed
-    return PASS
+    """mlp_forward leaves params as it found them, judged on every case whose call returned (a call that raised is
+    charged in depths or deep)."""
+    return unchanged_where_returned(ctx, [(f"input/params_after/{case}", _case(ctx, case)["params"], f"out/{case}")
+                                          for case in CASES])
 
 
 _DEPTHS = ("ex3.depths",)
