@@ -206,9 +206,16 @@ def _input_gradient(ctx: Context, case: str, got) -> str:
 
 
 def shapes(ctx: Context) -> Verdict:
-    """Every leaf has the params leaf's shape with a leading axis B."""
+    """Every leaf has the params leaf's shape with a leading axis B, on every batch whose call returned (a call
+    that raised is charged in ex2.values; if none returned, there is nothing to judge)."""
+    crashed, returned = None, 0
     for case in CASES:
-        got = ctx.got(f"grads/{case}")
+        try:
+            got = ctx.got(f"grads/{case}")
+        except StudentError as exc:
+            crashed = crashed or exc
+            continue
+        returned += 1
         expected = _expected_shapes(ctx, case)
         if not isinstance(got, dict) or set(got) != set(expected):
             found = sorted(got) if isinstance(got, dict) else type(got).__name__
@@ -234,6 +241,8 @@ def shapes(ctx: Context) -> Verdict:
             if grouped:
                 return fail(f"{words}; {grouped}", GROUPED)
             return fail(words, BATCH_GRAD if unbatched else HINT_SHAPES)
+    if crashed is not None and not returned:
+        raise crashed
     nested = _nesting(ctx)
     if nested:
         return fail(nested, NESTING)
