@@ -80,6 +80,11 @@ SWAPPED_ARGS = Mistake(
     "ex5.arguments_swapped", "clip_by_global_norm(learning_rate) and adam(max_norm), the arguments swapped",
     "The arguments are swapped: the clip got learning_rate and Adam got max_norm. Build "
     "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
+CLIP_INVERTED = Mistake(
+    "ex5.clip_ratio_inverted", "a clip ratio upside down (norm / max_norm)",
+    "The clip's factor is max_norm / norm, applied only when the global norm exceeds max_norm: g * min(1, max_norm / "
+    "norm). norm / max_norm shrinks small gradients and grows large ones; optax.clip_by_global_norm(max_norm) does "
+    "it right.")
 ALWAYS_RESCALE = Mistake(
     "ex5.always_rescale", "a clip that rescales every gradient to norm max_norm",
     "The clip rescales every gradient to norm max_norm, even small ones: clipping only scales down a gradient "
@@ -95,7 +100,7 @@ ADAM_TWICE = Mistake(
 BOTH_IGNORED = Mistake(
     "ex5.arguments_ignored", "fixed values for both learning_rate and max_norm",
     "learning_rate and max_norm are both ignored: pass learning_rate to Adam and max_norm to the clip.")
-ADAM_B1, ADAM_B2 = 0.9, 0.999  # optax.adam's defaults, which the exercise keeps
+ADAM_B1, ADAM_B2, ADAM_EPS = 0.9, 0.999, 1e-8  # optax.adam's defaults, which the exercise keeps
 OTHER_GRADIENT = Mistake(
     "ex5.other_gradient", "the optimizer given another gradient than the loss's",
     "Give the optimizer the gradient of the loss the step returns, over the whole batch: loss, grads = "
@@ -351,6 +356,25 @@ def _proportional(update: dict, grads: dict, lr: float) -> str:
             "size (as SGD, momentum and RAdam's first steps do not)")
 
 
+def _clip_inverted(update: dict, grads: dict, lr: float) -> str:
+    """Words for a first update, below max_norm, that is Adam's first update on the gradient times norm / max_norm
+    (a clip ratio upside down, which scales a gradient it must leave alone); "" otherwise. On any other factor s,
+    Adam's first update -lr * s * g / (|s * g| + eps) reads as another eps, which ``_adam_eps`` words."""
+    try:
+        g = np.concatenate([np.asarray(grads[k], np.float64).reshape(-1) for k in sorted(grads)])
+        q = np.concatenate([-np.asarray(update[k], np.float64).reshape(-1) / lr for k in sorted(grads)])
+    except (KeyError, TypeError, ValueError):
+        return ""
+    norm = float(np.sqrt(np.sum(g ** 2)))
+    factor = norm / DEFAULT_MAX_NORM
+    if g.shape != q.shape or not 0 < factor < 0.99 or tree_mismatch(
+            {"g": q}, {"g": factor * g / (np.abs(factor * g) + ADAM_EPS)}, rtol=1e-3, atol_scale=1e-4):
+        return ""
+    return (f"; the first update, below max_norm, is Adam's for the gradient times {factor:.3g}, its norm over "
+            f"max_norm ({norm:.3g} / {DEFAULT_MAX_NORM:g}): the clip scaled by norm / max_norm, upside down, a "
+            "gradient it must leave alone")
+
+
 def _adam_eps(update: dict, grads: dict, lr: float) -> str:
     """Words for where Adam's eps went, read off a first update taken below max_norm: Adam's first update is
     -lr * g / (|g| + eps), so each element gives its denominator; "" when no one eps, inside or outside the square
@@ -404,6 +428,9 @@ def _first_divergence(got: dict, want: dict, grads: dict | None = None) -> tuple
                 proportional = _proportional(g, grads, DEFAULT_LR) if grads is not None else ""
                 if proportional:
                     return proportional, NOT_ADAPTIVE
+                inverted = _clip_inverted(g, grads, DEFAULT_LR) if grads is not None else ""
+                if inverted:
+                    return inverted, CLIP_INVERTED
                 eps = _adam_eps(g, grads, DEFAULT_LR) if grads is not None else ""
                 if eps:
                     return eps, ("Use optax.adam(learning_rate) with its own eps (1e-8, added outside the square "
