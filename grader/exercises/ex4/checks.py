@@ -101,10 +101,11 @@ RESTARTED = Mistake(
     "again inside the loop. Read time.perf_counter() once, after the warm-up and before the loop of n_steps "
     "calls.")
 TRUNCATED = Mistake(
-    "ex4.truncated", "a time cut to whole seconds (// or int())",
+    "ex4.truncated", "a time cut to whole seconds (//, int() or an integer array)",
     "Every returned time is exactly 0, which a difference of two clock readings never is: a duration under a second "
-    "cut to whole seconds (// or int()) gives it. Divide with /, not // (nanoseconds / 1e9), and convert with "
-    "float(), not int(); time.perf_counter() already gives float seconds. (If nothing reads a clock yet, read "
+    "cut to whole seconds (// or int(), or stored in an integer array such as np.array([0, 0])) gives it. Divide "
+    "with /, not // (nanoseconds / 1e9), convert with float(), not int(), and keep times in floats; "
+    "time.perf_counter() already gives float seconds. (If nothing reads a clock yet, read "
     "time.perf_counter() before the timed calls and after the last result.)")
 NOT_MEASURED = Mistake(
     "ex4.not_measured", "a time that follows no clock",
@@ -942,6 +943,17 @@ def _kind_of_step(timing: dict) -> str:
     return "plain (jax.disable_jit() on)" if timing.get("jit_disabled") else "plain"
 
 
+def _truncated_times(timed: list[dict], r: dict) -> str:
+    """Words for eager_s and jit_s that are whole numbers, each time_steps' time for its step cut to its whole part
+    (int(), //, or an integer array that stored it); "" otherwise."""
+    for key, jitted in (("eager_s", False), ("jit_s", True)):
+        if r[key] != int(r[key]) or not any(t["jitted"] == jitted and int(t["seconds"]) == r[key] != t["seconds"]
+                                            for t in timed):
+            return ""
+    return (f"eager_s={r['eager_s']:g} and jit_s={r['jit_s']:g} are the whole parts of what time_steps returned, "
+            "cut to whole seconds on their way into the dict")
+
+
 def _jit_timed_disabled(ctx: Context, r: dict) -> bool:
     """jit_s is what time_steps returned for the lesson's step while jax.disable_jit() was on."""
     return any(t.get("jit_disabled") and t["seconds"] == r["jit_s"] for t in ctx.got("speedup").get("timed", []))
@@ -968,6 +980,9 @@ def speedup_dict(ctx: Context) -> Verdict:
     if not_timed and _per_step(every, r):
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: eager_s and jit_s are what time_steps "
                     f"returned divided by n_steps={SPEEDUP_STEPS}, seconds per step", PER_STEP_REPORTED)
+    truncated = _truncated_times(timed, r)
+    if not_timed and truncated:
+        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: {truncated}", TRUNCATED)
     if not_timed and len(timed) >= 2 and all(t["jitted"] for t in timed):
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: every step time_steps timed is a "
                     "jax.jit-wrapped function, the one for eager_s too", EAGER_COMPILED)
