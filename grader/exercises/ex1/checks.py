@@ -13,6 +13,16 @@ from grader.checks.compare import array_mismatch
 from grader.exercises.ex1.shared import RATES, SMALL_RATE, other_shapes
 from grader.observations import ObservationError
 
+ROWS_SKIPPED = Mistake(
+    "ex1.rows_skipped", "rows of x left as they were",
+    "Dropout acts on every element: rows that come back unchanged were never reached. A loop over the rows must "
+    "cover all of them (range(n) and jax.lax.fori_loop(0, n, ...) stop before n); simpler, draw one mask of x.shape "
+    "and apply it to the whole of x.")
+SURVIVORS_CONSTANT = Mistake(
+    "ex1.survivors_constant", "survivors replaced by one constant value",
+    "The survivors must keep x's values, scaled: jnp.where(keep, x / (1 - rate), 0), in x's dtype. One value for "
+    "every survivor comes from returning the mask (as floats) or writing into an array of the mask's dtype: "
+    "jnp.zeros_like(mask) is a bool array, and values stored in it become True; make such buffers like x.")
 ARGS_SWAPPED = Mistake(
     "ex1.arguments_swapped", "dropout's parameters in the order (x, key)",
     "dropout takes (key, x, rate, train=True), in that order: the key first, then the array. Put the "
@@ -139,6 +149,45 @@ FORWARD_KEYS = Mistake(
 
 def _x(ctx: Context) -> np.ndarray:
     return ctx.inputs["ex1"]["x"]
+
+
+def _untouched_rows(ctx: Context) -> str:
+    """Words for rows of x that came back exactly as they were at every rate (nothing zeroed or scaled) while every
+    other row was dropped out right, as a loop over the rows that stops short leaves them; "" otherwise."""
+    x = _x(ctx)
+    if x.ndim != 2 or x.shape[0] < 2:
+        return ""
+    untouched = np.ones(x.shape[0], bool)
+    for rate in RATES:
+        out = np.asarray(ctx.got(f"dropout/rate{rate}"), np.float64)
+        if out.shape != x.shape:
+            return ""
+        same = np.all(out == x, axis=1)
+        rest = ~same[:, None] & (out != 0)
+        if not np.allclose(out[rest], x[rest] / (1 - rate), rtol=1e-5):
+            return ""
+        untouched &= same
+    rows = np.flatnonzero(untouched)
+    if not 0 < len(rows) < x.shape[0] // 2:
+        return ""
+    shown = ", ".join(map(str, rows[:8])) + (" ..." if len(rows) > 8 else "")
+    last = " (the last)" if list(rows) == [x.shape[0] - 1] else " (the first)" if list(rows) == [0] else ""
+    return (f"row{'s' * (len(rows) > 1)} {shown}{last} of x's {x.shape[0]} came back unchanged at every rate, nothing "
+            "zeroed or scaled, and every other row is dropped out right")
+
+
+def _constant_survivors(ctx: Context) -> str:
+    """Words for survivors that are all one value at every rate whatever x holds there (the mask itself, or x written
+    into an array of the mask's dtype); "" otherwise."""
+    x, values = _x(ctx), set()
+    for rate in RATES:
+        out = np.asarray(ctx.got(f"dropout/rate{rate}"), np.float64)
+        kept = out != 0
+        if out.shape != x.shape or kept.sum() < 2 or np.ptp(x[kept]) == 0 or np.ptp(out[kept]) != 0:
+            return ""
+        values.add(float(out[kept][0]))
+    return (f"every element that survived is {' or '.join(f'{v:g}' for v in sorted(values))}, whatever x holds "
+            "there: the output holds the mask, not x's values scaled")
 
 
 def _mask(ctx: Context, name: str) -> np.ndarray:
@@ -371,6 +420,9 @@ def zero_fraction(ctx: Context) -> Verdict:
             nothing += frac == 0.0
     if not wrong:
         biased = _biased(x, fractions, variances)
+        skipped = _untouched_rows(ctx) if not biased.passed else ""
+        if skipped:
+            return fail(f"{biased.message}; measured: {skipped}", ROWS_SKIPPED, fraction=0.5)
         per_element = all(n == x.size for n in flips)
         return _small_rate(ctx) if biased.passed and per_element else biased  # shared flips: per_element
     hint = SWAPPED if swapped == len(wrong) else HINT_NO_DROP if nothing == len(wrong) else (
@@ -383,6 +435,9 @@ def zero_fraction(ctx: Context) -> Verdict:
     if set(fractions) == {0.0, 1.0} and x.size > 1:
         return fail(message + "; measured: each call kept every element or zeroed every one", ONE_COIN,
                     fraction=1 - len(wrong) / len(RATES))
+    skipped = _untouched_rows(ctx)
+    if skipped:
+        return fail(f"{message}; measured: {skipped}", ROWS_SKIPPED, fraction=1 - len(wrong) / len(RATES))
     pattern = _fraction_pattern(fractions, tols) if nothing < len(wrong) else None
     if pattern is not None:
         message, hint = message + pattern[0], pattern[1]
@@ -500,6 +555,12 @@ def rescale(ctx: Context) -> Verdict:
     hints = [hint for hint, count in holds.items() if count == judged]
     hint = hints[0] if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
     message = "; ".join(wrong)
+    skipped = _untouched_rows(ctx)
+    if skipped:
+        return fail(f"{message}; measured: {skipped}", ROWS_SKIPPED, fraction=1 - len(wrong) / len(RATES))
+    constant = _constant_survivors(ctx)
+    if constant:
+        return fail(f"{message}; measured: {constant}", SURVIVORS_CONSTANT, fraction=1 - len(wrong) / len(RATES))
     differ = parameters_words(ctx, "dropout", reordered_only=True)
     if differ:
         return fail(f"{message}; measured: {differ}", PARAMETERS, fraction=1 - len(wrong) / len(RATES))
@@ -565,6 +626,9 @@ def per_element(ctx: Context) -> Verdict:
         return fail(shared, NEIGHBOURS_SHARE)
     shapes = _other_shapes(ctx)
     if shapes:
+        skipped = _untouched_rows(ctx)
+        if skipped:
+            return fail(f"{shapes}; measured on x: {skipped}", ROWS_SKIPPED, fraction=0.5)
         return fail(shapes, OTHER_SHAPES, fraction=0.5)
     # Independent coins drop a binomial number of elements: with n = 32768, exactly round(rate * n) in one
     # call happens about once in 200 at rate 0.5, in all five calls below practically never.
