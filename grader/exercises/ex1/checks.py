@@ -328,6 +328,17 @@ def _fraction_pattern(fractions: list[float], tols: list[float]) -> tuple[str, s
                     "jax.random.categorical takes logits (log-probabilities), not probabilities: pass "
                     "jnp.log(jnp.array([rate, 1 - rate])), or draw the mask with jax.random.bernoulli(key, "
                     "1 - rate, x.shape).")
+    shifts = [rate - f for f, rate in zip(fractions, RATES) if f > 0]
+    if shifts and min(fractions) == 0 and 0.05 < np.mean(shifts) < 1:
+        shift = float(np.mean(shifts))
+        if all(abs(f - max(0.0, rate - shift)) <= t for f, rate, t in zip(fractions, RATES, tols)):
+            rounded = (" A draw rounded to the nearest whole number, round(u + 1 - rate), gives exactly this; "
+                       "jnp.floor(u + 1 - rate), or u < 1 - rate as the keep mask, is a coin of probability 1 - rate."
+                       if abs(shift - 0.5) < 0.05 else "")
+            return (f"; measured: rate - {shift:.2f} zeroed at every rate, none at a rate up to {shift:.2f}: the "
+                    f"threshold the draw is compared with is shifted by {shift:.2f}",
+                    "Each element is zeroed with probability rate exactly: keep it where a uniform draw is below "
+                    f"1 - rate (or use jax.random.bernoulli(key, 1 - rate, x.shape)).{rounded}")
     scale = [f / rate for f, rate in zip(fractions, RATES)]
     if max(fractions) > 0 and max(scale) - min(scale) < 0.1 * max(scale):
         return (f"; measured: about {np.mean(scale):.3g} × rate zeroed at every rate",
