@@ -117,6 +117,11 @@ GRADS_CLIPPED = Mistake(
     "ex2.gradients_clipped", "each example's gradient clipped to a largest norm",
     "Each example's gradient was clipped to a largest norm (the value in the message), as DP-SGD does: "
     "per_example_grads returns every example's own gradient as it is. Clipping, if wanted, comes after it.")
+INPUTS_OTHER = Mistake(
+    "ex2.inputs_other", "each example's loss given another example's input",
+    "Each example's loss must see its own input with its own label: map x with the labels (jax.vmap(f, in_axes=(None, "
+    "0, 0))), or, when indexing by hand, take row i of x (x[i], or jax.lax.dynamic_slice(x, (i, 0), (1, D)): one "
+    "start index per axis, the row first).")
 LABELS_OTHER = Mistake(
     "ex2.wrong_labels", "gradients of the loss at other labels",
     "Some examples' gradients are those of the cross-entropy at another label than their own (the message "
@@ -412,6 +417,9 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
         wrong = [i for i in range(b) if labels[i] != y[i]]
         shown = ", ".join(f"example {i} (label {int(y[i])}) has label {int(labels[i])}'s" for i in wrong[:3])
         return f"the gradients are the cross-entropy's at other labels: {shown}", LABELS_OTHER
+    inputs = _inputs_used(params, x, y, got)
+    if inputs:
+        return inputs, INPUTS_OTHER
     words = _output_gradient_words(params, y, got, own)
     smoothed = _smoothed_targets(params, y, got, own)
     if smoothed:
@@ -632,6 +640,31 @@ def _implied_labels(params: dict, x, got: dict) -> np.ndarray | None:
     labels = np.argmin(bias, axis=1)
     at_labels = npref.per_example_grads(params, x, npref.one_hot(labels))
     return labels if close(got, at_labels, rtol=1e-3, atol_scale=1e-3) else None
+
+
+def _inputs_used(params: dict, x, y, got: dict) -> str:
+    """Words for gradients that are each the cross-entropy's at its own label but at another example's input (the
+    same one for all, or others), found by trying every input with every label; "" otherwise."""
+    b = len(y)
+    if b < 2:
+        return ""
+    tried = npref.per_example_grads(params, np.repeat(x, b, 0), np.tile(npref.one_hot(y), (b, 1)))  # (k, i) pairs
+    used = []
+    for i in range(b):
+        found = [k for k in range(b)
+                 if close({n: v[i] for n, v in got.items()}, {n: v[k * b + i] for n, v in tried.items()},
+                          rtol=1e-3, atol_scale=1e-3)]
+        if len(found) != 1:
+            return ""
+        used.append(found[0])
+    if used == list(range(b)):
+        return ""
+    if len(set(used)) == 1:
+        return (f"measured: every example's gradient is the one at input {used[0]} (x[{used[0]}]) with the example's "
+                "own label: each example's loss saw the same input, not its own")
+    wrong = [i for i in range(b) if used[i] != i]
+    shown = ", ".join(f"example {i}'s is at input {used[i]}" for i in wrong[:3])
+    return f"measured: each gradient is at its own label but at another example's input: {shown}"
 
 
 def _output_gradient_words(params: dict, y, got: dict, own: dict) -> str:
