@@ -330,6 +330,25 @@ HINT_WHOLE_BIAS = ("Each unit adds its own bias: x @ w + b with the whole vector
                    "summary of it (its mean or sum) is the same for every unit.")
 
 
+HINT_BIAS_BY_ROW = ("Every row of the batch gets the same bias, the whole vector b: x @ w + b broadcasts b, of shape "
+                    "(n_out,), over the rows. A bias matrix built by hand must be b stacked B times, jnp.tile(b, (B, "
+                    "1)); jnp.repeat(b, B) repeats each element in place, so reshaped to (B, n_out) its rows differ.")
+
+
+def _bias_by_row(affine: np.ndarray, w: np.ndarray, b: np.ndarray) -> str:
+    """Words for one layer whose output on x = 0 and on the unit vectors is x @ w plus a bias that differs from row
+    to row of the batch, each entry one of b's values; "" otherwise."""
+    rows = affine - np.vstack([np.zeros(len(w)), np.eye(len(w))]) @ w
+    if npref.near(rows, np.broadcast_to(rows[0], rows.shape)):
+        return ""
+    if not all(np.min(np.abs(b - value)) <= 1e-4 * max(1.0, abs(value)) for value in rows.reshape(-1)):
+        return ""
+    shown = "; ".join(f"row {i}: {np.round(r, 3).tolist()}" for i, r in enumerate(rows))
+    return (f"one 3x3 layer, on x = 0 and on the unit vectors, returned x @ w plus a bias that differs from row to "
+            f"row of the batch ({shown}; b = {b.tolist()}): b's values were spread over the rows, where each row "
+            "gets the whole b")
+
+
 def _one_bias_value(bias: np.ndarray, b: np.ndarray) -> str:
     """Words for a bias row that is one number of b, or one summary of it, for every unit; "" otherwise."""
     if not npref.near(bias, np.full_like(bias, bias[0])):
@@ -550,6 +569,9 @@ def _measure_networks(ctx: Context) -> list[Finding]:
             return [Finding("one layer on x = 0 returned 0, and on each unit vector e_i the row w[i] + b: the bias "
                             "is added to the weights, x @ (w + b), so it is scaled by the sum of x's entries",
                             hint="Add the bias after the product: x @ w + b, not x @ (w + b).")]
+        spread = _bias_by_row(affine, w, b)
+        if spread:
+            return [Finding(spread, hint=HINT_BIAS_BY_ROW)]
         paired = _rows_paired(bias, matrix, w, b)
         if paired:
             return [Finding(f"one 3x3 layer {paired}: whole rows of w and b, paired with the wrong inputs",
