@@ -100,13 +100,19 @@ RESTARTED = Mistake(
     "With calls that queue no work, the returned time is that of the last call alone: the clock was started "
     "again inside the loop. Read time.perf_counter() once, after the warm-up and before the loop of n_steps "
     "calls.")
+REPORTED_TRUNCATED = Mistake(
+    "ex4.reported_truncated", "eager_s and jit_s cut to whole seconds",
+    "jit_speedup reports the times as time_steps returned them, floats: int(), // or an integer array that stores "
+    "them (np.array([0, 0]) holds integers, and a float written into it is cut to its whole part) turns a fraction "
+    "of a second into 0. Keep them in Python floats (or np.zeros(2), a float array).")
 TRUNCATED = Mistake(
-    "ex4.truncated", "a time cut to whole seconds (//, int() or an integer array)",
-    "Every returned time is exactly 0, which a difference of two clock readings never is: a duration under a second "
-    "cut to whole seconds (// or int(), or stored in an integer array such as np.array([0, 0])) gives it. Divide "
-    "with /, not // (nanoseconds / 1e9), convert with float(), not int(), and keep times in floats; "
-    "time.perf_counter() already gives float seconds. (If nothing reads a clock yet, read "
-    "time.perf_counter() before the timed calls and after the last result.)")
+    "ex4.truncated", "a time cut to whole seconds, or never stored",
+    "Every returned time is exactly 0, which a difference of two clock readings never is. Either the duration was "
+    "cut to whole seconds (// or int(), or stored in an integer array such as np.array([0, 0])): divide with /, not "
+    "// (nanoseconds / 1e9), convert with float(), not int(), keep times in floats. Or it was never stored: "
+    "x.at[i].set(v) returns a new array and leaves x as it was (laps = laps.at[i].set(v)), and a value computed "
+    "into nothing is lost. time.perf_counter() already gives float seconds: read it before the timed calls and "
+    "after the last result, and return the difference.")
 NOT_MEASURED = Mistake(
     "ex4.not_measured", "a time that follows no clock",
     "The returned value does not follow how long the calls took: read a wall clock (time.perf_counter()) "
@@ -982,7 +988,7 @@ def speedup_dict(ctx: Context) -> Verdict:
                     f"returned divided by n_steps={SPEEDUP_STEPS}, seconds per step", PER_STEP_REPORTED)
     truncated = _truncated_times(timed, r)
     if not_timed and truncated:
-        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: {truncated}", TRUNCATED)
+        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: {truncated}", REPORTED_TRUNCATED)
     if not_timed and len(timed) >= 2 and all(t["jitted"] for t in timed):
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: every step time_steps timed is a "
                     "jax.jit-wrapped function, the one for eager_s too", EAGER_COMPILED)

@@ -9,7 +9,7 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex4.speedup_dict", "mistake": "ex4.truncated", "hint": "integer array", "max_failing": 2, "also": ["ex4.jit_faster"]}
+EXPECT = {"check": "ex4.speedup_dict", "mistake": "ex4.reported_truncated", "hint": "integer array", "max_failing": 2, "also": ["ex4.jit_faster"]}
 
 
 
