@@ -57,10 +57,11 @@ NO_OUTPUT_BIAS = Mistake(
     "Softmax ignores one constant added to every logit, not a bias that differs from class to class.")
 BIAS_AFTER_RELU = Mistake("ex3.bias_after_relu", "adding the bias after the ReLU",
                           "The bias was added after the activation: a layer is relu(x @ w + b), not relu(x @ w) + b.")
-SKIP_CONNECTION = Mistake("ex3.skip_connection", "a hidden layer's input added to its output",
-                          "A hidden layer added its input to its output (h + relu(h @ w + b), a skip or residual "
-                          "connection): this MLP has none. Each hidden layer replaces h with relu(h @ w + b), "
-                          "whatever the widths.")
+SKIP_CONNECTION = Mistake("ex3.skip_connection", "a layer's input added to its output",
+                          "A layer added its input to its output (h + relu(h @ w + b), a skip or residual "
+                          "connection, or a buffer updated with .at[...].add(z), which adds z to what the buffer "
+                          "held, where .at[...].set(z) replaces it): this MLP has none. Each layer replaces h with "
+                          "relu(h @ w + b) (the last with h @ w + b), whatever the widths.")
 TRANSPOSED = Mistake("ex3.weights_transposed", "multiplying by the transposed weights (x @ w.T)",
                      "The weights were transposed (x @ w.T, as in PyTorch's Linear): here w has shape (in, out), "
                      "so a layer is x @ w + b.")
@@ -596,6 +597,9 @@ def _measure_networks(ctx: Context) -> list[Finding]:
             factor = common_factor(matrix, w, rtol=1e-3)
             if npref.near(matrix, w.T):
                 found.append(Finding("one 3x3 layer applied w.T to x, not w", TRANSPOSED))
+            elif npref.near(matrix, w + np.eye(len(w))) and npref.near(bias, b):
+                found.append(Finding("one 3x3 layer returned x @ w + b + x (on each unit vector e_i, the row w[i] + "
+                                     "b + e_i): its input was added to its output", SKIP_CONNECTION))
             elif factor is not None:
                 width = (" (one over the square root of its input width, 3)" if abs(factor - 3 ** -0.5) < 1e-3 else
                          " (one over its input width, 3: a mean over the inputs where x @ w sums them)"
