@@ -80,6 +80,11 @@ SWAPPED_ARGS = Mistake(
     "ex5.arguments_swapped", "clip_by_global_norm(learning_rate) and adam(max_norm), the arguments swapped",
     "The arguments are swapped: the clip got learning_rate and Adam got max_norm. Build "
     "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
+STEP_PER_LEAF = Mistake(
+    "ex5.step_count_per_leaf", "Adam's step count advanced once per leaf",
+    "Adam's step count t counts updates: every leaf of update t uses the same t in its bias correction (1 - b1**t, "
+    "1 - b2**t). Advance it once per update, before the loop over the leaves, or use optax.adam(learning_rate), "
+    "which keeps the count in its state.")
 CLIP_INVERTED = Mistake(
     "ex5.clip_ratio_inverted", "a clip ratio upside down (norm / max_norm)",
     "The clip's factor is max_norm / norm, applied only when the global norm exceeds max_norm: g * min(1, max_norm / "
@@ -316,6 +321,28 @@ def _arguments_honoured(ctx: Context) -> bool:
         return False
 
 
+def _step_counts(got: dict, want: dict) -> str:
+    """Words for a first update whose every leaf is Adam's with its bias correction taken at a step count of its
+    own, t = 1, 2, ... (not all 1): Adam's first update at count t is (1 - b1) / (1 - b1**t) * sqrt((1 - b2**t) /
+    (1 - b2)) times the right one; "" otherwise."""
+    factor = {t: (1 - ADAM_B1) / (1 - ADAM_B1 ** t) * np.sqrt((1 - ADAM_B2 ** t) / (1 - ADAM_B2)) for t in range(1, 65)}
+    counts = {}
+    for leaf in sorted(want):
+        ratio = _largest_ratio({leaf: got.get(leaf)}, {leaf: want[leaf]}) if leaf in got else None
+        if ratio is None:
+            return ""
+        nearest = min(factor, key=lambda t: abs(ratio - factor[t]))
+        if abs(ratio - factor[nearest]) > 1e-4 * factor[nearest]:
+            return ""
+        counts[leaf] = nearest
+    if len(set(counts.values())) < 2:
+        return ""
+    shown = ", ".join(f"{leaf} at t = {t}" for leaf, t in list(counts.items())[:6])
+    return (f"; the first update of each leaf is Adam's with its bias correction at a step count of its own ({shown}"
+            f"{', ...' if len(counts) > 6 else ''}): the step count went up for every leaf, where Adam counts "
+            "updates")
+
+
 def _largest_ratio(got: dict, want: dict) -> float | None:
     """got / want on the largest hundredth of ``want``'s elements, when it is one number there (within 1e-3).
 
@@ -425,6 +452,9 @@ def _first_divergence(got: dict, want: dict, grads: dict | None = None) -> tuple
                     return (f"; the first update is {first:.4g} times Adam's, (1 - b1) / sqrt(1 - b2) for b1 = "
                             f"{ADAM_B1}, b2 = {ADAM_B2}: Adam's moment estimates without their bias correction "
                             "(dividing them by 1 - b1**t and 1 - b2**t, which optax.adam does)"), HINT_BIAS_CORRECTION
+                counts = _step_counts(g, w)
+                if counts:
+                    return counts, STEP_PER_LEAF
                 proportional = _proportional(g, grads, DEFAULT_LR) if grads is not None else ""
                 if proportional:
                     return proportional, NOT_ADAPTIVE
