@@ -869,6 +869,11 @@ def norms(ctx: Context) -> Verdict:
     weights = np.sqrt(sum(s for k, s in squares.items() if k.endswith("/w")))
     biases = np.sqrt(sum(s for k, s in squares.items() if k.endswith("/b")))
     means = {k: np.mean(np.asarray(v, np.float64).reshape(6, -1) ** 2, axis=1) for k, v in tree.items()}
+    running = np.sqrt(np.cumsum(np.asarray(want, np.float64) ** 2))
+    if array_mismatch(got, running, rtol=1e-3) is None:
+        return fail(message + "; measured: entry i is the norm of examples 0 to i together, the square root of "
+                    "their sums of squares added up: the sum of squares was carried from one example to the next",
+                    RUNNING_TOTAL)
     for variant, hint in (
         (np.asarray(want) ** 2, NO_SQRT),
         (np.sqrt(sum(means.values())), MEAN_SQUARES),
@@ -1140,6 +1145,13 @@ def _norm_power(got: np.ndarray, tree: dict) -> float | None:
     if max(powers) - min(powers) > 1e-3 * p or abs(p - 2) < 1e-2:
         return None
     return round(p, 3)
+
+
+RUNNING_TOTAL = Mistake(
+    "ex2.norms_running_total", "a sum of squares carried from one example to the next",
+    "Each example's norm starts from zero: sum that example's squares over every leaf, then take the square root. "
+    "An accumulator set once before the loop over the examples keeps the earlier ones' squares; set it inside the "
+    "loop, or compute all the norms at once with jax.vmap(optax.tree.norm)(grads).")
 
 
 def norms_error_hint(error) -> Mistake | str:
