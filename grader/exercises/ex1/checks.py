@@ -482,6 +482,13 @@ def _not_zero_or_rescaled(ctx: Context, x: np.ndarray) -> tuple[str, str] | None
                 "1 / (1 - rate).")
     nonzero = (x != 0) & (out != 0)
     scale = out[nonzero] / np.asarray(x, np.float64)[nonzero]
+    negated = float(np.mean(np.abs(scale + 1 / (1 - rate)) <= 1e-3 / (1 - rate))) if scale.size else 0.0
+    if abs(negated - rate) < 0.1 and np.all(np.abs(np.abs(scale) - 1 / (1 - rate)) <= 1e-3 / (1 - rate)):
+        return (f"at rate {rate}, nothing was zeroed: {negated:.0%} of the elements came back as -x / (1 - rate), "
+                "the others as x / (1 - rate): the mask holds -1 where it should hold 0",
+                "The mask is made of 0s and 1s: jnp.sign of a shifted uniform draw gives -1 and 1, which negates the "
+                "dropped elements instead of zeroing them. Use u >= rate (a boolean mask) or jax.random.bernoulli("
+                "key, 1 - rate, x.shape), then jnp.where(mask, x / (1 - rate), 0).")
     other = np.abs(scale - 1 / (1 - rate)) > 1e-3 * (1 / (1 - rate))
     _, repeats = np.unique(np.round(scale[other], 4), return_counts=True)
     if scale.size and float(np.mean(other)) > 0.2 and repeats.max() < 0.5 * other.sum():  # spread, not one factor
