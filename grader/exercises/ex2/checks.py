@@ -422,6 +422,9 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     inputs = _inputs_used(params, x, y, got)
     if inputs:
         return inputs, INPUTS_OTHER
+    seen = _labels_seen(params, x, y, got)
+    if seen:
+        return seen, HINT_LABELS_SEEN
     words = _output_gradient_words(params, y, got, own)
     smoothed = _smoothed_targets(params, y, got, own)
     if smoothed:
@@ -642,6 +645,49 @@ def _implied_labels(params: dict, x, got: dict) -> np.ndarray | None:
     labels = np.argmin(bias, axis=1)
     at_labels = npref.per_example_grads(params, x, npref.one_hot(labels))
     return labels if close(got, at_labels, rtol=1e-3, atol_scale=1e-3) else None
+
+
+HINT_LABELS_SEEN = ("Each example's loss must be the cross-entropy at its own label, one_hot(y[i], 10): follow y "
+                    "from per_example_grads' arguments to the loss (which argument, column or in_axes carries it, "
+                    "and what it is converted to on the way), and x beside it.")
+
+
+def _labels_seen(params: dict, x, y, got: dict) -> str:
+    """Words for the labels each example's loss put its target at, read off the gradient with respect to the
+    logits (the output bias's) where it has the form softmax(z) - one_hot(k) whatever the logits z: summing to 0,
+    negative at one class k only, and between -1 and 1; "" unless every readable example has that form (and at
+    least half are readable: a sure example's gradient is all zeros) and some example's k is not its label."""
+    g = got[_output_bias(params)]
+    labels = np.asarray(y).reshape(-1)
+    if g.ndim != 2 or len(g) != len(labels) or len(labels) < 2:
+        return ""
+    seen: dict[int, int] = {}
+    for i, row in enumerate(g):
+        scale = float(np.max(np.abs(row)))
+        if scale < 1e-6:
+            continue  # nothing to read
+        negative = row < -1e-6 * scale
+        if abs(row.sum()) > 1e-3 * scale or negative.sum() != 1 or scale >= 1 + 1e-6:
+            return ""
+        seen[i] = int(np.argmin(row))
+    wrong = [i for i, k in seen.items() if k != labels[i]]
+    if 2 * len(seen) < len(labels) or not wrong:
+        return ""
+    if len(set(seen.values())) == 1 and len(wrong) > 1:
+        k = next(iter(seen.values()))
+        what = f"every example's loss put its target at class {k}, whatever its label"
+    else:
+        what = "the loss's target is at another class than the label: " + ", ".join(
+            f"example {i} (label {int(labels[i])}) at class {seen[i]}" for i in wrong[:4])
+    targets = labels.copy()
+    targets[list(seen)] = list(seen.values())
+    rest = {k: v[list(seen)] for k, v in npref.per_example_grads(params, x, npref.one_hot(targets)).items()}
+    also = ("" if close({k: v[list(seen)] for k, v in got.items()}, rest, rtol=1e-3, atol_scale=1e-3) else
+            "; and at those classes the other leaves' gradients are not those of the example's own input x[i] "
+            "either: the input the loss saw differs too")
+    return (f"measured: each example's gradient with respect to the logits (the output bias's) has the form "
+            f"softmax(logits) - one_hot(k), negative at class k only; {what} ({len(wrong)} of {len(labels)} "
+            f"examples): the labels do not reach the loss as given{also}")
 
 
 def _inputs_used(params: dict, x, y, got: dict) -> str:

@@ -14,7 +14,7 @@ from grader.checks.common import (BATCH_SIZE_CRASHES, STALE, crash_hint, crash_k
 from grader.checks.compare import array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
-from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, UNITS_X
+from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, NARROW_B, NARROW_W, UNITS_X
 
 
 # Order mistakes: the right computation, the layers in another order.
@@ -681,7 +681,33 @@ def _measure_networks(ctx: Context) -> list[Finding]:
         else:
             found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on "
                                  f"{np.round(hidden[0], 3).tolist()}, expected relu(b) = {npref.relu(hb).tolist()}"))
+    if not found and (narrow := _narrow_bias(ctx)) is not None:
+        return [narrow]
     return found or _depth_findings(ctx)
+
+
+def _narrow_bias(ctx: Context) -> Finding | None:
+    """The finding for a bias that reaches other units than its own in a layer narrower than its input (3 inputs,
+    2 outputs) whose weights reach the right units: on x = 0 each output is one of the bias's values or 0. None when
+    the bias reaches its own units, or the weights do not, or the output is anything else."""
+    got = _measured(ctx, "measure/narrow")
+    w, b = NARROW_W.astype(np.float64), NARROW_B.astype(np.float64)
+    if got is None or got.shape != (4, 2) or npref.near(got[0], b) or not npref.near(got[1:] - got[0], w):
+        return None
+    names = {**{f"b[{i}]": v for i, v in enumerate(b)}, "0": 0.0}
+    units = [next((n for n, v in names.items() if abs(u - v) <= 1e-4 * max(1.0, abs(v))), None) for u in got[0]]
+    if None in units:
+        return None
+    shown = ", ".join(f"unit {j} got {n}" for j, n in enumerate(units))
+    return Finding(f"one layer of 3 inputs and 2 outputs with bias b = {b.tolist()} applied its weights right but "
+                   f"on x = 0 returned {np.round(got[0], 3).tolist()} ({shown}), while square layers add their bias "
+                   "right: where a layer's output is narrower than its input, the bias lands on other units than "
+                   "its own", hint=HINT_BIAS_PLACED)
+
+
+HINT_BIAS_PLACED = ("Output unit j of a layer adds b[j]: x @ w + b with b as given, shape (n_out,). Where arrays are "
+                    "padded, sliced or stacked to a common width, the bias must be padded like the weights' columns "
+                    "(jnp.pad's widths are (before, after)) and the output cut back to the layer's own n_out.")
 
 
 BIAS_NOT_IN_RELU = Mistake(

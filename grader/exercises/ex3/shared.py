@@ -26,6 +26,9 @@ FAR = np.array([-64.0, -8.0, 4.0, 6.0, 8.0, 16.0, 64.0], np.float32)
 _AFFINE_W = np.array([[1.0, 2.0, -1.5], [-0.5, 0.25, 3.0], [2.0, -1.0, 0.5]], np.float32)
 _AFFINE_B = np.array([0.5, -1.0, 2.0], np.float32)
 _HIDDEN_B = np.array([1.5, -1.5], np.float32)
+#: The weights and bias of ``narrow``'s one layer, 3 inputs to 2 outputs.
+NARROW_W = np.array([[1.0, -2.0], [0.5, 3.0], [-1.5, 0.25]], np.float32)
+NARROW_B = np.array([1.5, -2.5], np.float32)
 
 
 #: The case whose gradient is taken through mlp_forward (of the sum of its outputs): a forward pass that gives
@@ -55,6 +58,8 @@ def measurement_cases() -> dict[str, dict[str, Any]]:
     weights and biases (1.5, -1.5) in the hidden layer, then the identity: the
     output is the activation of that bias. ``units``: two hidden units, the identity in both layers, on (1, 0) and
     (1, 5): the first output is 1 in both rows unless a unit's output depends on the other units of its layer.
+    ``narrow``: ``affine`` for one layer of 3 inputs and 2 outputs (:data:`NARROW_W`, :data:`NARROW_B`), where
+    a layer's widths differ (the other networks' layers are square).
     """
     grid = GRID.reshape(-1, 1)
     return {
@@ -73,6 +78,8 @@ def measurement_cases() -> dict[str, dict[str, Any]]:
                         "x": np.zeros((1, 2), np.float32)},
         "units": {"params": {"layer1": _layer(np.eye(2), [0, 0]), "layer2": _layer(np.eye(2), [0, 0])},
                   "x": np.array(UNITS_X, np.float32)},
+        "narrow": {"params": {"layer1": _layer(NARROW_W, NARROW_B)},
+                   "x": np.concatenate([np.zeros((1, 3)), np.eye(3)]).astype(np.float32)},
     }
 
 

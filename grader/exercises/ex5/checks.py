@@ -480,6 +480,68 @@ def _first_divergence(got: dict, want: dict, grads: dict | None = None) -> tuple
     return "", HINT_CHAIN
 
 
+UPDATES_AVERAGED = Mistake(
+    "ex5.updates_averaged", "Adam's updates averaged or accumulated across steps (optax.ema or trace after Adam)",
+    "Adam's update at each step is the last thing in the chain: nothing after optax.adam carries updates from one "
+    "step to the next (optax.ema averages updates, not params; optax.trace adds momentum). Return "
+    "optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)); keep averaged params, if wanted, "
+    "outside the optimizer.")
+
+
+def _carry_weights(got: dict, want: dict) -> np.ndarray | None:
+    """C with update t = sum over s <= t of C[t, s] * (the expected update of step s), fitted step by step over
+    every leaf by least squares; None when some step is no such combination (within 1e-3 of its norm), when the
+    steps cannot be read, or when C is the identity (each update its own step's)."""
+    try:
+        got_steps, want_steps = _as_steps(got), _as_steps(want)
+    except (ValueError, AttributeError):
+        return None
+    if len(got_steps) != len(want_steps) or len(want_steps) < 3:
+        return None
+    keys = sorted(want_steps[0])
+    try:
+        g = [np.concatenate([np.asarray(s[k], np.float64).ravel() for k in keys]) for s in got_steps]
+        w = [np.concatenate([np.asarray(s[k], np.float64).ravel() for k in keys]) for s in want_steps]
+    except (KeyError, ValueError, TypeError):
+        return None
+    if any(a.shape != w[0].shape or not np.all(np.isfinite(a)) for a in g):
+        return None
+    weights = np.zeros((len(w), len(w)))
+    for t in range(len(w)):
+        basis = np.stack(w[:t + 1], axis=1)
+        coef, *_ = np.linalg.lstsq(basis, g[t], rcond=None)
+        if np.linalg.norm(basis @ coef - g[t]) > 1e-3 * max(np.linalg.norm(g[t]), 1e-12):
+            return None
+        weights[t, :t + 1] = coef
+    return None if np.allclose(weights, np.eye(len(w)), atol=1e-3) else weights
+
+
+def _updates_carried(got: dict, want: dict) -> tuple[str, Mistake | str] | None:
+    """Words for updates that are each a combination of clip + Adam's updates so far (measured by
+    :func:`_carry_weights`): an average with decay d, debiased (optax.ema) or not, or a sum with decay d (optax.trace),
+    named when the weights fit one; else the weights themselves. None when the updates are no such combination."""
+    weights = _carry_weights(got, want)
+    if weights is None:
+        return None
+    n = len(weights)
+    rows = "; ".join(f"step {t}: " + ", ".join(f"{c:.3g}" for c in weights[t, :t + 1]) for t in range(min(n, 3)))
+    words = (f"each update is a weighted sum of clip + Adam's updates of that step and the steps before it "
+             f"({rows}, ...): something after Adam carries updates over from step to step")
+    d = weights[1, 0] / weights[1, 1] if abs(weights[1, 1]) > 1e-9 else None
+    if d is None or not 0 < d < 1:
+        return words, HINT_CHAIN
+    powers = np.array([[d ** (t - s) if s <= t else 0.0 for s in range(n)] for t in range(n)])
+    shapes = (("an exponential moving average of Adam's updates with decay {d:.4g}, debiased (optax.ema after Adam)",
+               powers * (1 - d) / (1 - d ** (np.arange(n) + 1))[:, None]),
+              ("an exponential moving average of Adam's updates with decay {d:.4g}, not debiased",
+               powers * (1 - d)),
+              ("a momentum of {d:.4g} on Adam's updates (optax.trace after Adam)", powers))
+    for name, model in shapes:
+        if np.allclose(weights, model, rtol=1e-2, atol=1e-3):
+            return f"{words}: they are {name.format(d=d)}", UPDATES_AVERAGED
+    return words, HINT_CHAIN
+
+
 def _leaves_agreeing(got: dict, want: dict) -> str:
     """Words for a step's update that agrees with the expected one on some leaves and not on the others: which
     are which; "" when every leaf differs (or none does)."""
@@ -554,6 +616,9 @@ def chain(ctx: Context) -> Verdict:
         rms = _rms_without_momentum(got, _grads_seq(ctx), DEFAULT_LR, DEFAULT_MAX_NORM) if not kinds else ""
         if rms:
             return fail(f"{message}: {problem}; measured: {rms}", NO_MOMENTUM)
+        carried = _updates_carried(got, want) if not kinds else None
+        if carried is not None:
+            return fail(f"{message}: {problem}; measured: {carried[0]}", carried[1])
         words, hint = _first_divergence(got, want, _grads_seq(ctx)[0])
         return fail(f"{message}{words}: {problem}", hint)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
