@@ -297,6 +297,9 @@ def describe_curve(grid: np.ndarray, values: np.ndarray) -> str:
     """What a sampled activation does, compared with ReLU, in words: its values below, at and above 0."""
     g, y = np.asarray(grid, np.float64), np.asarray(values, np.float64)
     at = lambda v: float(y[int(np.argmin(np.abs(g - v)))])  # noqa: E731 - a local lookup
+    if np.ptp(y) <= 1e-6 * max(1.0, float(np.max(np.abs(y)))):
+        return (f"{y[0]:.3g} for every input from {g[0]:g} to {g[-1]:g}: a constant, whatever it is given (its input "
+                "does not reach it)")
     parts = []
     below = y[g < 0]
     if np.all(np.abs(below) <= 1e-6):

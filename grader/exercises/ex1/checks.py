@@ -121,7 +121,9 @@ RATE_NOT_PASSED = Mistake(
 REUSED_KEY = Mistake(
     "ex1.same_key_both_layers", "one key for both dropout layers",
     "Both dropout layers drew their masks from the same key, so their masks are correlated. Split once, "
-    "k1, k2 = jax.random.split(key), and give each layer its own key.")
+    "k1, k2 = jax.random.split(key), and give each layer its own key. Where the keys reach the layers through "
+    "lambdas or functions made in a loop or comprehension, each one reads the loop variable when it is called, "
+    "after the loop (its last value): bind it when it is made (lambda h, k=k: ...).")
 KEY_SPLIT_AND_USED = Mistake(
     "ex1.key_used_and_split", "a key used for a mask and also split",
     "A key that was used for a mask was also split (or folded) to make other keys: a key is used once. Split "
@@ -458,12 +460,40 @@ def zero_fraction(ctx: Context) -> Verdict:
     measured = _not_zero_or_rescaled(ctx, x)
     if measured is not None:
         return fail(message + "; measured: " + measured[0], measured[1], fraction=1 - len(wrong) / len(RATES))
+    scaled = _scaled_not_dropped(ctx, x) if nothing == len(wrong) == len(RATES) else ""
+    if scaled:
+        return fail(f"{message}; measured: {scaled}", HINT_SCALED_NOT_DROPPED, fraction=0.0)
     if nothing == len(wrong) == len(RATES):
         evaluated = np.asarray(ctx.got("dropout/eval"))
         if evaluated.shape == x.shape and float(np.mean(evaluated == 0)) > 0.2:
             hint = TRAIN_INVERTED
             message += f"; with train=False, {float(np.mean(evaluated == 0)):.0%} of the elements were zeroed"
     return fail(message, hint, fraction=1 - len(wrong) / len(RATES))
+
+
+HINT_SCALED_NOT_DROPPED = (
+    "Nothing was zeroed and every element was scaled instead (the message says by what): zero each element with "
+    "probability rate, keeping it with probability 1 - rate (jax.random.bernoulli(key, 1 - rate, x.shape); a "
+    "probability above 1 keeps everything), and divide the kept ones by 1 - rate.")
+
+
+def _scaled_not_dropped(ctx: Context, x: np.ndarray) -> str:
+    """Words for train mode that zeroed nothing and scaled every element by one factor at each rate (named when it
+    is 1 - rate, the keep probability, at every rate); "" otherwise."""
+    factors = []
+    for rate in RATES:
+        try:
+            factor = _uniform_scale(np.asarray(ctx.got(f"dropout/rate{rate}"), np.float64), x)
+        except (StudentError, TypeError, ValueError):
+            return ""
+        if factor is None:
+            return ""
+        factors.append(factor)
+    shown = ", ".join(f"{f:.4g} at rate {r}" for f, r in zip(factors, RATES))
+    if np.allclose(factors, [1 - r for r in RATES], rtol=1e-4):
+        return (f"every element came back as x times 1 - rate ({shown}), none zeroed: x was multiplied by the keep "
+                "probability, and no element was dropped")
+    return f"every element came back as x times one factor ({shown}), none zeroed"
 
 
 def _not_zero_or_rescaled(ctx: Context, x: np.ndarray) -> tuple[str, str] | None:
@@ -582,12 +612,42 @@ def rescale(ctx: Context) -> Verdict:
     differ = parameters_words(ctx, "dropout", reordered_only=True)
     if differ:
         return fail(f"{message}; measured: {differ}", PARAMETERS, fraction=1 - len(wrong) / len(RATES))
+    inverse = _survivors_inverse(ctx, x)
+    if inverse:
+        return fail(f"{message}; measured: {inverse}", HINT_INVERSE, fraction=1 - len(wrong) / len(RATES))
     if not hints and len(medians) > 1 and max(medians) - min(medians) < 1e-3 * abs(medians[0]):
         message += f"; the same factor {medians[0]:.5g} at every rate: the scale does not follow rate"
     used = _rate_used(ctx)
     if used is not None and used[1] is not None:
         return fail(f"{message}; {used[0]}", used[1], fraction=1 - len(wrong) / len(RATES))
     return fail(message, hint, fraction=1 - len(wrong) / len(RATES))
+
+
+HINT_INVERSE = ("The survivors came back as a number divided by x, where x divided by 1 - rate belongs: the "
+                "division's operands are the other way round (jnp.divide(a, b) is a / b). Return x / (1 - rate) "
+                "for the kept elements.")
+
+
+def _survivors_inverse(ctx: Context, x: np.ndarray) -> str:
+    """Words for survivors that are c / x, one c at each rate (named when c is 1 - rate or its inverse at every
+    rate); "" otherwise."""
+    numerators = []
+    for rate in RATES:
+        out = np.asarray(ctx.got(f"dropout/rate{rate}"), np.float64)
+        kept = _mask(ctx, f"dropout/rate{rate}")
+        if out.shape != x.shape or kept.sum() < 2:
+            return ""
+        product = out[kept] * x[kept]
+        c = float(np.median(product))
+        if c == 0 or not np.allclose(product, c, rtol=1e-3):
+            return ""
+        numerators.append(c)
+    shown = ", ".join(f"{c:.4g} / x at rate {r}" for c, r in zip(numerators, RATES))
+    for words, values in (("(1 - rate) / x", [1 - r for r in RATES]), ("1 / ((1 - rate) x)",
+                                                                       [1 / (1 - r) for r in RATES])):
+        if np.allclose(numerators, values, rtol=1e-3):
+            return f"every survivor came back as {words} ({shown}), not x / (1 - rate)"
+    return f"every survivor came back as a number divided by x ({shown}), not x / (1 - rate)"
 
 
 @_shape_guard

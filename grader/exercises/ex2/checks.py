@@ -1091,7 +1091,7 @@ SUMMED_FIRST = Mistake(
     "opposite sign cancel.")
 
 
-def _unit_words(ctx: Context) -> tuple[str, Mistake | None]:
+def _unit_words(ctx: Context) -> tuple[str, Mistake | str | None]:
     """What per_example_grad_norms returned on gradients of one or two entries (``UNIT_EXAMPLES``), in words, and
     the mistake that shows when one reading fits them; ("", None) when not observed or right there."""
     try:
@@ -1108,7 +1108,8 @@ def _unit_words(ctx: Context) -> tuple[str, Mistake | None]:
 
     one, minus, cancel, double = got[0], got[1], got[2], got[4]
     if not near(one, 1):
-        return said, None
+        summed, named = _summed_per_element(got, _elements_per_example(ctx))
+        return (f"{said}: {summed}" if summed else said), (HINT_PER_ELEMENT if named else None)
     if not near(minus, 1):
         return f"{said}: a -1 counts otherwise than a 1, so the entries are not squared before they are summed", \
             UNSQUARED
@@ -1120,6 +1121,45 @@ def _unit_words(ctx: Context) -> tuple[str, Mistake | None]:
         return f"{said}: a 1 and a -1 in one leaf cancel, so each leaf's entries are summed before they are squared", \
             SUMMED_FIRST
     return said, None
+
+
+def _elements_per_example(ctx: Context) -> int:
+    """How many numbers one example's slice of the unit tree holds (every leaf's, without the batch axis)."""
+    return int(sum(np.prod(np.shape(v)[1:]) for v in flatten(ctx.inputs["ex2"]["norm_tree"]).values()))
+
+
+#: Functions of one gradient entry a norm might sum by mistake, for :func:`_summed_per_element` to name.
+_PER_ELEMENT = (("g**2", np.square), ("2**g (the base and the exponent the other way round)", np.exp2),
+                ("exp(g)", np.exp), ("|g|", np.abs), ("g", lambda g: g), ("g**2 / 2", lambda g: g * g / 2),
+                ("2 * g**2", lambda g: 2 * g * g))
+
+
+HINT_PER_ELEMENT = ("The norm sums another function of each entry than its square (the message says which): square "
+                    "each entry, g ** 2 or jnp.square(g) (in jnp.power(a, b), a is the base), sum over every leaf, "
+                    "then take the square root.")
+
+
+def _summed_per_element(got: np.ndarray, n: int) -> tuple[str, bool]:
+    """What the norm sums for each entry, read off the unit examples when it is sqrt(sum of f(g) over an example's
+    ``n`` entries): f(0) from the all-zeros example, f(1), f(-1) and f(2) from the single entries, checked against
+    the two examples of two entries. Words naming f when one of :data:`_PER_ELEMENT` fits; "" when the model does
+    not hold; and whether f was named."""
+    if n < 3 or got.shape != (len(UNIT_EXAMPLES),) or np.any(got < 0):
+        return "", False
+    squares = got ** 2
+    f0 = squares[5] / n
+    f = {1.0: squares[0] - (n - 1) * f0, -1.0: squares[1] - (n - 1) * f0, 2.0: squares[4] - (n - 1) * f0, 0.0: f0}
+    scale = max(1.0, float(np.max(squares)))
+    predicted = (n - 2) * f0 + f[1.0] + f[-1.0], (n - 2) * f0 + 2 * f[1.0]
+    if any(abs(p - squares[i]) > 1e-4 * scale for p, i in zip(predicted, (2, 3))):
+        return "", False
+    values = ", ".join(f"f({a:g}) = {f[a]:.3g}" for a in (0.0, 1.0, -1.0, 2.0))
+    for name, fn in _PER_ELEMENT[1:]:
+        if all(abs(f[a] - float(fn(np.float64(a)))) <= 2e-3 * max(1.0, abs(float(fn(np.float64(a))))) for a in f):
+            return (f"each value is sqrt of the sum over the example's {n} entries of f(g) with {values}: f is "
+                    f"{name}, not g**2 (which is 0 at 0)"), True
+    return (f"each value is sqrt of the sum over the example's {n} entries of f(g) with {values}, where g**2 gives "
+            "0, 1, 1, 4"), False
 
 
 LOW_PRECISION = Mistake(
@@ -1284,7 +1324,8 @@ def largest(ctx: Context) -> Verdict:
         problems.append(f"measured: every index returned is the {end}, whatever the norms")
         hint = hint or ("The index does not follow the norms: it is the same place in the batch on every batch. "
                         "Return the position of the largest norm, int(jnp.argmax(norms)); where you track a running "
-                        "maximum by hand, update the maximum itself along with its position.")
+                        "maximum by hand, update the maximum itself along with its position; where max() picks it "
+                        "from (position, norm) pairs, it compares the positions first unless key= says otherwise.")
     elif left_out := _end_left_out(ctx, cases):
         problems.append(left_out)
         hint = hint or END_LEFT_OUT

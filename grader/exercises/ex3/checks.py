@@ -515,6 +515,8 @@ def _measure_networks(ctx: Context) -> list[Finding]:
                                 hint="mlp_forward returns the logits, shape (B, n_out): the last layer's x @ w + b, "
                                      "with nothing reduced over its outputs (take an argmax outside it, where a "
                                      "prediction is needed).")]
+    if out is None and "measure/output" in ctx.student.errors:  # one layer alone raised: read the prefixes
+        return found or _depth_findings(ctx)
     if out is None or out.shape != (g.size, 2):
         return found
     output_wrong = not npref.near(out, raw)
@@ -648,10 +650,13 @@ def _measure_networks(ctx: Context) -> list[Finding]:
         elif name != "ReLU":
             shape = npref.describe_curve(g, curve)
             what = f"it is {name}" if name else "it is not ReLU"
+            constant = not name and np.ptp(curve) <= 1e-6 * max(1.0, float(np.max(np.abs(curve))))
             found.append(Finding(f"the hidden activation, sampled from -3 to 3, is {shape}: {what}",
-                                 CURVE_MISTAKES.get(name), f"The hidden activation is {name or 'not ReLU'}; the "
-                                 "exercise asks for ReLU (jax.nn.relu) after every layer but the last.",
-                                 (("act", npref.CURVES[name]),) if name in npref.CURVES else ()))
+                                 CURVE_MISTAKES.get(name), HINT_CONSTANT_ACTIVATION if constant else
+                                 f"The hidden activation is {name or 'not ReLU'}; the exercise asks for ReLU "
+                                 "(jax.nn.relu) after every layer but the last.",
+                                 (("act", npref.CURVES[name]),) if name in npref.CURVES else
+                                 (("act", lambda z, c=float(curve[0]): np.full_like(z, c)),) if constant else ()))
     far = _measured(ctx, "measure/activation_far") if not found else None
     if far is not None and far.size == FAR.size and not npref.near(far.reshape(-1), npref.relu(FAR)):
         values = far.reshape(-1)
@@ -708,6 +713,12 @@ def _narrow_bias(ctx: Context) -> Finding | None:
 HINT_BIAS_PLACED = ("Output unit j of a layer adds b[j]: x @ w + b with b as given, shape (n_out,). Where arrays are "
                     "padded, sliced or stacked to a common width, the bias must be padded like the weights' columns "
                     "(jnp.pad's widths are (before, after)) and the output cut back to the layer's own n_out.")
+
+
+HINT_CONSTANT_ACTIVATION = (
+    "The hidden activation gave one value whatever it was given: the layer's output never reaches the argument the "
+    "activation reads as its input. Check how it is called (functools.partial(f, v) fixes f's first parameter, "
+    "which for jax.nn functions is the input; bind others by keyword), or call jax.nn.relu(h) directly.")
 
 
 BIAS_NOT_IN_RELU = Mistake(
@@ -784,6 +795,10 @@ def _first_depth_difference(ctx: Context, skip: set[int]) -> list[Finding]:
         sub = npref.prefix(params, k)
         if name in ctx.student.errors:
             error = ctx.student.errors[name]
+            first_skipped = _first_layer_skipped(ctx) if k == 1 else ""
+            if first_skipped:
+                return [Finding(f"the first layer of the 12-layer case alone raised {error.type}; {first_skipped}",
+                                FIRST_SKIPPED)]
             return [Finding(f"the first {k} layers of the 12-layer case raised {error.type}"
                             + (f" while the first {k - 1} agree" if k > 1 and not skip else ""))]
         got = _measured(ctx, name)
@@ -821,6 +836,33 @@ def _first_depth_difference(ctx: Context, skip: set[int]) -> list[Finding]:
             return [Finding(agree + "; ".join(placed), RELU_PLACEMENT)]
         return [Finding(f"{agree}with {k} layers the output differs")]
     return []
+
+
+FIRST_SKIPPED = Mistake(
+    "ex3.first_layer_skipped", "layer1 left out of the forward pass",
+    "layer1 never reached the output: run every layer, layer1 to layerN, in numeric order, each taking the previous "
+    "layer's result. Where the layers come from an iterator (a generator, map(), iter()), anything that takes an "
+    "item off it first (next(), to look at the first layer) leaves the rest of the code without that layer.")
+
+
+def _first_layer_skipped(ctx: Context) -> str:
+    """Words for a forward pass whose output with 2 to 12 layers of the 12-layer case is what the others give
+    without layer1 (checked at every depth that returned); "" otherwise."""
+    c = _case(ctx, DEEP_CASE)
+    params, x = c["params"], c["x"]
+    depths = []
+    for k in range(2, len(params) + 1):
+        got = _measured(ctx, f"measure/prefix{k}")
+        if got is None:
+            continue
+        sub = {n: v for n, v in npref.prefix(params, k).items() if n != "layer1"}
+        if not _up_to_output(got, npref.mlp(sub, x)) or _up_to_output(got, npref.mlp(npref.prefix(params, k), x)):
+            return ""
+        depths.append(k)
+    if len(depths) < 2:
+        return ""
+    return (f"with 2 to {depths[-1]} layers the output is what layer2 to layerk give without layer1 (at each of "
+            f"{len(depths)} depths): layer1 has no effect on the output")
 
 
 def _names(names: list[str]) -> str:
@@ -907,6 +949,8 @@ def _first_difference(outcomes: dict[str, str]) -> str:
     if not wrong:
         return ""
     first = wrong[0]
+    if first == DEEP_CASE and not right:  # the 12-layer case alone says nothing about where it goes wrong
+        return ""
     depth = len(CASES[first][0]) - 1
     if wrong == ["d1"] and right:
         return ("; only the network of one layer differs, and every deeper one agrees: with no hidden layer, the "

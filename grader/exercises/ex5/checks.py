@@ -18,7 +18,7 @@ from grader.checks import npref
 from grader.checks.common import unchanged
 from grader.checks.compare import SIXTEEN_BIT_WORDS, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
-from grader.exercises.ex5.shared import CHAINED_STEPS, LARGE_PARAMS, OPTIMIZERS, SGD_LR, SPIKE_STEP
+from grader.exercises.ex5.shared import AGAIN_CALL, CHAINED_STEPS, LARGE_PARAMS, OPTIMIZERS, SGD_LR, SPIKE_STEP
 from grader.observations import ObservationError
 
 DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
@@ -101,6 +101,13 @@ ADAM_TWICE = Mistake(
     "ex5.adam_twice", "Adam applied twice (scale_by_adam, then adam)",
     "optax.adam is scale_by_adam followed by scale(-learning_rate): chaining both runs Adam on Adam's own output, "
     "which normalises the steps a second time. Keep one: optax.chain(optax.clip_by_global_norm(max_norm), "
+    "optax.adam(learning_rate)).")
+ADAM_FOR_CLIP = Mistake(
+    "ex5.adam_for_clip", "Adam in the clip's place: Adam twice, nothing clipped",
+    "The updates are those of optax.chain(optax.adam(learning_rate), optax.adam(learning_rate)): the stage meant to "
+    "clip is a second Adam, which runs on the first one's output (the first update comes out as Adam's with its "
+    "sign flipped). Check what builds each stage (where lambdas made in a loop build them, each reads the loop's "
+    "variables when it is called, after the loop), or write the chain out: optax.chain(optax.clip_by_global_norm(max_norm), "
     "optax.adam(learning_rate)).")
 BOTH_IGNORED = Mistake(
     "ex5.arguments_ignored", "fixed values for both learning_rate and max_norm",
@@ -234,6 +241,7 @@ VARIANTS: dict[str, tuple[str, Variant]] = {
     "sgd": (SGD_FOR_ADAM, lambda g, lr, mn: npref.sgd_updates(g, lr, pre=lambda t: npref.clip_global(t, mn))),
     "adam_twice": (ADAM_TWICE, lambda g, lr, mn: npref.adam_updates(
         npref.adam_updates(g, -1.0, pre=lambda t: npref.clip_global(t, mn)), lr)),
+    "adam_for_clip": (ADAM_FOR_CLIP, lambda g, lr, mn: npref.adam_updates(npref.adam_updates(g, lr), lr)),
     "clip_inside": (CLIP_INSIDE, lambda g, lr, mn: [{k: lr * v for k, v in npref.clip_global(u, mn).items()}
                                                     for u in npref.adam_updates(g, 1.0)]),
 }
@@ -552,11 +560,38 @@ def _leaves_agreeing(got: dict, want: dict) -> str:
             "differ: what differs acts on those leaves only")
 
 
+CALLS_CHANGE = Mistake(
+    "ex5.optimizer_changes_between_calls", "make_optimizer's result changing from call to call",
+    "make_optimizer must build the same optimizer every time it is called with the same arguments: nothing may "
+    "persist from one call to the next. A default argument that is a list or dict (transforms=[]) is made once, "
+    "when the def runs, and a call that extends it in place (+=, append) leaves its stages for the next call; a "
+    "global counter or cache does the same. Build everything inside the call: return optax.chain("
+    "optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
+
+
+def _changed_between_calls(ctx: Context, first: dict) -> str:
+    """Words for a make_optimizer() whose first call's updates differ from those of a call made later with the same
+    arguments, params and gradients; "" when they agree (or the later call was not observed)."""
+    try:
+        again = ctx.got("opt/again") if ctx.student.has("opt/again") else None
+    except StudentError:
+        return ""
+    differs = tree_mismatch(again, first) if again is not None else None
+    if differs is None:
+        return ""
+    return (f"make_optimizer() gave the expected updates the first time it was called, and other updates for the "
+            f"same params and gradients when called again with no arguments (its call number {AGAIN_CALL}): "
+            f"{differs}; each call's optimizer depends on the calls made before it")
+
+
 def chain(ctx: Context) -> Verdict:
     """make_optimizer() equals clip_by_global_norm(1.0) then adam(1e-3) across a norm spike."""
     got, want = ctx.got("opt/default"), ctx.want("opt/default")
     problem = tree_mismatch(got, want)
     if problem is None:
+        again = _changed_between_calls(ctx, got)
+        if again:
+            return fail(again, CALLS_CHANGE)
         differs = tree_mismatch(ctx.got("opt/large_params"), got)
         if differs is not None:
             return fail(f"make_optimizer() gave other updates for the same gradients when the params were "
@@ -774,6 +809,9 @@ def hyperparams(ctx: Context) -> Verdict:
     kind cannot say what the arguments should give: then only arguments that
     change nothing at all are charged.
     """
+    if ctx.verdict("ex5.chain").mistake == CALLS_CHANGE.id:
+        return skip("not judged: make_optimizer() changes from one call to the next (charged in ex5.chain), and the "
+                    "calls with other arguments came after the first")
     if ctx.verdict("ex5.chain").mistake == OTHER_NORM.id:
         return skip("not judged: the clip measures another norm (charged in ex5.chain), so what other arguments "
                     "should give is unknown")

@@ -136,6 +136,9 @@ def probe(rec, modules, inputs, options):
     # ... and with every gradient zero, they are zero: whatever moves the params then comes from elsewhere.
     zeros = [jax.tree_util.tree_map(jnp.zeros_like, grads_seq[0])] * 2
     rec.record("opt/zero_grads", lambda: _without_gradients(_run_updates(m.make_optimizer(), params, zeros), params))
+    # ... and make_optimizer() made again, after all those calls, gives the first call's updates: a result that
+    # changes from call to call (state kept between calls) shows here.
+    rec.record("opt/again", lambda: _run_updates(m.make_optimizer(), params, grads_seq))
 
     x, y = data["x"], data["y"]
     fed = []

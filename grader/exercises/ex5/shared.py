@@ -19,3 +19,6 @@ CHAINED_STEPS = 3
 #: make_optimizer()'s updates are also observed with params this many times larger (``opt/large_params``):
 #: clipping and Adam never read the params, so the updates must be the same; weight decay shows there.
 LARGE_PARAMS = 10_000.0
+#: How many times make_optimizer has been called when it is called once more with no arguments (``opt/again``):
+#: the calls of :data:`OPTIMIZERS`, ``opt/large_params`` and ``opt/zero_grads`` come before it.
+AGAIN_CALL = len(OPTIMIZERS) + 3

@@ -1,0 +1,47 @@
+"""make_optimizer extends a module-level list of stages (the name stages is bound to the list, not to a copy), so
+each call's chain holds every earlier call's clip and Adam too: the first call is right, later ones are not. The
+report calls make_optimizer() again after the other calls.
+"""
+
+
+import jax
+import jax.numpy as jnp
+import optax
+
+EXPECT = {"check": "ex5.chain", "mistake": "ex5.optimizer_changes_between_calls", "hint": "nothing may persist", "max_failing": 1, "also": ["ex5.hyperparams"]}
+
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+_STAGES = []
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    """Clip the global gradient norm to `max_norm`, then apply Adam."""
+    stages = _STAGES
+    stages.extend([optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)])
+    return optax.chain(*stages)
+
+
+def make_train_step(optimizer):
+    """A jitted training step that updates params through `optimizer`."""
+
+    @jax.jit
+    def step(params, opt_state, x, y):
+        loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+        updates, opt_state = optimizer.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, loss
+
+    return step
