@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -68,6 +69,30 @@ def test_an_error_message_names_no_object_address(tmp_path):
     recorder.record("case", broken)
     message = recorder.values["case"]["message"]
     assert "0x" not in message and message.startswith("got <function test_an_error_message_names_no_object_address")
+
+
+def test_a_leaked_trace_is_a_leak_whose_message_names_no_object_id(tmp_path):
+    # jax.checking_leaks names each object on the path to a leaked tracer by its id, which changes from run to
+    # run; the chain of types and attributes stays (it says where the value was kept), and the kind is a leak.
+    import jax
+    import jax.numpy as jnp
+
+    from grader.harness.probe_tools import no_leaks
+    from grader.harness.recorder import Recorder
+
+    class Keeper:
+        kept = []
+
+    def keeps(x):
+        Keeper.kept.append(x * 2)
+        return x
+
+    recorder = Recorder(tmp_path)
+    recorder.record("case", lambda: no_leaks(jax.jit(keeps), jnp.ones(3)))
+    entry = recorder.values["case"]
+    assert entry["crash"] == "leaked_tracer", entry
+    assert "is referred to by <list>" in entry["message"] and "['kept']" in entry["message"]
+    assert not re.search(r"\d{6,}", entry["message"]), entry["message"]
 
 
 def test_an_error_message_quotes_no_array_values(tmp_path):

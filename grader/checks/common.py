@@ -84,8 +84,10 @@ TRACED_ARGUMENT = (
     "every argument not marked static. If that argument is a Python setting that chooses what the code does (a flag "
     "such as train, a rate, a count), mark it static: jax.jit(f, static_argnames=('train',)); if it is an array, "
     "use jnp.where or jax.lax.cond.")
-LEAKED_TRACER = ("A traced value escaped its transformation (stored in a global or a list outside the function): "
-                 "keep functions pure and return what you compute.")
+LEAKED_TRACER = ("A traced value escaped its transformation: under jax.jit a value computed inside the function was "
+                 "kept after the call, in a global, a class attribute, a default argument or a list outside the "
+                 "function (JAX's message says what refers to it). Keep functions pure: store nothing outside them, "
+                 "and return what you compute.")
 KEY_REUSE = "JAX's key-reuse checker saw one key used twice: split it, and use each new key once."
 SIGNATURE = ("The call did not fit the function's parameters (it failed before any line of your function ran): "
              "check the parameter names, their order and defaults against the docstring, and that none the "

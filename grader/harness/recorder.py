@@ -16,6 +16,9 @@ from grader import observations
 
 _MAX_ARRAY_ELEMENTS = 4_000_000
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+#: An object named by its id (jax.checking_leaks: "<DynamicJaxprTracer 139798123084096> is referred to by ..."):
+#: ids differ from run to run too, so only the type is kept.
+_OBJECT_ID = re.compile(r"<([A-Za-z_][\w.]*) \d{6,}>")
 #: An array's repr inside a message (JAX quoting a dict of params it could not hash): its values say nothing to the
 #: student and run to kilobytes, so only its dtype is kept. The values hold no parenthesis, so a search from each
 #: "Array([" stops at the next one: linear in the message, whatever the student's code raised.
@@ -71,7 +74,7 @@ class Recorder:
             # Object addresses ("<function f at 0x7f...>") differ from run to run: the report must not.
             message = _ADDRESS.sub("", str(exc).replace(os.path.join(self.submission_dir, ""), "")
                                    .replace(_PACKAGE_DIR, ""))
-            message = _ARRAY_REPR.sub(_elide_array, message[:100_000])
+            message = _OBJECT_ID.sub(r"<\1>", _ARRAY_REPR.sub(_elide_array, message[:100_000]))
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(self.submission_dir)]
         lines = [
             f'  File "{os.path.basename(f.filename)}", line {f.lineno}, in {f.name}\n    {(f.line or "").strip()}'
@@ -168,7 +171,7 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     built from a traced value); a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
     numpy) on shapes as a shape error, or a reshape error when a reshape failed; a split into equal parts that do not
     divide the array; a product over several axes; an invalid PRNG key, jax.grad of a non-scalar, an unhashable
-    value (JAX's and Python's words).
+    value (JAX's and Python's words), a trace that jax.checking_leaks found leaked.
     """
     if isinstance(exc, NotObservable):
         return "not_observable"
@@ -181,6 +184,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
                       (errors.KeyReuseError, "key_reuse")):
         if isinstance(exc, cls):
             return "traced_argument" if kind == "python_on_tracer" and _TRACED_ARGUMENT in str(exc) else kind
+    if type(exc) is Exception and str(exc).startswith("Leaked trace"):  # jax.checking_leaks's own words
+        return "leaked_tracer"
     if isinstance(exc, (TypeError, ValueError)):  # JAX's words for ways shapes do not fit a transformation
         for start, kind in _JAX_SHAPE_ERRORS:
             if str(exc).startswith(start):

@@ -146,7 +146,8 @@ BEFORE_RELU = Mistake(
 FORWARD_KEYS = Mistake(
     "ex1.forward_not_pure_in_key", "keys made inside forward_with_dropout",
     "forward_with_dropout must be a pure function of its key: the same key gives the same output, a "
-    "different key a different one. Pass the split keys to dropout and do not create keys inside.")
+    "different key a different one. Pass the split keys to dropout, create no keys inside, and keep none from an "
+    "earlier call (in a global, a class attribute or a default argument), which would stand in for the key given.")
 
 
 def _x(ctx: Context) -> np.ndarray:

@@ -880,6 +880,9 @@ def _summed_over_batch(got: np.ndarray, squares: dict[str, np.ndarray]) -> list[
 
 def norms(ctx: Context) -> Verdict:
     """The norms of a given per-example gradient tree cover every leaf."""
+    kept = _norms_kept(ctx)
+    if kept:
+        return fail(kept, NORMS_STATE_KEPT)
     try:
         got = np.asarray(ctx.got("norms/tree"), dtype=np.float64)
     except StudentError as exc:
@@ -1123,6 +1126,48 @@ def _unit_words(ctx: Context) -> tuple[str, Mistake | str | None]:
     return said, None
 
 
+NORMS_STATE_KEPT = Mistake(
+    "ex2.norms_state_kept", "norms that keep something from one call to the next",
+    "per_example_grad_norms must give the same norms whenever it is given the same gradients: nothing may outlive "
+    "a call. A list or total made once (a class attribute, a global, a default argument such as parts=[]) and "
+    "added to on every call carries the earlier calls' squares into the later ones; make it inside the call, or "
+    "return jax.vmap(optax.tree.norm)(grads).")
+
+
+def _norms_mistake(ctx: Context) -> str:
+    """The mistake ex2.norms named ("" when none, or when it ended in an error)."""
+    try:
+        return ctx.verdict("ex2.norms").mistake
+    except StudentError:
+        return ""
+
+
+def _norms_kept(ctx: Context) -> str:
+    """Words for norms that are right on the very first call and differ (or raise) on the second, with the same
+    gradient tree; "" otherwise (or when not observed)."""
+    if not (ctx.student.has("norms/first") or "norms/first" in ctx.student.errors):
+        return ""
+    try:
+        first = np.asarray(ctx.got("norms/first"), np.float64)
+    except (StudentError, TypeError, ValueError):
+        return ""
+    if array_mismatch(first, ctx.want("norms/tree")) is not None:
+        return ""
+    try:
+        second = np.asarray(ctx.got("norms/second"), np.float64)
+    except StudentError as exc:
+        return (f"per_example_grad_norms gave the right norms the first time it was called, and called again with "
+                f"the same gradients raised {exc.error.summary()}: the second call met something the first left "
+                "behind")
+    except (TypeError, ValueError):
+        return ""
+    differs = array_mismatch(second, first)
+    if differs is None:
+        return ""
+    return (f"per_example_grad_norms gave the right norms the first time it was called, and other norms when "
+            f"called again with the same gradients: {differs}: the second call met something the first left behind")
+
+
 def _elements_per_example(ctx: Context) -> int:
     """How many numbers one example's slice of the unit tree holds (every leaf's, without the batch axis)."""
     return int(sum(np.prod(np.shape(v)[1:]) for v in flatten(ctx.inputs["ex2"]["norm_tree"]).values()))
@@ -1268,6 +1313,14 @@ def largest(ctx: Context) -> Verdict:
     problems, hint, credit, own_argmax, compared = [], "", 0.0, True, 0
     argmins, offsets = [], []
     cases = LARGEST_CASES
+    if _norms_mistake(ctx) == NORMS_STATE_KEPT.id:  # its later calls meet the state the norms left
+        kept = skip("not judged: per_example_grad_norms keeps something from one call to the next (charged in "
+                    "ex2.norms), and each call here comes after others")
+        try:
+            if any(ctx.got(f"largest/{case}")["value"] != ctx.want(f"largest/{case}")["value"] for case in cases):
+                return kept
+        except StudentError:
+            return kept
     for case in cases:
         got, want = ctx.got(f"largest/{case}"), ctx.want(f"largest/{case}")
         ok_type = got["type"] == "builtins.int"
@@ -1344,6 +1397,9 @@ def largest(ctx: Context) -> Verdict:
     elif stale := _first_params_index(ctx, cases):
         problems.append(stale)
         hint = hint or STALE
+    elif carried := _earlier_answer(ctx, cases):
+        problems.append(carried)
+        hint = hint or CARRIED_OVER
     hint = hint or "Return the argmax of per_example_grad_norms(per_example_grads(params, x, y))."
     wrong_values = [p for p in problems if "returned a " not in p]
     if wrong_values and own_argmax and compared and _values_credit(ctx) < 1:
@@ -1506,6 +1562,30 @@ def _first_params_index(ctx: Context, cases) -> str:
             f"'{first}') give there: the first call's params were kept") if kept else ""
 
 
+CARRIED_OVER = Mistake(
+    "ex2.largest_carried_over", "an answer kept from an earlier call of largest_gradient_example",
+    "Each call must answer for its own batch only: the index returned on later batches is one an earlier call "
+    "returned. Something outlives the call (a tracker, a best-so-far or a cache made once, at import, as a global, "
+    "a class attribute or a default argument); start it afresh inside the call, or return "
+    "int(jnp.argmax(per_example_grad_norms(per_example_grads(params, x, y)))).")
+
+
+def _earlier_answer(ctx: Context, cases) -> str:
+    """Words for indices that are right on the first batch asked about and, on two or more later batches where
+    they are wrong, each the index an earlier call returned (in the order the batches were asked about); ""
+    otherwise."""
+    got = [ctx.got(f"largest/{case}")["value"] for case in cases]
+    want = [ctx.want(f"largest/{case}")["value"] for case in cases]
+    if got[0] != want[0]:
+        return ""
+    wrong = [i for i in range(1, len(cases)) if got[i] != want[i]]
+    if len(wrong) < 2 or any(got[i] not in got[:i] for i in wrong):
+        return ""
+    shown = "; ".join(f"on batch '{cases[i]}' it returned {got[i]} (the largest norm is at {want[i]}), what it "
+                      f"returned on batch '{cases[got[:i].index(got[i])]}'" for i in wrong)
+    return f"measured: {shown}: the answer carries over from earlier calls"
+
+
 def _label_at(ctx: Context, case: str, index) -> int | None:
     """The label of example ``index`` of a batch, or None when there is no such example."""
     y = _case(ctx, case)["y"]
@@ -1520,7 +1600,9 @@ def jit_agrees(ctx: Context) -> Verdict:
         problem = tree_mismatch(ctx.got(name), eager)
         if problem:
             problems.append(f"{label} vs the first eager call: {problem}")
-    if "norms/tree" not in ctx.student.errors:  # a norm that fails eagerly is charged in ex2.norms
+    # a norm that fails eagerly, or keeps state between calls (the jitted call comes after others), is charged in
+    # ex2.norms
+    if "norms/tree" not in ctx.student.errors and _norms_mistake(ctx) != NORMS_STATE_KEPT.id:
         jitted, eager_norms = ctx.got("jit/norms"), ctx.got("norms/tree")
         problem = array_mismatch(jitted, eager_norms)
         if problem and ctx.verdict("ex2.norms").mistake == LOW_PRECISION.id and \

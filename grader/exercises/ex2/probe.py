@@ -64,6 +64,10 @@ def _lesson_logits(params, x):
 def probe(rec, modules, inputs, options):
     m = modules["ex2_per_example_grads"]
     data = as_jax(inputs["ex2"])
+    # Before anything else, the norms of one tree twice: the second call must give the first's (what is kept
+    # from one call to the next shows here, while the first call is still a fresh one's).
+    for name in ("norms/first", "norms/second"):
+        rec.record(name, lambda: m.per_example_grad_norms(data["norm_tree"]))
     grads = {}
     for case in CASES:
         c = data[case]

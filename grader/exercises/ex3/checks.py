@@ -453,12 +453,45 @@ def measure(ctx: Context) -> list[Finding]:
     that names a whole-network mistake kept only where the graded cases agree with it: a case the submission gets
     right that the mistake would get wrong contradicts it (the measurement network showed something else, such as
     its layers run in another order), and the 12-layer case's prefixes are read instead."""
+    changed = _changed_after_first(ctx)
+    if changed is not None:
+        return [changed]
     found = _measure_networks(ctx)
+    if any(f.mistake in (OUTPUT_RELU, OUTPUT_SOFTMAX) for f in found) and (deeper := _depth_findings(ctx)):
+        return deeper  # what one layer does to the output is ex3.output_linear's; the deeper cases differ otherwise
     contradicted = [f for f in found if f.mistake in ALL_LAYERS and _contradicted(ctx, ALL_LAYERS[f.mistake])]
     if not contradicted:
         return found
     rest = [f for f in found if f not in contradicted]
     return rest or _depth_findings(ctx)
+
+
+CALLS_CHANGE = Mistake(
+    "ex3.calls_change", "a forward pass that keeps something from one call to the next",
+    "mlp_forward must give the same output whenever it is given the same params and x: nothing may outlive a call. "
+    "A counter, list or setting kept on a class (a class attribute every instance shares), in a global or in a "
+    "default argument, and changed on each call, makes later calls compute something else; keep such things "
+    "inside the call (enumerate the layers there), or compute x @ w + b layer by layer with nothing kept.")
+
+
+def _changed_after_first(ctx: Context) -> Finding | None:
+    """The finding for a forward pass that was right on the 2-layer case the very first time it was called and
+    gave another output (or raised) on the same case after the other calls; None otherwise."""
+    if not ctx.student.has("first/d2") or "first/d2" in ctx.student.errors:
+        return None
+    first, want = _measured(ctx, "first/d2"), np.asarray(ctx.want("out/d2"), np.float64)
+    if first is None or array_mismatch(first, want) is not None:
+        return None
+    if "last/d2" in ctx.student.errors:
+        return Finding(f"with 2 layers it gave the right output the first time it was called, and the same call "
+                       f"after the others raised {ctx.student.errors['last/d2'].type}: later calls met something "
+                       "earlier ones left behind", CALLS_CHANGE)
+    last = _measured(ctx, "last/d2")
+    if last is None or array_mismatch(last, first) is None:
+        return None
+    return Finding(f"with 2 layers it gave the right output the first time it was called, and another output for "
+                   f"the same params and x after the other calls ({array_mismatch(last, first)}): later calls met "
+                   "something earlier ones left behind", CALLS_CHANGE)
 
 
 def _contradicted(ctx: Context, variant) -> bool:
@@ -983,6 +1016,10 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         named.append(explain(c["params"], c["x"], got))
         problems.append(f"{_describe(case)}: " + ("returned None" if _returned_none(ctx, f"out/{case}") else
                                                   array_mismatch(got, want)))
+    changed = _changed_after_first(ctx) if problems else None
+    if changed is not None:  # what the later calls compute says nothing about the code's first call: read first
+        return fail("; ".join(problems) + f"; measured: {changed.text}", CALLS_CHANGE,
+                    fraction=1 - len(problems) / len(cases))
     shaped = _first_layers(crashed) or shaped
     mistake = _one_mistake(named)
     if errors and len(errors) == len(cases) and mistake is None:

@@ -22,6 +22,9 @@ from grader.harness.probe_tools import as_jax, no_leaks, snapshot
 def probe(rec, modules, inputs, options):
     m = modules["ex3_mlp_forward"]
     data = as_jax(inputs["ex3"])
+    # The 2-layer case first of all, and again last, each on its own copy of the params dicts (a call that changes
+    # them is charged on the graded calls): what is kept from one call to the next shows between them.
+    rec.record("first/d2", lambda: m.mlp_forward(jax.tree.map(lambda a: a, data["d2"]["params"]), data["d2"]["x"]))
     for case, c in data.items():
         rec.record(f"out/{case}", lambda c=c: m.mlp_forward(c["params"], c["x"]))
     deep = data[DEEP_CASE]
@@ -48,3 +51,4 @@ def probe(rec, modules, inputs, options):
     rec.record(f"measure/grad/{GRAD_CASE}", lambda: jax.grad(lambda p: jnp.sum(m.mlp_forward(p, g["x"])))(g["params"]))
     for k in range(1, len(deep["params"]) + 1):
         rec.record(f"measure/prefix{k}", lambda k=k: m.mlp_forward(prefix(deep["params"], k), deep["x"]))
+    rec.record("last/d2", lambda: m.mlp_forward(jax.tree.map(lambda a: a, data["d2"]["params"]), data["d2"]["x"]))

@@ -47,8 +47,9 @@ BLOCK = Mistake(
     "ex4.no_block", "stopping the clock before the results are ready",
     "The clock stopped before the work finished: JAX dispatches asynchronously, so step_fn returns "
     "before its results exist. Call jax.block_until_ready on the final results before reading the clock: on the "
-    "arrays or a pytree of them (a tuple, list or dict); a generator or another iterator is not a pytree JAX can "
-    "look inside, so it waits for nothing.")
+    "arrays or a pytree of them (a tuple, list, dict or NamedTuple); a generator, an iterator or an object of a "
+    "class JAX does not know as a pytree (a dataclass not registered with jax.tree_util) is one opaque leaf, so "
+    "nothing inside it is waited for.")
 PER_STEP = Mistake("ex4.per_step_time", "the time of one call or an average",
     "Return the total time of the n_steps calls, not the time of one call or an average.")
 PER_C_STEPS = Mistake(

@@ -587,6 +587,31 @@ def _changed_between_calls(ctx: Context, first: dict) -> str:
             f"{differs}; each call's optimizer depends on the calls made before it")
 
 
+SHARED_SETTINGS = Mistake(
+    "ex5.optimizers_share_settings", "optimizers that share their settings",
+    "Each optimizer make_optimizer returns must keep its own learning_rate and max_norm: making another one changed "
+    "this one's updates. A value assigned to a class attribute (ClassName.max_norm = ..., or a class-level default "
+    "changed in __init__) or to a global is shared by every optimizer; keep it on the instance (self.max_norm) or in "
+    "the closure of the function that builds the transformation, or use optax.clip_by_global_norm(max_norm).")
+
+
+def _changed_by_another(ctx: Context, first: dict) -> str:
+    """Words for an optimizer whose updates changed once make_optimizer had made another one (with the arguments
+    of the second observed call); "" when they did not (or this was not observed)."""
+    try:
+        after = ctx.got("opt/after_another") if ctx.student.has("opt/after_another") else None
+    except StudentError:
+        return ""
+    differs = tree_mismatch(after, first) if after is not None else None
+    if differs is None:
+        return ""
+    _, args, kwargs = OPTIMIZERS[1]
+    made = ", ".join([*map(repr, args), *(f"{k}={v!r}" for k, v in kwargs.items())])
+    return (f"an optimizer from make_optimizer() gave the expected updates, and other updates for the same params "
+            f"and gradients once make_optimizer({made}) had made another optimizer: {differs}; making one optimizer "
+            "changed another")
+
+
 def chain(ctx: Context) -> Verdict:
     """make_optimizer() equals clip_by_global_norm(1.0) then adam(1e-3) across a norm spike."""
     got, want = ctx.got("opt/default"), ctx.want("opt/default")
@@ -595,6 +620,9 @@ def chain(ctx: Context) -> Verdict:
         again = _changed_between_calls(ctx, got)
         if again:
             return fail(again, CALLS_CHANGE)
+        shared = _changed_by_another(ctx, got)
+        if shared:
+            return fail(shared, SHARED_SETTINGS)
         differs = tree_mismatch(ctx.got("opt/large_params"), got)
         if differs is not None:
             return fail(f"make_optimizer() gave other updates for the same gradients when the params were "
@@ -812,9 +840,9 @@ def hyperparams(ctx: Context) -> Verdict:
     kind cannot say what the arguments should give: then only arguments that
     change nothing at all are charged.
     """
-    if ctx.verdict("ex5.chain").mistake == CALLS_CHANGE.id:
-        return skip("not judged: make_optimizer() changes from one call to the next (charged in ex5.chain), and the "
-                    "calls with other arguments came after the first")
+    if ctx.verdict("ex5.chain").mistake in (CALLS_CHANGE.id, SHARED_SETTINGS.id):
+        return skip("not judged: make_optimizer()'s optimizers change with the calls made before or after them "
+                    "(charged in ex5.chain), and the calls with other arguments came after the first")
     if ctx.verdict("ex5.chain").mistake == OTHER_NORM.id:
         return skip("not judged: the clip measures another norm (charged in ex5.chain), so what other arguments "
                     "should give is unknown")

@@ -137,8 +137,14 @@ def probe(rec, modules, inputs, options):
     zeros = [jax.tree_util.tree_map(jnp.zeros_like, grads_seq[0])] * 2
     rec.record("opt/zero_grads", lambda: _without_gradients(_run_updates(m.make_optimizer(), params, zeros), params))
     # ... and make_optimizer() made again, after all those calls, gives the first call's updates: a result that
-    # changes from call to call (state kept between calls) shows here.
-    rec.record("opt/again", lambda: _run_updates(m.make_optimizer(), params, grads_seq))
+    # changes from call to call (state kept between calls) shows here; and it still gives them once another
+    # optimizer has been made (settings shared between the optimizers show there).
+    again = []
+    rec.record("opt/again", lambda: _run_updates(again.append(m.make_optimizer()) or again[0], params, grads_seq))
+    if again:
+        name, args, kwargs = OPTIMIZERS[1]
+        rec.record("opt/after_another", lambda: (m.make_optimizer(*args, **kwargs),
+                                                 _run_updates(again[0], params, grads_seq))[1])
 
     x, y = data["x"], data["y"]
     fed = []

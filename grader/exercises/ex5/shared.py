@@ -20,5 +20,6 @@ CHAINED_STEPS = 3
 #: clipping and Adam never read the params, so the updates must be the same; weight decay shows there.
 LARGE_PARAMS = 10_000.0
 #: How many times make_optimizer has been called when it is called once more with no arguments (``opt/again``):
-#: the calls of :data:`OPTIMIZERS`, ``opt/large_params`` and ``opt/zero_grads`` come before it.
+#: the calls of :data:`OPTIMIZERS`, ``opt/large_params`` and ``opt/zero_grads`` come before it. That optimizer is
+#: run again after the next call has made another with the arguments of ``OPTIMIZERS[1]`` (``opt/after_another``).
 AGAIN_CALL = len(OPTIMIZERS) + 3
