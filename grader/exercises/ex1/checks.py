@@ -600,7 +600,8 @@ def rescale(ctx: Context) -> Verdict:
         medians.append(median)
         wrong.append(f"rate {rate}: survivors scaled by {median:.5g}{spread}, expected {expected:.5g}")
     if not wrong:
-        return PASS
+        negative = _negative_inputs(ctx)
+        return fail(negative, HINT_NEGATIVE, fraction=0.5) if negative else PASS
     hints = [hint for hint, count in holds.items() if count == judged]
     hint = hints[0] if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
     message = "; ".join(wrong)
@@ -622,6 +623,40 @@ def rescale(ctx: Context) -> Verdict:
     if used is not None and used[1] is not None:
         return fail(f"{message}; {used[0]}", used[1], fraction=1 - len(wrong) / len(RATES))
     return fail(message, hint, fraction=1 - len(wrong) / len(RATES))
+
+
+HINT_NEGATIVE = ("Dropout works on values of any sign: each survivor is x / (1 - rate), negative ones too, and "
+                 "nothing else changes x (no clamp, abs or ReLU inside dropout: the ReLU belongs to the layer before "
+                 "it).")
+
+
+def _negative_inputs(ctx: Context) -> str:
+    """Words for a dropout that is right on x (all positive) and, with the same key and rate 0.5, does not give -1
+    times that output on -x; "" when it does (or this was not observed)."""
+    if not ctx.student.has("dropout/negated") and "dropout/negated" not in ctx.student.errors:
+        return ""
+    try:
+        got = np.asarray(ctx.got("dropout/negated"), np.float64)
+    except StudentError as exc:
+        return (f"dropout(key, -x, 0.5), every element negative, raised {exc.error.summary()}, where on x it "
+                "returned the right output")
+    except (TypeError, ValueError):
+        return ""
+    try:
+        again = np.asarray(ctx.got("dropout/again"), np.float64)
+    except (StudentError, TypeError, ValueError):
+        return ""
+    want = -np.asarray(ctx.got("dropout/rate0.5"), np.float64)
+    if array_mismatch(again, -want, rtol=0, atol_scale=0) is not None:
+        return ""  # the same key and x gave another output: the negated call says nothing (charged elsewhere)
+    problem = array_mismatch(got, want)
+    if problem is None:
+        return ""
+    kept = want != 0
+    zeroed = float(np.mean(got[kept] == 0)) if kept.any() and got.shape == want.shape else 0.0
+    what = f": {zeroed:.0%} of the survivors came back as 0" if zeroed > 0.5 else ""
+    return (f"on x (every element positive) the output is right, and on -x with the same key and rate 0.5 it is not "
+            f"-1 times that output: {problem}{what}: negative values are treated otherwise than positive ones")
 
 
 HINT_INVERSE = ("The survivors came back as a number divided by x, where x divided by 1 - rate belongs: the "

@@ -145,6 +145,7 @@ def probe(rec, modules, inputs, options):
     for name, shaped in other_shapes(x).items():  # any shape, not only a 2-D batch of many
         rec.record(f"dropout/{name}", lambda shaped=shaped: m.dropout(k1, shaped, 0.5))
     rec.record("dropout/again", lambda: m.dropout(k1, x, 0.5))
+    rec.record("dropout/negated", lambda: m.dropout(k1, -x, 0.5))  # every element negative: -1 times the output
     rec.record("dropout/other_key", lambda: m.dropout(k2, x, 0.5))
     rec.record("dropout/eval", lambda: m.dropout(k1, x, 0.5, False))
     rec.record("dropout/rate0", lambda: m.dropout(k1, x, 0.0))

@@ -703,6 +703,10 @@ def times_n_steps(ctx: Context) -> Verdict:
     if default:
         problems.append(default)
         hints.append(DEFAULT_N_STEPS)
+    one = _one_step_problem(ctx)
+    if one:
+        problems.append(one)
+        hints.append(ONE_STEP)
     if not problems:
         return PASS
     return fail("; ".join(problems), hints[0], fraction=max(0.0, 1 - len(problems) / 3))
@@ -771,6 +775,30 @@ def _uneven_problem(ctx: Context) -> str:
         words += (f" (n_steps times a typical call: the median call took {statistics.median(laps):.3g} s; a time "
                   "extrapolated from it)")
     return words
+
+
+ONE_STEP = Mistake(
+    "ex4.one_step_not_timed", "n_steps=1 not timed",
+    "n_steps=1 is a request like any other: one warm-up call, then one timed call, and its time returned. Nothing "
+    "in time_steps may return early or skip the loop for small n_steps; an input check, if any, rejects only "
+    "n_steps below 1.")
+
+
+def _one_step_problem(ctx: Context) -> str:
+    """What time_steps does with n_steps=1, where it is not one timed call (and at most one warm-up) whose time
+    is returned; "" if it is (or this was not observed)."""
+    if not ctx.student.has("time/one") and "time/one" not in ctx.student.errors:
+        return ""  # observed by a probe older than this measurement
+    try:
+        one = ctx.got("time/one")
+    except StudentError as exc:
+        return f"time_steps(n_steps=1) failed ({exc.error.summary()})"
+    seconds = one.get("seconds")
+    if one["calls"] in (1, 2) and isinstance(seconds, (int, float)) and seconds > 0:
+        return ""
+    shown = "nothing" if seconds is None else f"{seconds:g}"
+    return (f"time_steps(n_steps=1) called step_fn {one['calls']} time{'s' * (one['calls'] != 1)} and returned "
+            f"{shown}; n_steps=1 makes one timed call (and one warm-up), and returns its time")
 
 
 def _default_steps_problem(ctx: Context) -> str:

@@ -415,6 +415,7 @@ def probe(rec, modules, inputs, options):
     rec.record("time/uneven", lambda: _time(m, 0.0, 0.0, N_STEPS, costs=UNEVEN_COSTS))
     rec.record("time/host", lambda: _time(m, 0.0, HOST_QUEUED, N_STEPS, host_wait=HOST_WAIT))
     rec.record("time/default", lambda: _default_n_steps(m))
+    rec.record("time/one", lambda: _time(m, 0.0, float(costs["count_cost"]), 1))  # the smallest n_steps
     batches = []
     rec.record("speedup", lambda: _speedup(m, batches))
     rec.record("speedup/batches", lambda: batches)

@@ -858,7 +858,7 @@ def hyperparams(ctx: Context) -> Verdict:
                     "what other arguments should give is unknown; they do change its updates")
     builders = [VARIANTS[k][1] for k in kinds]
     seq = _grads_seq(ctx)
-    problems, hint, wrong, default_lr = [], "", [], []
+    problems, hint, wrong, default_lr, default_norm = [], "", [], [], []
     configs = _argument_configs(ctx)
     for config in configs:
         lr, max_norm = _config(config)
@@ -880,6 +880,8 @@ def hyperparams(ctx: Context) -> Verdict:
             if any(_same(steps, build(seq, wrong_lr, wrong_mn)) for build in builders)), None)
         if fixed is LR:
             default_lr.append(config)
+        if fixed is MAX_NORM:
+            default_norm.append(config)
         cached = _cached(ctx, config, configs)
         if cached:
             problems[-1] += f"; measured: {cached}"
@@ -906,6 +908,10 @@ def hyperparams(ctx: Context) -> Verdict:
     if capped:
         problems.append(f"measured: {capped}")
         hint = LR_CAPPED
+    floored = _max_norm_floored(wrong, configs, default_norm) if hint is MAX_NORM else ""
+    if floored:
+        problems.append(f"measured: {floored}")
+        hint = MAX_NORM_FLOORED
     return fail("; ".join(problems), hint or HINT_ARGUMENTS, fraction=1 - len(wrong) / len(configs))
 
 
@@ -949,12 +955,24 @@ def _cached(ctx: Context, config: str, configs: list[str]) -> str:
         # another call that sets each differing argument away from its default, and gets the right updates
         honoured = [other for other in configs if other != config and _right(ctx, other)
                     and all(_config(other)[i] != DEFAULTS[i] for i in differs)]
-        if shared and differs and honoured:
+        if shared and differs and honoured and _first_of_their_key_right(ctx, order, shared):
             said = " and ".join(ARGUMENTS[i] for i in differs)
             return (f"{_call(config)} gave exactly the updates of the earlier {_call(earlier)}, with which it shares "
                     f"{' and '.join(shared)}, though {_call(honoured[0])} honours {said}: the optimizer made for the "
                     f"earlier call came back (a cache keyed on {' and '.join(shared)} alone)")
     return ""
+
+
+def _first_of_their_key_right(ctx: Context, order: list[str], shared: list[str]) -> bool:
+    """Every call that is the first (in ``order``) with its values of the ``shared`` arguments gave the right
+    updates, as with a cache keyed on those arguments alone, which makes an optimizer only then."""
+    seen = set()
+    for config in order:
+        key = tuple(_config(config)[ARGUMENTS.index(name)] for name in shared)
+        if key not in seen and not _right(ctx, config):
+            return False
+        seen.add(key)
+    return True
 
 
 #: make_optimizer's arguments, in order, and their defaults.
@@ -979,6 +997,26 @@ def _lr_capped(wrong: list[str], configs: list[str], default_lr: list[str]) -> s
     return (f"learning rates above {DEFAULT_LR:g} ({', '.join(f'{_config(c)[0]:g}' for c in above)}) gave the "
             f"updates of {DEFAULT_LR:g}, while {', '.join(f'{_config(c)[0]:g}' for c in below)} was honoured: the rate "
             f"is capped at {DEFAULT_LR:g}")
+
+
+MAX_NORM_FLOORED = Mistake(
+    "ex5.max_norm_floored", "a max_norm raised to a minimum",
+    "Pass max_norm to optax.clip_by_global_norm as it is: a max_norm below the default was replaced by the default "
+    "(a max() or a clamp on it), while larger ones were honoured. Any positive max_norm is valid; an input check, "
+    "if any, rejects only max_norm <= 0.")
+
+
+def _max_norm_floored(wrong: list[str], configs: list[str], default_norm: list[str]) -> str:
+    """Words for max_norms below the default whose calls gave the default max_norm's updates (``default_norm``: the
+    calls measured so) while every larger one was honoured: a floor at the default; "" otherwise."""
+    below = [c for c in configs if _config(c)[1] < DEFAULT_MAX_NORM]
+    above = [c for c in configs if _config(c)[1] > DEFAULT_MAX_NORM]
+    if not above or not below or any(c in wrong for c in above) or any(c not in default_norm for c in below):
+        return ""
+    shown = lambda group: ", ".join(f"{v:g}" for v in sorted({_config(c)[1] for c in group}))  # noqa: E731
+    return (f"max_norm below {DEFAULT_MAX_NORM:g} ({shown(below)}) gave the updates of {DEFAULT_MAX_NORM:g}, while "
+            f"{shown(above)} was honoured: "
+            f"max_norm is raised to at least {DEFAULT_MAX_NORM:g}")
 
 
 CLIP_WHEN = Mistake(

@@ -75,7 +75,13 @@ def _counting(optimizer, counter):
         counter["traced"] += any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(updates))
         return optimizer.update(updates, state, params, **extra_args)
 
-    return optax.GradientTransformation(optimizer.init, update)
+    return _like(optimizer, update)
+
+
+def _like(optimizer, update):
+    """``optimizer`` with ``update`` in place of its own, of the very type optimizer is (optax's own constructors
+    return GradientTransformationExtraArgs): a step that checks the type it was given sees what optax gives it."""
+    return type(optimizer)(optimizer.init, update)
 
 
 def _feeding(optimizer, fed, like):
@@ -90,7 +96,7 @@ def _feeding(optimizer, fed, like):
                         "leaves": len(leaves), "shapes": [list(np.shape(leaf)) for leaf in leaves[:4]]})
         return optimizer.update(updates, state, params, **extra_args)
 
-    return optax.GradientTransformation(optimizer.init, update)
+    return _like(optimizer, update)
 
 
 def _fresh(tree):
