@@ -896,6 +896,10 @@ def norms(ctx: Context) -> Verdict:
         return PASS
     tree = flatten(ctx.inputs["ex2"]["norm_tree"])
     message = f"per_example_grad_norms on a tree of {len(tree)} leaves with B=6: {problem}"
+    if _same_for_other_tree(ctx, got):
+        return fail(message + "; measured: it returned exactly these values for another gradient tree too (one of "
+                    "single entries, of the same shapes): the norms do not come from the gradients it is given",
+                    ARGUMENT_UNREAD)
     squares = {k: np.sum(np.asarray(v, np.float64).reshape(6, -1) ** 2, axis=1) for k, v in tree.items()}
     if got.shape != np.shape(want):
         whole = np.sqrt(sum(float(np.sum(np.asarray(v, np.float64) ** 2)) for v in tree.values()))
@@ -1132,6 +1136,25 @@ NORMS_STATE_KEPT = Mistake(
     "a call. A list or total made once (a class attribute, a global, a default argument such as parts=[]) and "
     "added to on every call carries the earlier calls' squares into the later ones; make it inside the call, or "
     "return jax.vmap(optax.tree.norm)(grads).")
+
+
+ARGUMENT_UNREAD = Mistake(
+    "ex2.norms_argument_unread", "norms that do not read the gradients they are given",
+    "per_example_grad_norms must compute the norms of its own argument, grads, on every call: it gave the same "
+    "values for two different trees. Check that the name its body reads is the parameter, not a module-level value "
+    "of the same name (left from a notebook cell) or one computed once at import.")
+
+
+def _same_for_other_tree(ctx: Context, got: np.ndarray) -> bool:
+    """per_example_grad_norms gave exactly ``got`` for the unit tree too, whose right norms are other ones."""
+    if not ctx.student.has("norms/unit") or "norms/unit" in ctx.student.errors:
+        return False
+    try:
+        unit = np.asarray(ctx.got("norms/unit"), np.float64)
+    except (StudentError, TypeError, ValueError):
+        return False
+    return unit.shape == got.shape and bool(np.array_equal(unit, got)) and \
+        array_mismatch(np.asarray(UNIT_NORMS), np.asarray(ctx.want("norms/tree"), np.float64)) is not None
 
 
 def _norms_mistake(ctx: Context) -> str:
@@ -1400,6 +1423,9 @@ def largest(ctx: Context) -> Verdict:
     elif carried := _earlier_answer(ctx, cases):
         problems.append(carried)
         hint = hint or CARRIED_OVER
+    elif fixed := _one_answer(ctx, cases):
+        problems.append(fixed)
+        hint = hint or ONE_ANSWER
     hint = hint or "Return the argmax of per_example_grad_norms(per_example_grads(params, x, y))."
     wrong_values = [p for p in problems if "returned a " not in p]
     if wrong_values and own_argmax and compared and _values_credit(ctx) < 1:
@@ -1568,6 +1594,23 @@ CARRIED_OVER = Mistake(
     "returned. Something outlives the call (a tracker, a best-so-far or a cache made once, at import, as a global, "
     "a class attribute or a default argument); start it afresh inside the call, or return "
     "int(jnp.argmax(per_example_grad_norms(per_example_grads(params, x, y)))).")
+
+
+ONE_ANSWER = Mistake(
+    "ex2.largest_one_answer", "one index whatever the batch",
+    "largest_gradient_example must compute its answer from its own params, x and y on every call: it returned the "
+    "same index for every batch. Check that the name it returns is the one computed inside the function, not a "
+    "module-level value (left from a notebook cell) or one computed once at import.")
+
+
+def _one_answer(ctx: Context, cases) -> str:
+    """Words for the same index returned on every batch, wrong on two or more of them; "" otherwise."""
+    got = [ctx.got(f"largest/{case}")["value"] for case in cases]
+    want = [ctx.want(f"largest/{case}")["value"] for case in cases]
+    if got[0] is None or len(set(got)) != 1 or sum(g != w for g, w in zip(got, want)) < 2:
+        return ""
+    return (f"measured: it returned {got[0]} on every batch, whatever its gradients (the largest norms are at "
+            f"{', '.join(map(str, want))}): the index does not come from the call's params, x and y")
 
 
 def _earlier_answer(ctx: Context, cases) -> str:
