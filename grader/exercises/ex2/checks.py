@@ -84,8 +84,10 @@ NORM_POWER = Mistake(
 ZERO_GRADS = Mistake(
     "ex2.zero_gradients", "gradients that are all zero",
     "Every gradient is exactly 0: the loss per_example_grads differentiates does not change with params. Find "
-    "what makes it constant; for example, a log_softmax over an axis of length 1 (for one example under vmap, "
-    "axis 0 of a (1, 10) batch) is 0 whatever the logits (the class axis is the last one, axis=-1), and "
+    "what makes it constant; for example, a loss that computes with another params than its argument (a "
+    "module-level params left from a notebook cell) ignores the one jax.grad varies, a log_softmax over an axis of "
+    "length 1 (for one example under vmap, axis 0 of a (1, 10) batch) is 0 whatever the logits (the class axis "
+    "is the last one, axis=-1), and "
     "jax.lax.stop_gradient on params, or on anything computed from them, hides them from jax.grad (it does not "
     "mean read-only: jax.grad never changes params).")
 GRADS_SCALED = Mistake(
