@@ -572,14 +572,20 @@ CALLS_CHANGE = Mistake(
     "optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
 
 
+def _differs_later(ctx: Context, name: str, first: dict) -> str | None:
+    """How the updates observed as ``name`` (an optimizer made or run after the other calls) differ from ``first``;
+    None when they agree, or were not observed."""
+    try:
+        later = ctx.got(name) if ctx.student.has(name) else None
+    except StudentError:
+        return None
+    return tree_mismatch(later, first) if later is not None else None
+
+
 def _changed_between_calls(ctx: Context, first: dict) -> str:
     """Words for a make_optimizer() whose first call's updates differ from those of a call made later with the same
     arguments, params and gradients; "" when they agree (or the later call was not observed)."""
-    try:
-        again = ctx.got("opt/again") if ctx.student.has("opt/again") else None
-    except StudentError:
-        return ""
-    differs = tree_mismatch(again, first) if again is not None else None
+    differs = _differs_later(ctx, "opt/again", first)
     if differs is None:
         return ""
     return (f"make_optimizer() gave the expected updates the first time it was called, and other updates for the "
@@ -598,11 +604,7 @@ SHARED_SETTINGS = Mistake(
 def _changed_by_another(ctx: Context, first: dict) -> str:
     """Words for an optimizer whose updates changed once make_optimizer had made another one (with the arguments
     of the second observed call); "" when they did not (or this was not observed)."""
-    try:
-        after = ctx.got("opt/after_another") if ctx.student.has("opt/after_another") else None
-    except StudentError:
-        return ""
-    differs = tree_mismatch(after, first) if after is not None else None
+    differs = _differs_later(ctx, "opt/after_another", first)
     if differs is None:
         return ""
     _, args, kwargs = OPTIMIZERS[1]
