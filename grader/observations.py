@@ -113,6 +113,11 @@ class Observations:
     def has(self, name: str) -> bool:
         return name in self.values
 
+    def observed(self, name: str) -> bool:
+        """Whether ``name`` was recorded at all, as a value or as an error (a probe older than a measurement
+        records neither)."""
+        return name in self.values or name in self.errors
+
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
 

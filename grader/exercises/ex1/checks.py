@@ -633,7 +633,7 @@ HINT_NEGATIVE = ("Dropout works on values of any sign: each survivor is x / (1 -
 def _negative_inputs(ctx: Context) -> str:
     """Words for a dropout that is right on x (all positive) and, with the same key and rate 0.5, does not give -1
     times that output on -x; "" when it does (or this was not observed)."""
-    if not ctx.student.has("dropout/negated") and "dropout/negated" not in ctx.student.errors:
+    if not ctx.student.observed("dropout/negated"):
         return ""
     try:
         got = np.asarray(ctx.got("dropout/negated"), np.float64)
@@ -769,7 +769,7 @@ def _other_shapes(ctx: Context) -> str:
     problems = []
     for name, given in other_shapes(np.asarray(_x(ctx))).items():
         name, shape = f"dropout/{name}", given.shape
-        if not ctx.student.has(name) and name not in ctx.student.errors:
+        if not ctx.student.observed(name):
             continue
         try:
             got = ctx.got(name)
@@ -1067,7 +1067,7 @@ def _train_mode(ctx: Context) -> Verdict | None:
 
 def _default_rate(ctx: Context) -> Verdict:
     """forward_with_dropout(params, x, key), rate left out, gives its dropout calls the API's rate."""
-    if not ctx.student.has("forward/default_rates") or "forward/default_rates" in ctx.student.errors:
+    if not ctx.student.has("forward/default_rates"):
         return PASS  # called dropout otherwise (inlined), or could not be asked: judged elsewhere
     given = [r for r in ctx.got("forward/default_rates") if r is not None]
     if given and any(abs(r - API_RATE) > 1e-6 for r in given):
@@ -1151,7 +1151,7 @@ def separate_keys(ctx: Context) -> Verdict:
 def _same_as_after_relu(ctx: Context) -> bool:
     """The train-mode output is exactly the lesson MLP with the dropout calls it made applied after each hidden
     ReLU (measured in the child where it can be: ``forward/recomputed``)."""
-    if not ctx.student.has("forward/recomputed") or "forward/recomputed" in ctx.student.errors:
+    if not ctx.student.has("forward/recomputed"):
         return False
     return array_mismatch(ctx.got("forward/train"), ctx.got("forward/recomputed")) is None
 

@@ -1149,7 +1149,7 @@ ARGUMENT_UNREAD = Mistake(
 
 def _same_for_other_tree(ctx: Context, got: np.ndarray) -> bool:
     """per_example_grad_norms gave exactly ``got`` for the unit tree too, whose right norms are other ones."""
-    if not ctx.student.has("norms/unit") or "norms/unit" in ctx.student.errors:
+    if not ctx.student.has("norms/unit"):
         return False
     try:
         unit = np.asarray(ctx.got("norms/unit"), np.float64)
@@ -1170,7 +1170,7 @@ def _norms_mistake(ctx: Context) -> str:
 def _norms_kept(ctx: Context) -> str:
     """Words for norms that are right on the very first call and differ (or raise) on the second, with the same
     gradient tree; "" otherwise (or when not observed)."""
-    if not (ctx.student.has("norms/first") or "norms/first" in ctx.student.errors):
+    if not ctx.student.observed("norms/first"):
         return ""
     try:
         first = np.asarray(ctx.got("norms/first"), np.float64)
@@ -1352,7 +1352,7 @@ def largest(ctx: Context) -> Verdict:
         ok_value = got["value"] == want["value"]
         credit += (0.5 * ok_type + 0.5) * ok_value / len(cases)
         if not ok_value:
-            if ctx.student.has(f"grads/{case}") or f"grads/{case}" in ctx.student.errors:
+            if ctx.student.observed(f"grads/{case}"):
                 try:  # the largest of its own norms, or tied with it up to rounding (clipped norms tie)
                     grads = ctx.got(f"grads/{case}")
                     norms = npref.per_example_norms(grads if isinstance(grads, dict) else {"": grads})
@@ -1361,7 +1361,7 @@ def largest(ctx: Context) -> Verdict:
                     own = False
                 own_argmax = own_argmax and own
                 compared += 1
-            elif ctx.student.has(f"own_norms/{case}") or f"own_norms/{case}" in ctx.student.errors:
+            elif ctx.student.observed(f"own_norms/{case}"):
                 try:  # the largest of its own norms, or tied with it up to rounding
                     own = _tied_with_largest(ctx.got(f"own_norms/{case}"), got["value"])
                 except (StudentError, ValueError, TypeError):
@@ -1528,8 +1528,7 @@ def _end_left_out(ctx: Context, cases: tuple[str, ...]) -> str:
 def _same_end(ctx: Context, cases: tuple[str, ...]) -> str:
     """Words for indices that are the first example's (0) on every batch, the last one's (B - 1) or the middle
     one's (B // 2), where the largest norm lies elsewhere on more than one batch; "" otherwise."""
-    got = [ctx.got(f"largest/{case}")["value"] for case in cases]
-    want = [ctx.want(f"largest/{case}")["value"] for case in cases]
+    got, want = _indices(ctx, cases)
     sizes = [len(_case(ctx, case)["y"]) for case in cases]
     for words, position in (("first example's, 0", lambda b: 0), ("last example's, B - 1", lambda b: b - 1),
                             ("middle example's, B // 2", lambda b: b // 2)):
@@ -1605,10 +1604,15 @@ ONE_ANSWER = Mistake(
     "module-level value (left from a notebook cell) or one computed once at import.")
 
 
+def _indices(ctx: Context, cases) -> tuple[list, list]:
+    """The index largest_gradient_example returned on each batch, and the right one."""
+    return ([ctx.got(f"largest/{case}")["value"] for case in cases],
+            [ctx.want(f"largest/{case}")["value"] for case in cases])
+
+
 def _one_answer(ctx: Context, cases) -> str:
     """Words for the same index returned on every batch, wrong on two or more of them; "" otherwise."""
-    got = [ctx.got(f"largest/{case}")["value"] for case in cases]
-    want = [ctx.want(f"largest/{case}")["value"] for case in cases]
+    got, want = _indices(ctx, cases)
     if got[0] is None or len(set(got)) != 1 or sum(g != w for g, w in zip(got, want)) < 2:
         return ""
     return (f"measured: it returned {got[0]} on every batch, whatever its gradients (the largest norms are at "
@@ -1619,8 +1623,7 @@ def _earlier_answer(ctx: Context, cases) -> str:
     """Words for indices that are right on the first batch asked about and, on two or more later batches where
     they are wrong, each the index an earlier call returned (in the order the batches were asked about); ""
     otherwise."""
-    got = [ctx.got(f"largest/{case}")["value"] for case in cases]
-    want = [ctx.want(f"largest/{case}")["value"] for case in cases]
+    got, want = _indices(ctx, cases)
     if got[0] != want[0]:
         return ""
     wrong = [i for i in range(1, len(cases)) if got[i] != want[i]]
@@ -1650,7 +1653,7 @@ def jit_agrees(ctx: Context) -> Verdict:
     if "norms/tree" not in ctx.student.errors and _norms_mistake(ctx) != NORMS_STATE_KEPT.id:
         jitted, eager_norms = ctx.got("jit/norms"), ctx.got("norms/tree")
         problem = array_mismatch(jitted, eager_norms)
-        if problem and ctx.verdict("ex2.norms").mistake == LOW_PRECISION.id and \
+        if problem and _norms_mistake(ctx) == LOW_PRECISION.id and \
                 rounding_error(jitted, eager_norms) is not None:
             problem = None  # a 16-bit float rounds differently once compiled: charged once, in ex2.norms
         if problem:

@@ -787,7 +787,7 @@ ONE_STEP = Mistake(
 def _one_step_problem(ctx: Context) -> str:
     """What time_steps does with n_steps=1, where it is not one timed call (and at most one warm-up) whose time
     is returned; "" if it is (or this was not observed)."""
-    if not ctx.student.has("time/one") and "time/one" not in ctx.student.errors:
+    if not ctx.student.observed("time/one"):
         return ""  # observed by a probe older than this measurement
     try:
         one = ctx.got("time/one")
@@ -803,7 +803,7 @@ def _one_step_problem(ctx: Context) -> str:
 
 def _default_steps_problem(ctx: Context) -> str:
     """What time_steps does with n_steps left out, where that differs from the API's n_steps=100; "" if not."""
-    if not ctx.student.has("time/default") and "time/default" not in ctx.student.errors:
+    if not ctx.student.observed("time/default"):
         return ""  # observed by a probe older than this measurement
     try:
         calls = ctx.got("time/default")["calls"]

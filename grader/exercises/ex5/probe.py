@@ -146,11 +146,19 @@ def probe(rec, modules, inputs, options):
     # changes from call to call (state kept between calls) shows here; and it still gives them once another
     # optimizer has been made (settings shared between the optimizers show there).
     again = []
-    rec.record("opt/again", lambda: _run_updates(again.append(m.make_optimizer()) or again[0], params, grads_seq))
+
+    def made_again():
+        again.append(m.make_optimizer())
+        return _run_updates(again[0], params, grads_seq)
+
+    def after_another():
+        _, args, kwargs = OPTIMIZERS[1]
+        m.make_optimizer(*args, **kwargs)
+        return _run_updates(again[0], params, grads_seq)
+
+    rec.record("opt/again", made_again)
     if again:
-        name, args, kwargs = OPTIMIZERS[1]
-        rec.record("opt/after_another", lambda: (m.make_optimizer(*args, **kwargs),
-                                                 _run_updates(again[0], params, grads_seq))[1])
+        rec.record("opt/after_another", after_another)
 
     x, y = data["x"], data["y"]
     fed = []
