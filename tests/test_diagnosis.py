@@ -473,6 +473,41 @@ def test_draws_and_masks_finds_where_each_draw_meets_the_data():
     assert 0.3 < mask["kept"] < 0.7 and mask["row_agreement"] < 0.8 and mask["column_agreement"] < 0.8
 
 
+def test_draws_and_masks_says_which_masks_come_from_the_key_argument():
+    """A mask drawn from a split of the key argument is from it (also through fold_in under vmap); one drawn from a
+    key made inside the function or captured from outside it is not."""
+    import jax
+    import jax.numpy as jnp
+
+    from grader.harness.jaxpr_tools import draws_and_masks
+
+    outside = jax.random.PRNGKey(42)
+
+    def forward(w, x, key):
+        k1, _ = jax.random.split(key)
+        h = jax.nn.relu(x @ w)
+        h = h * jax.random.bernoulli(k1, 0.5, h.shape)
+        h = h * jax.random.bernoulli(outside, 0.5, h.shape)
+        h = h * jax.random.bernoulli(jax.random.PRNGKey(3), 0.5, h.shape)
+        keys = jax.vmap(lambda i: jax.random.fold_in(key, i))(jnp.arange(h.shape[0]))
+        return jax.vmap(lambda k, r: r * jax.random.bernoulli(k, 0.5, r.shape))(keys, h)
+
+    w = jnp.asarray(np.random.default_rng(0).standard_normal((5, 64)), jnp.float32)
+    x = jnp.asarray(np.random.default_rng(1).standard_normal((16, 5)), jnp.float32)
+    uses, masks = draws_and_masks(forward, w, x, jax.random.PRNGKey(0), data_args=(0, 1), key_args=(2,))
+    assert [m["from_key"] for m in masks] == [True, False, False, True]
+    assert [u["from_key"] for u in uses if u["op"] == "bits"] == [True, False, False, True]
+
+
+def test_a_mask_whose_key_is_not_from_the_key_argument_is_named():
+    b = INPUTS["ex1"]["xb"].shape[0]
+    masks = [_applied([[1, 1]], [b, 256]), {**_applied([[1, 2]], [b, 128]), "from_key": False}]
+    train = np.ones((b, 10))
+    verdict = ex1.forward_keys(_ex1_ctx({"forward/masks": masks, "forward/key_uses": [], "forward/train": train,
+                                         "forward/train_again": train, "forward/train_other_key": train + 1}))
+    assert verdict.mistake == ex1.FORWARD_KEYS.id and f"mask 2 (shape ({b}, 128))" in verdict.message
+
+
 def test_one_coin_per_example_in_the_forward_pass_is_named():
     b = INPUTS["ex1"]["xb"].shape[0]
     masks = [_applied([[1, 1]], [b, 256], columns=1.0), _applied([[1, 2]], [b, 128])]

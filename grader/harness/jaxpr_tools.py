@@ -52,18 +52,22 @@ def key_uses(fn: Callable[..., Any], *args: Any) -> list[dict[str, Any]]:
     Returns one entry per consumption, in execution order: ``{"op": "bits" |
     "split" | "fold_in", "key": [uint32 words of every key, flattened],
     "keys": [[uint32 words] per key], "shape": [the op's shape argument],
-    "out_shape": [the shape it produced]}``. A draw under ``jax.vmap`` consumes a
+    "out_shape": [the shape it produced], "from_key": False (see :func:`draws_and_masks`)}``. A draw under
+    ``jax.vmap`` consumes a
     batch of keys at once: ``keys`` lists each, and ``out_shape`` includes the
     batch axes that ``shape`` leaves out.
     """
     return draws_and_masks(fn, *args)[0]
 
 
-def draws_and_masks(fn: Callable[..., Any], *args: Any, data_args: tuple[int, ...] = ()) -> tuple[list, list]:
+def draws_and_masks(fn: Callable[..., Any], *args: Any, data_args: tuple[int, ...] = (),
+                     key_args: tuple[int, ...] = ()) -> tuple[list, list]:
     """:func:`key_uses`, and the masks the random draws became: where each first met the data.
 
     The values computed from the arguments numbered in ``data_args`` (the params and the batch, not the key)
-    are the data; the values computed from a random draw are random. A mask is applied where one operation
+    are the data; the values computed from a random draw are random. Each key use also says whether the key it
+    consumed was computed from an argument numbered in ``key_args`` (``"from_key"``: False for a key made inside
+    ``fn`` or kept from outside it), and each mask whether every draw feeding it was. A mask is applied where one operation
     takes a random value that does not come from the data, and a value that does (``h * mask``,
     ``jnp.where(mask, h / keep, 0)``; the data may carry earlier masks): one entry per such operation, in
     execution order, ``{"shape": [its output's shape, every batch axis included], "keys": [[uint32 words] of
@@ -78,13 +82,15 @@ def draws_and_masks(fn: Callable[..., Any], *args: Any, data_args: tuple[int, ..
     masks: list[dict[str, Any]] = []
     taints = []
     for i, arg in enumerate(args):
-        taints += [(frozenset(), i in data_args)] * len(jax.tree_util.tree_leaves(arg))
+        taints += [(frozenset(), i in data_args, i in key_args)] * len(jax.tree_util.tree_leaves(arg))
     _eval(closed.jaxpr, closed.consts, jax.tree_util.tree_leaves(args), uses, taints, masks)
     return uses, masks
 
 
-_Taint = tuple  # (frozenset of indices into uses: the draws a value comes from, bool: it comes from the data)
-_CLEAN: _Taint = (frozenset(), False)
+#: (frozenset of indices into uses: the draws a value comes from, bool: it comes from the data,
+#: bool: it comes from a key argument)
+_Taint = tuple
+_CLEAN: _Taint = (frozenset(), False, False)
 
 
 def _agreement(kept: np.ndarray, live: np.ndarray) -> float | None:
@@ -109,6 +115,7 @@ def _mask(out: Any, data: Any, draws: frozenset, uses: list[dict[str, Any]]) -> 
         "kept": float(np.mean(kept[live])) if live.any() else 0.0,
         "row_agreement": _agreement(*rows) if rows else None,
         "column_agreement": _agreement(*cols) if cols else None,
+        "from_key": all(uses[i]["from_key"] for i in draws if uses[i]["op"] == "bits"),
     }
 
 
@@ -148,6 +155,7 @@ def _eval(jaxpr: Any, consts: list[Any], args: list[Any], uses: list[dict[str, A
                     "key": data.reshape(-1).tolist(),
                     "keys": data.reshape(-1, data.shape[-1] if data.ndim else 1).tolist(),
                     "shape": list(eqn.params.get("shape", ())),
+                    "from_key": bool(inmarks[0][2]),
                 }
                 uses.append(use)
             bound = eqn.primitive.get_bind_params(eqn.params)
@@ -159,6 +167,7 @@ def _eval(jaxpr: Any, consts: list[Any], args: list[Any], uses: list[dict[str, A
                 outvals = [outvals]
             draws = frozenset().union(*(m[0] for m in inmarks)) if inmarks else frozenset()
             from_data = any(m[1] for m in inmarks)
+            from_key = any(m[2] for m in inmarks)
             if use is not None:
                 use["out_shape"] = list(np.shape(outvals[0]))
                 if name == "random_bits":
@@ -168,7 +177,7 @@ def _eval(jaxpr: Any, consts: list[Any], args: list[Any], uses: list[dict[str, A
                 data = [i for i, m in enumerate(inmarks) if m[1]]
                 if random and data:
                     masks.append(_mask(outvals[0], invals[data[0]], frozenset().union(*random), uses))
-            outmarks = [(draws, from_data)] * len(outvals)
+            outmarks = [(draws, from_data, from_key)] * len(outvals)
         for var, val, mark in zip(eqn.outvars, outvals, outmarks):
             if type(var).__name__ != "DropVar":
                 env[var] = val

@@ -1246,7 +1246,23 @@ def forward_keys(ctx: Context) -> Verdict:
         if dropped:
             return skip(f"not judged: {dropped} (the rate is judged in ex1.eval_forward)")
         return fail("train-mode calls with two different keys gave the same output", FORWARD_KEYS)
+    unkeyed = _masks_not_from_key(ctx)
+    if unkeyed:
+        which = ", ".join(f"{i} (shape {tuple(shape)})" for i, shape in unkeyed)
+        return fail(f"train mode drew mask {which} from a key that is not computed from the key argument (a key "
+                    "made inside forward_with_dropout or kept from outside it): that layer drops the same elements "
+                    "whatever key is given", FORWARD_KEYS)
     return PASS
+
+
+def _masks_not_from_key(ctx: Context) -> list[tuple[int, list]]:
+    """(number from 1, shape) of each mask of train mode whose draws consumed a key not computed from the key
+    argument; empty when the masks were not observed."""
+    try:
+        masks = _masks(ctx) if ctx.student.has("forward/masks") else []
+    except StudentError:
+        return []
+    return [(i + 1, m["shape"]) for i, m in enumerate(masks) if not m.get("from_key", True)]
 
 
 def forward_error_hint(error: ObservationError) -> Mistake | str:

@@ -187,7 +187,7 @@ def probe(rec, modules, inputs, options):
     def draws():  # one evaluation gives both records (an error is recorded under each)
         if not traced:
             traced.append(draws_and_masks(lambda p, x, k: forward(p, x, k, 0.5, True), params, xb, k1,
-                                          data_args=(0, 1)))
+                                          data_args=(0, 1), key_args=(2,)))
         return traced[0]
 
     rec.record("forward/key_uses", lambda: draws()[0])
