@@ -10,12 +10,13 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
-from grader.checks.common import (PARAMETERS, STALE, crash_kind, numpy_on_tracer, parameters_words,
-                                 unchanged_where_returned)
+from grader.checks.common import (BATCH_SIZE_CRASHES, PARAMETERS, STALE, crash_kind, numpy_on_tracer,
+                                 parameters_words, unchanged_where_returned)
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
-from grader.exercises.ex2.shared import LARGEST_CASES, UNIT_EXAMPLES, UNIT_NORMS, VECTOR_BATCHES
+from grader.exercises.ex2.shared import (LARGEST_CASES, NUM_CLASSES, UNIT_EXAMPLES, UNIT_NORMS,
+                                        VECTOR_BATCHES)
 
 GROUPED = Mistake(
     "ex2.grouped_examples", "one gradient per group of examples (microbatches), not one per example",
@@ -249,6 +250,10 @@ def shapes(ctx: Context) -> Verdict:
             grouped = _grouped(ctx, case, got, expected)
             if grouped:
                 return fail(f"{words}; {grouped}", GROUPED)
+            rows = {have[0] for have, _ in wrong.values() if len(have) == len(want) and have[1:] == want[1:]}
+            if len(rows) == 1 and len(wrong) == len(expected) and 0 < min(rows) < want[0]:
+                return fail(f"{words}: {min(rows)} of the {want[0]} examples got a slice, in every leaf",
+                            HINT_ANY_BATCH)
             return fail(words, BATCH_GRAD if unbatched else HINT_SHAPES)
     if crashed is not None and not returned:
         raise crashed
@@ -801,9 +806,22 @@ def values(ctx: Context) -> Verdict:
                     fraction=1 - len(problems) / len(CASES))
     if NARROW_TARGETS in measured and set(measured) <= {NARROW_TARGETS, ZERO_GRADS} and _all_zero_above(ctx):
         hint = NARROW_TARGETS  # batches of higher labels only are all zero: the same narrow targets
+    elif set(measured) == {MEAN_SCALE, GRADS_SCALED} and _one_factor(ctx, failed):
+        hint = GRADS_SCALED  # 1 / B on one batch is the factor every other batch shows: a constant, not the mean
     elif isinstance(hint, Mistake) and any(found is not hint for found in measured):
         hint = HINT_VALUES  # another failing batch measured something else: name nothing the others do not show
     return fail("; ".join(problems), hint or HINT_VALUES, fraction=1 - len(problems) / len(CASES))
+
+
+def _one_factor(ctx: Context, cases: list[str]) -> bool:
+    """Every one of ``cases``' gradients is the expected one times one and the same factor."""
+    factors = []
+    for case in cases:
+        c = _case(ctx, case)
+        own = npref.per_example_grads(c["params"], c["x"], npref.one_hot(c["y"]))
+        got = _as_arrays(ctx.got(f"grads/{case}"), own)
+        factors.append(None if got is None else _common_scale(got, own))
+    return None not in factors and np.ptp(factors) <= 1e-3 * max(abs(f) for f in factors)
 
 
 SOME_SIZES = Mistake(
@@ -811,6 +829,14 @@ SOME_SIZES = Mistake(
     "per_example_grads must work for any B, odd ones and 1 included (the message lists which sizes failed): vmap "
     "over the whole batch; a split into equal parts (jnp.split), a reshape into pairs or a fixed number of rows "
     "needs B to fit it.")
+
+
+BATCH_AS_CLASSES = Mistake(
+    "ex2.batch_read_as_classes", "a batch of 10 examples taken for the 10 classes",
+    f"The labels are int32 of shape (B,) for any B, and a batch of {NUM_CLASSES} examples is one among others: "
+    "nothing may tell labels from one-hot rows, or the batch axis from the classes axis, by an axis's length "
+    f"(y.shape[-1] == {NUM_CLASSES}). Take y as the contract gives it and one-hot it inside the loss "
+    f"(jax.nn.one_hot(y, {NUM_CLASSES})).")
 
 
 def _by_batch_size(ctx: Context, failed: list[str]) -> tuple[str, Mistake] | None:
@@ -838,11 +864,28 @@ def _by_batch_size(ctx: Context, failed: list[str]) -> tuple[str, Mistake] | Non
                 "norms are not each example's): something from the first call was kept for later ones"), STALE
     ok_sizes = {sizes[case] for case in right}
     if all(agree.values()) and not any(sizes[case] in ok_sizes for case in failed):
+        if {sizes[c] for c in failed} == {NUM_CLASSES} and all(_batch_kept(ctx, c) for c in failed):
+            return (f"right for B={', '.join(map(str, sorted(ok_sizes)))} (also on {', '.join(repr(c) for c in same)}), "
+                    f"wrong or failing for B={NUM_CLASSES} only, a batch with as many examples as there are classes: "
+                    f"its labels of shape ({NUM_CLASSES},) have the shape of one one-hot row"), BATCH_AS_CLASSES
         odd = all(sizes[c] % 2 for c in failed) and not any(s % 2 for s in ok_sizes)
         return (f"right for B={', '.join(map(str, sorted(ok_sizes)))} (also on {', '.join(repr(c) for c in same)}), "
                 f"wrong or failing for B={', '.join(str(sizes[c]) for c in failed)}"
                 f"{': the odd batch sizes' if odd else ''}: it works for some batch sizes only"), SOME_SIZES
     return None
+
+
+def _batch_kept(ctx: Context, case: str) -> bool:
+    """per_example_grads on ``case`` returned leaves of B rows each, or raised something other than a split that B
+    does not divide: what failed was not how the batch was cut."""
+    if f"grads/{case}" in ctx.student.errors:
+        return crash_kind(ctx.student.errors[f"grads/{case}"]) not in BATCH_SIZE_CRASHES
+    b = len(_case(ctx, case)["y"])
+    try:
+        leaves = flatten(ctx.got(f"grads/{case}"))
+    except (StudentError, TypeError, ValueError, AttributeError):
+        return False
+    return bool(leaves) and all(np.ndim(v) >= 1 and np.shape(v)[0] == b for v in leaves.values())
 
 
 def vectorised(ctx: Context) -> Verdict:

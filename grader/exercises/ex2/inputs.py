@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from grader.checks import npref
-from grader.exercises.ex2.shared import VECTOR_BATCHES
+from grader.exercises.ex2.shared import NUM_CLASSES, VECTOR_BATCHES
 from grader.inputs import LESSON_WIDTHS, batch, mlp_params
 
 #: The seed of the public inputs; with a secret seed N, they are drawn from ``default_rng([N, PUBLIC_SEED])``.
@@ -39,7 +39,13 @@ def build(rng: np.random.Generator, seed: int | None = None) -> dict[str, Any]:
     # Their largest norms sit at the batch's two ends (the public batches' lie inside it): a search that leaves out
     # the first or the last example shows.
     cases["small2"] = _largest_at(_proxies_disagree(rng, small_widths, 8), 0)
-    cases["small3"] = _largest_at(_ranked_among_all(rng, small_widths, 8), -1)  # drawn last: the rest unchanged
+    cases["small3"] = _largest_at(_ranked_among_all(rng, small_widths, 8), -1)
+    # The lesson case holds as many examples as there are classes (10): labels of shape (10,) then have the shape
+    # of one one-hot row, which code guessing the labels' form from their shape reads as such. Its last five are
+    # drawn last, so every input drawn before is unchanged.
+    x, y = batch(rng, NUM_CLASSES - len(cases["lesson"]["y"]))
+    lesson = cases["lesson"]
+    cases["lesson"] = {**lesson, "x": np.concatenate([lesson["x"], x]), "y": np.concatenate([lesson["y"], y])}
     return cases
 
 

@@ -13,6 +13,8 @@ LARGEST_CASES = ("small", "lesson", "small2", "small3")
 #: The batch sizes per_example_grads is traced at (``jax.make_jaxpr``, nothing runs): its program must not grow with
 #: the batch, and on 13 examples (above 8, a multiple of no chunk size) every leaf's leading axis must be 13.
 VECTOR_BATCHES = (2, 13)
+#: The classes of the lesson's labels: the lesson case's batch has as many examples.
+NUM_CLASSES = 10
 
 #: The lesson's own question: per-example gradients of this many MNIST images (the first of the
 #: embedded training split), at the accuracy run's initial params. Observed, shown, never scored.

@@ -65,6 +65,11 @@ SKIP_CONNECTION = Mistake("ex3.skip_connection", "a layer's input added to its o
 TRANSPOSED = Mistake("ex3.weights_transposed", "multiplying by the transposed weights (x @ w.T)",
                      "The weights were transposed (x @ w.T, as in PyTorch's Linear): here w has shape (in, out), "
                      "so a layer is x @ w + b.")
+INPUT_TRANSPOSED = Mistake(
+    "ex3.input_transposed", "the input turned round (x.T)",
+    "x is (B, d0) whatever B is, also when B happens to equal d0: then x and x.T have one shape, and code that "
+    "decides the input's orientation from x.shape[0] turns a right input round. Use x as given: h = x, then "
+    "h @ w + b layer by layer.")
 # Mistakes in which layers run: the 12-layer check cannot judge their order.
 DEPTH = Mistake("ex3.depth_not_from_params", "a fixed number of layers instead of the depth of params",
                 "The depth must come from params: loop over however many layer<i> entries there are (1 or 12 as "
@@ -142,6 +147,11 @@ def weights_transposed(params, x, order="numeric"):
     return npref.mlp(flipped, x, order)
 
 
+def input_transposed(params, x, order="numeric"):
+    """The forward pass of x.T (ValueError below unless x is square)."""
+    return npref.mlp(params, np.asarray(x).T, order)
+
+
 def first_three_layers(params, x, order="numeric"):
     """The lesson's depth written out: layer1..layer3 whatever params holds (KeyError below 3 layers)."""
     return npref.mlp(params, x, order, layers=slice(0, 3)) if len(params) >= 3 else None
@@ -169,7 +179,7 @@ def bias_from_next_layer(params, x, order="numeric"):
 ALL_LAYERS = {SIGMOID: sigmoid_for_relu, TANH: tanh_for_relu, NO_ACTIVATION: no_activation,
               RELU_ON_INPUT: relu_on_input, NO_BIAS: no_bias, NO_OUTPUT_BIAS: no_output_bias,
               BIAS_AFTER_RELU: bias_after_relu, BIAS_OTHER_LAYER: bias_from_next_layer,
-              TRANSPOSED: weights_transposed}
+              TRANSPOSED: weights_transposed, INPUT_TRANSPOSED: input_transposed}
 #: Variants that run the wrong layers.
 WRONG_LAYERS = {DEPTH: first_three_layers, LAST_LAYER_MISSING: last_layer_missing}
 ORDERS = {"numeric": None, "string": STRING_ORDER, "dict": DICT_ORDER}
@@ -1044,11 +1054,12 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
     if shaped:  # the graded cases' own crash says what met what: it goes before the measurement networks
         text, measured = shaped
     crashed = error_hint(errors[0].error) if errors and len(errors) == len(problems) else ""
+    split = bool(crashed) and all(crash_kind(e.error) in BATCH_SIZE_CRASHES for e in errors)
     if not isinstance(measured, Mistake) and [c for c, o in outcomes.items() if o != "ok"] == ["d1"] \
-            and len(outcomes) > 1:
+            and len(outcomes) > 1 and not split:
         measured = ("mlp_forward must work for a network of one layer too: with only layer1 it is x @ w + b, with no "
                    "hidden layer and no ReLU. Check the path your code takes when there is no hidden layer.")
-    if crashed and all(crash_kind(e.error) in BATCH_SIZE_CRASHES for e in errors):
+    if split:
         text = text or "; the failing cases are those whose batch size the split does not divide"
     return fail("; ".join(problems) + (text or _first_difference(outcomes)), measured or crashed or HINT_CONTRACT,
                 fraction=fraction)
