@@ -922,6 +922,28 @@ def _one_row(ctx: Context, want: Any) -> str:
     return f"train=False on a batch of one example: {problem}" if problem else ""
 
 
+X_UNREAD = Mistake(
+    "ex1.x_unread", "an output that does not come from x",
+    "forward_with_dropout must compute from its own x on every call: each layer takes what the layer before it "
+    "computed inside this call, starting from x. A name from outside the function (a notebook cell's x, h or "
+    "logits, a value computed once at import) read in its place gives every batch the same output.")
+
+
+def _x_unread(ctx: Context) -> str:
+    """Words for train=False giving a batch of its first example alone exactly what it gave the whole batch
+    (another x, the same output); "" otherwise."""
+    if not ctx.student.has("forward/one_row"):
+        return ""
+    try:
+        one, whole = (np.asarray(ctx.got(name), np.float64) for name in ("forward/one_row", "forward/eval"))
+    except (StudentError, TypeError, ValueError):
+        return ""
+    if whole.ndim < 1 or whole.shape[0] < 2 or one.shape != whole.shape or not np.array_equal(one, whole):
+        return ""
+    return (f"measured: train=False gave a batch of one example (x of shape (1, 784)) exactly the {whole.shape} "
+            f"output it gave the {whole.shape[0]}-example batch: the output does not come from x")
+
+
 def eval_forward(ctx: Context) -> Verdict:
     """train=False (and rate=0) equals the plain forward pass; train mode is that pass with the two dropout calls
     it makes and nothing else; left out, rate is the API's default."""
@@ -956,9 +978,15 @@ def eval_forward(ctx: Context) -> Verdict:
           and array_mismatch(ctx.got("forward/rate0"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None):
         hint = RATE_NOT_PASSED
         problems.append("rate=0.0 gave exactly the output of rate=0.5 for the same key")
+    elif (unread := _x_unread(ctx)):
+        hint = X_UNREAD
+        problems.append(unread)
     elif (keyed := _eval_keyed(ctx)):
         hint = EVAL_RANDOM
-        problems.append(keyed)
+        problems += [keyed] + ([masked] if (masked := _eval_masked(ctx)) else [])
+    elif (masked := _eval_masked(ctx)):
+        hint = EVAL_MASKED
+        problems.append(masked)
     elif (other := _eval_variant(ctx)):
         hint = STOPPED_EARLY if other.startswith(STOPPED) else EVAL_OTHER_NET
         problems.append(f"measured: train=False gave the plain forward pass {other}")
@@ -971,6 +999,33 @@ def eval_forward(ctx: Context) -> Verdict:
                             + ", ".join(f"{r:g}" for r in given))
     return fail("forward_with_dropout vs the plain forward pass (32 examples): "
                 + "; ".join(problems), hint, fraction=fraction)
+
+
+EVAL_MASKED = Mistake(
+    "ex1.eval_masked", "dropout masks applied with train=False",
+    "With train=False forward_with_dropout is the plain forward pass: no mask anywhere. The message says how many "
+    "masks the evaluation pass applied and which key they came from: check what the train=False path calls (a "
+    "name rebound since, such as a forward function a later cell replaced with a dropout pass) and that train "
+    "reaches every dropout call.")
+
+
+def _eval_masked(ctx: Context) -> str:
+    """Words for the masks train=False applied where a random draw met the data (observed when train=False and
+    rate=0 gave different outputs); "" when none, or when they were not observed."""
+    if not ctx.student.has("forward/eval_masks"):
+        return ""
+    try:
+        masks = list(ctx.got("forward/eval_masks"))
+    except (StudentError, TypeError):
+        return ""
+    if not masks:
+        return ""
+    shapes = ", ".join(str(tuple(m["shape"])) for m in masks)
+    keys = ("from the key given" if all(m.get("from_key", True) for m in masks) else
+            "from a key not computed from the key argument (made inside forward_with_dropout or kept from outside)")
+    plain = array_mismatch(ctx.got("forward/rate0"), ctx.want("forward/eval")) is None
+    return (f"measured: train=False applied {len(masks)} random mask(s) to the hidden values (shape {shapes}), drawn "
+            f"{keys}" + (", while rate=0.0 gave the plain forward pass" if plain else ""))
 
 
 EVAL_RANDOM = Mistake(

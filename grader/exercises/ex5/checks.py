@@ -1173,7 +1173,7 @@ def step_values(ctx: Context) -> Verdict:
     chained = _chained(ctx)
     if not problems:
         if chained is None:
-            return PASS
+            return _other_batch(ctx, gl)
         message, hint = chained
         return fail(message, hint, fraction=1 - 1 / PARTS)
     lost = len(problems) + (chained is not None)
@@ -1200,6 +1200,9 @@ def step_values(ctx: Context) -> Verdict:
     message = "one step with optax.chain(clip_by_global_norm(1.0), adam(1e-3)) on 16 examples: " + "; ".join(problems)
     if chained is not None:
         message += f"; and {CHAINED_STEPS} chained steps differ too"
+    unread = _batch_unread(ctx, gl)
+    if unread and not found:  # the wrong batch explains every part
+        return fail(f"{message}; measured: {unread}", BATCH_UNREAD, fraction=1 - lost / PARTS)
     fed = _sgd_gradient_scale(ctx)
     scaled = _loss_scale(ctx, gl, wl, fed)
     if scaled is not None and not found:  # the loss is a multiple of the mean: every part follows from that
@@ -1252,6 +1255,51 @@ def step_values(ctx: Context) -> Verdict:
                     f"cross-entropy{_rounding_words(gl, wl)}, so the gradient and every update that follow from it "
                     "differ too", HINT_LOSS, fraction=1 - lost / PARTS)
     return fail(message, HINT_STEP, fraction=1 - lost / PARTS)
+
+
+BATCH_UNREAD = Mistake(
+    "ex5.batch_unread", "a step that does not compute on the x and y it is given",
+    "step(params, opt_state, x, y) must compute the loss and its gradient on its own x and y, on every call: "
+    "jax.value_and_grad(loss_fn)(params, x, y). A batch from outside the function (a notebook cell's x_batch, "
+    "a batch captured when the step was made) read in their place gives every batch the same loss.")
+
+
+def _other_batch(ctx: Context, got_loss) -> Verdict:
+    """The step, right on the probe's batch, is asked for its loss on another batch of the same shapes."""
+    if not ctx.student.has("step/other_batch"):
+        return PASS
+    try:
+        other = ctx.got("step/other_batch")
+    except StudentError as exc:
+        return fail(f"one step on another batch of the same shapes (16 examples) raised {exc.error.summary()}",
+                    HINT_STEP, fraction=1 - 1 / PARTS)
+    problem = tree_mismatch(other, ctx.want("step/other_batch"))
+    if not problem:
+        return PASS
+    unread = _batch_unread(ctx, got_loss)
+    return fail(f"one step on another batch of the same shapes (16 examples), loss: {problem}"
+                + (f"; measured: {unread}" if unread else ""), BATCH_UNREAD if unread else HINT_STEP,
+                fraction=1 - 1 / PARTS)
+
+
+def _batch_unread(ctx: Context, got_loss) -> str:
+    """Words for a step that returned exactly the same loss on another batch of the same shapes (the same
+    params and state), where the reference's losses differ; "" otherwise."""
+    if not ctx.student.has("step/other_batch") or got_loss is None or np.ndim(got_loss) != 0:
+        return ""
+    try:
+        other, want_other = ctx.got("step/other_batch"), ctx.want("step/other_batch")
+    except StudentError:
+        return ""
+    try:
+        same = np.ndim(other) == 0 and float(np.asarray(other)) == float(np.asarray(got_loss))
+    except (TypeError, ValueError):
+        return ""
+    if not same or not _loss_differs(np.asarray(want_other), np.asarray(ctx.want("step/chain")["2"])):
+        return ""
+    return (f"the step returned exactly the same loss, {float(np.asarray(got_loss)):.6g}, on another batch of the "
+            "same shapes (the same params and state), where the right losses differ: it does not compute on the x "
+            "and y it is given")
 
 
 LOSS_NOT_SCALAR = Mistake(

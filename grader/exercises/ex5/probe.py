@@ -167,9 +167,18 @@ def probe(rec, modules, inputs, options):
     rec.record("step/fed", lambda: fed[0] if fed else {})
     chain = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
     chain_params = _fresh(params)
-    rec.record("step/chain",
-               lambda: _as_returned(m.make_train_step(chain)(chain_params, chain.init(chain_params), x, y)))
+    chain_steps = []
+
+    def chain_step():
+        chain_steps.append(m.make_train_step(chain))
+        return _as_returned(chain_steps[0](chain_params, chain.init(chain_params), x, y))
+
+    rec.record("step/chain", chain_step)
     rec.record("input/step_params_after", lambda: _after_step(chain_params, params))
+    if chain_steps:  # the same step on another batch of the same shapes (nothing new to compile): its loss
+        other_x, other_y = jnp.asarray(np.asarray(x) * 8.0), jnp.asarray((np.asarray(y) + 3) % 10)
+        rec.record("step/other_batch", lambda p=_fresh(params): _as_returned(
+            chain_steps[0](p, chain.init(p), other_x, other_y))[2])
 
     def chained():
         # Several steps, each given what the previous returned: what one step cannot show (state threading,

@@ -1,0 +1,31 @@
+"""With train=False forward_with_dropout makes evaluation deterministic by running the training pass with a fixed
+key, PRNGKey(0), instead of switching dropout off: its output is the same for every key, and dropped.
+"""
+
+
+import jax
+import jax.numpy as jnp
+
+EXPECT = {"check": "ex1.eval_forward", "mistake": "ex1.eval_masked", "hint": "no mask anywhere", "max_failing": 1}
+
+
+
+def dropout(key, x, rate, train=True):
+    """Zero each element with probability `rate`; scale survivors by 1/(1-rate)."""
+    if not train or rate == 0.0:
+        return x
+    keep = 1.0 - rate
+    mask = jax.random.bernoulli(key, keep, x.shape)
+    return jnp.where(mask, x / keep, 0.0).astype(x.dtype)
+
+
+def forward_with_dropout(params, x, key, rate=0.5, train=True):
+    """The lesson's 784-256-128-10 MLP with dropout after each hidden ReLU."""
+    if not train:  # deterministic evaluation: one fixed key
+        return forward_with_dropout(params, x, jax.random.PRNGKey(0), rate, True)
+    key1, key2 = jax.random.split(key)
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = dropout(key1, h, rate, train)
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    h = dropout(key2, h, rate, train)
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
