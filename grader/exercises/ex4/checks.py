@@ -1047,7 +1047,25 @@ def speedup_dict(ctx: Context) -> Verdict:
     if abs(speedup - (ratio - 1)) <= 1e-6 * abs(ratio):
         return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}: it is the ratio minus 1, "
                     "(eager_s - jit_s) / jit_s, the relative gain", RELATIVE_GAIN)
+    seconds = [t["seconds"] for t in every if isinstance(t.get("seconds"), (int, float)) and t["seconds"] > 0]
+    ratios = [a / b for a in (eager, *seconds) for b in (jit, *seconds)]
+    cut = next((f"rounded to {k} decimal place{'s' * (k != 1)}" for k in (3, 2, 1, 0) for q in ratios
+                if speedup == round(q, k)), "") or ("cut to its whole part" if any(speedup == int(q) for q in ratios) else "")
+    if cut:
+        return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: it is that ratio {cut}",
+                    "speedup is eager_s / jit_s as it is, not rounded: round it where you print it, if anywhere.")
+    if not any(abs(speedup - q) <= 1e-3 * abs(q) for q in ratios):
+        return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: it is not the ratio of any "
+                    f"two times this call measured (eager_s, jit_s, or the {len(seconds)} time_steps returned)",
+                    SPEEDUP_ELSEWHERE)
     return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}", HINT_DICT)
+
+
+SPEEDUP_ELSEWHERE = Mistake(
+    "ex4.speedup_not_measured", "a speedup not computed from this call's times",
+    "speedup is eager_s / jit_s of the two times this call of jit_speedup measured and returns beside it. The "
+    "value returned is not the ratio of any two of them: it comes from elsewhere (a constant, an earlier run's "
+    "timings kept in the file, a module-level value). Compute it from the eager_s and jit_s you return.")
 
 
 NOT_TRAINING = Mistake(
