@@ -15,9 +15,9 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
-from grader.checks.common import unchanged
+from grader.checks.common import shapes_met, unchanged
 from grader.checks.compare import SIXTEEN_BIT_WORDS, close, common_factor, rounding_error, tree_mismatch
-from grader.inputs import flatten
+from grader.inputs import LESSON_WIDTHS, flatten
 from grader.exercises.ex5.shared import AGAIN_CALL, CHAINED_STEPS, LARGE_PARAMS, OPTIMIZERS, SGD_LR, SPIKE_STEP
 from grader.observations import ObservationError
 
@@ -1154,7 +1154,7 @@ def step_values(ctx: Context) -> Verdict:
     try:
         got = ctx.got("step/chain")
     except StudentError as exc:
-        if (verdict := _not_fed_params(ctx, exc)) is None:
+        if (verdict := _not_fed_params(ctx, exc) or _lesson_widths_met(ctx, exc)) is None:
             raise
         return verdict
     want = ctx.want("step/chain")
@@ -1732,12 +1732,43 @@ def _not_fed_params(ctx: Context, error: StudentError) -> Verdict | None:
                          "jax.value_and_grad(loss_fn)(params, x, y)[1].")
 
 
+def _lesson_widths_met(ctx: Context, error: StudentError) -> Verdict | None:
+    """A shape crash naming a hidden width of the lesson's network (256, 128), which none of the arrays the step
+    was given has: an array of the lesson's network from outside the step's arguments, or a width written into the
+    code; None otherwise."""
+    given = {d for a in flatten(ctx.inputs["ex5"]).values() for d in np.shape(a)}
+    foreign = sorted({d for shape in shapes_met(error.error) for d in shape if d in LESSON_WIDTHS[1:-1]} - given,
+                     reverse=True)
+    if not foreign:
+        return None
+    widths = "-".join(str(d) for d in _params_widths(ctx))
+    return fail(f"make_train_step raised {error.error.summary()}; measured: the shapes that met include "
+                f"{' and '.join(map(str, foreign))}, a width of the lesson's {'-'.join(map(str, LESSON_WIDTHS))} "
+                f"network that no array the step was given has (its params here are {widths}, x "
+                f"{tuple(np.shape(ctx.inputs['ex5']['x']))})", LESSON_WIDTHS_MET)
+
+
+def _params_widths(ctx: Context) -> list[int]:
+    """The widths of ex5's network, layer1's input first."""
+    params = ctx.inputs["ex5"]["params"]
+    names = sorted(params, key=lambda n: int(n.removeprefix("layer")))
+    return [np.shape(params[names[0]]["w"])[0]] + [np.shape(params[n]["w"])[1] for n in names]
+
+
+LESSON_WIDTHS_MET = Mistake(
+    "ex5.lesson_widths_met", "an array of the lesson's network where the step's own belong",
+    "The step computes on the params, opt_state, x and y it is given, whatever their widths: the message names a "
+    "width that none of them has. It came from elsewhere: params or an array of the lesson's network read from "
+    "outside the function (a notebook cell's params), or a width written into the code. Use the step's own "
+    "arguments (optax.apply_updates(params, updates) on the params it was given).")
+
+
 def uses_given_optimizer(ctx: Context) -> Verdict:
     """The step updates through the optimizer it was given (an SGD here)."""
     try:
         got = ctx.got("step/sgd")
     except StudentError as exc:
-        if (verdict := _not_fed_params(ctx, exc)) is None:
+        if (verdict := _not_fed_params(ctx, exc) or _lesson_widths_met(ctx, exc)) is None:
             raise
         return verdict
     want = ctx.want("step/sgd")
