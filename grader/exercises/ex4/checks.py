@@ -1054,7 +1054,30 @@ def speedup_dict(ctx: Context) -> Verdict:
     if cut:
         return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: it is that ratio {cut}",
                     "speedup is eager_s / jit_s as it is, not rounded: round it where you print it, if anywhere.")
-    if not any(abs(speedup - q) <= 1e-3 * abs(q) for q in ratios):
+    formula = next((words for words, v in (
+        ("the difference eager_s - jit_s", eager - jit), ("the fraction of time saved, (eager_s - jit_s) / eager_s",
+                                                           (eager - jit) / eager),
+        ("the percent of time saved, 100 (eager_s - jit_s) / eager_s", 100 * (eager - jit) / eager),
+        ("the percent gain, 100 (eager_s - jit_s) / jit_s", 100 * (ratio - 1)), ("the ratio as a percent", 100 * ratio))
+        if abs(speedup - v) <= 1e-6 * max(abs(v), 1e-12)), "")
+    if not formula and speedup > 0:
+        for words, c in (("jit_s", eager / speedup - jit), ("eager_s", speedup * jit - eager)):
+            term = math.copysign(10.0 ** round(math.log10(abs(c))), c) if c != 0 else 0.0
+            if jit + term == 0:
+                continue
+            padded = eager / (jit + term) if words == "jit_s" else (eager + term) / jit
+            if term and abs(padded - speedup) <= 1e-9 * speedup:  # a power of ten added, to float precision
+                term = abs(term)
+                formula = (f"the ratio with {term:g} {'added to' if c > 0 else 'taken from'} {words}, "
+                           + (f"eager_s / (jit_s {'+' if c > 0 else '-'} {term:g})" if words == "jit_s" else
+                              f"(eager_s {'+' if c > 0 else '-'} {term:g}) / jit_s"))
+                break
+    if formula:
+        return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: it is {formula}",
+                    "speedup is the ratio eager_s / jit_s (5 when jit is five times faster), as it is: not a "
+                    "difference, a fraction or a percentage, and with nothing added to either time (jit_s is a "
+                    "measured duration, never 0).")
+    if abs(speedup - ratio) > 0.05 * ratio and not any(abs(speedup - q) <= 1e-3 * abs(q) for q in ratios):
         return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: it is not the ratio of any "
                     f"two times this call measured (eager_s, jit_s, or the {len(seconds)} time_steps returned)",
                     SPEEDUP_ELSEWHERE)
