@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from grader import inputs as grader_inputs
+from grader import lesson_cache
 from grader.checks import Check, Context, Missing, Mistake, StudentError, Unfinished, Verdict
 from grader.checks.common import crash_hint
 from grader.checks.registry import BY_ID as CHECKS_BY_ID
@@ -28,6 +29,7 @@ from grader.results import RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox import NONE, offered, require_full, run_task, warm_up
 from grader.expected import load_reference, task_compilation_cache
+from grader.expected.cache import default_cache_dir
 from grader.observations import Limits, ObservationError, Observations, RunResult
 from grader.protocol import SKIP_LESSON
 from grader.submission import Submission, load_submission
@@ -75,7 +77,19 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
     extra = (CURVES_OPTION,) if task == "accuracy" and options.plots_dir else ()
     if not options.lesson and task in _ANSWERS_A_QUESTION:
         extra += (SKIP_LESSON,)
-    return _Run(task, runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, compilation_cache))
+    kept, name, cache_dir = None, "", options.cache_dir or default_cache_dir()
+    if options.lesson and options.use_cache and task in lesson_cache.ANSWERS:  # the answers this content gave before, if kept
+        name = lesson_cache.key(task, submission, inputs_path)
+        kept = lesson_cache.load(cache_dir, name)
+        if kept is not None:
+            extra += (SKIP_LESSON,)
+    result = runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, compilation_cache)
+    if kept is not None and result.status == "ok":
+        result = replace(result, observations=replace(result.observations,
+                                                      values={**result.observations.values, **kept}))
+    elif name and result.status == "ok":
+        lesson_cache.store(cache_dir, name, result.observations.values)
+    return _Run(task, result)
 
 
 def run_confined(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,

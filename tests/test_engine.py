@@ -153,3 +153,32 @@ def test_a_malformed_rubric_is_a_clear_error_not_a_traceback(tmp_path):
     assert proc.returncode == 2, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
     assert "accuracy/rule.toml is malformed" in proc.stderr and "threshold" in proc.stderr
+
+
+def test_the_lesson_answer_is_kept_by_the_submissions_content(tmp_path, cache_dir, compilation_cache):
+    """ex2's run answers the lesson's question once per content: graded again, the run skips it and the report
+    shows the kept answer; other content asks again, and a kept file that does not read is asked again too."""
+    from conftest import observe_here, submission_with
+
+    from grader.config import Options
+    from grader.engine import grade
+    from grader.protocol import SKIP_LESSON
+
+    asked = []
+
+    def runner(task, submission_dir, inputs_path, workdir, limits, extra_args, compilation_cache):
+        asked.append(SKIP_LESSON not in extra_args)
+        return observe_here(task, submission_dir, inputs_path, workdir, limits, extra_args, compilation_cache)
+
+    options = Options(only=("ex2",), cache_dir=tmp_path / "cache")
+    first, second = (grade(REFERENCE, options, runner=runner) for _ in range(2))
+    assert asked == [True, False]
+    assert first.lesson["ex2"] and second.lesson == first.lesson
+    (tmp_path / "other").mkdir()
+    other = submission_with(tmp_path / "other", {"ex2_per_example_grads": "# another file\n" + (
+        REFERENCE / "ex2_per_example_grads.py").read_text()})
+    grade(other, options, runner=runner)
+    assert asked[-1] is True
+    for kept in (tmp_path / "cache" / "lesson").glob("*.npz"):
+        kept.write_bytes(b"not an npz")
+    assert grade(REFERENCE, options, runner=runner).lesson == first.lesson and asked[-1] is True
