@@ -78,9 +78,9 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
     if not options.lesson and task in _ANSWERS_A_QUESTION:
         extra += (SKIP_LESSON,)
     kept, name, cache_dir = None, "", options.cache_dir or default_cache_dir()
-    if options.lesson and options.use_cache and task in lesson_cache.ANSWERS:  # the answers this content gave before, if kept
+    if options.lesson and options.use_cache and task in lesson_cache.ANSWERS:  # what this content answered before
         name = lesson_cache.key(task, submission, inputs_path)
-        kept = lesson_cache.load(cache_dir, name)
+        kept = lesson_cache.load(cache_dir, task, name)
         if kept is not None:
             extra += (SKIP_LESSON,)
     result = runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, compilation_cache)
@@ -88,7 +88,7 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
         result = replace(result, observations=replace(result.observations,
                                                       values={**result.observations.values, **kept}))
     elif name and result.status == "ok":
-        lesson_cache.store(cache_dir, name, result.observations.values)
+        lesson_cache.store(cache_dir, task, name, result.observations.values)
     return _Run(task, result)
 
 

@@ -35,18 +35,17 @@ def key(task: str, submission: Submission, inputs_path: Path) -> str:
     digest.update(Path(inputs_path).read_bytes())
     digest.update(probes_digest().encode())
     digest.update(json.dumps(library_versions(), sort_keys=True).encode())
-    return f"{task}-{digest.hexdigest()[:32]}"
+    return digest.hexdigest()[:32]
 
 
-def _path(cache_dir: Path, name: str) -> Path:
-    return Path(cache_dir) / "lesson" / f"{name}.npz"
+def _path(cache_dir: Path, task: str, name: str) -> Path:
+    return Path(cache_dir) / "lesson" / f"{task}-{name}.npz"
 
 
-def load(cache_dir: Path, name: str) -> dict[str, np.ndarray] | None:
-    """The answers kept under ``name``, or None (none kept, or a file that does not read as them)."""
-    task = name.split("-", 1)[0]
+def load(cache_dir: Path, task: str, name: str) -> dict[str, np.ndarray] | None:
+    """The task's answers kept under ``name``, or None (none kept, or a file that does not read as them)."""
     try:
-        with np.load(_path(cache_dir, name), allow_pickle=False) as kept:
+        with np.load(_path(cache_dir, task, name), allow_pickle=False) as kept:
             answers = {observation: np.asarray(kept[observation.replace("/", "__")])
                        for observation in ANSWERS.get(task, ())}
     except (OSError, KeyError, ValueError):
@@ -54,14 +53,13 @@ def load(cache_dir: Path, name: str) -> dict[str, np.ndarray] | None:
     return answers or None
 
 
-def store(cache_dir: Path, name: str, values: dict) -> None:
-    """Keep the task's answers from ``values`` when every one is an array; a cache that cannot be written is
-    left as it is (the next run asks again)."""
-    task = name.split("-", 1)[0]
+def store(cache_dir: Path, task: str, name: str, values: dict) -> None:
+    """Keep the task's answers from ``values`` under ``name`` when every one is an array; a cache that cannot be
+    written is left as it is (the next run asks again)."""
     answers = {observation: values.get(observation) for observation in ANSWERS.get(task, ())}
     if not answers or not all(isinstance(a, np.ndarray) and a.dtype.kind in "biuf" for a in answers.values()):
         return
-    path = _path(cache_dir, name)
+    path = _path(cache_dir, task, name)
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -67,15 +67,16 @@ def draws_and_masks(fn: Callable[..., Any], *args: Any, data_args: tuple[int, ..
     The values computed from the arguments numbered in ``data_args`` (the params and the batch, not the key)
     are the data; the values computed from a random draw are random. Each key use also says whether the key it
     consumed was computed from an argument numbered in ``key_args`` (``"from_key"``: False for a key made inside
-    ``fn`` or kept from outside it), and each mask whether every draw feeding it was. A mask is applied where one operation
-    takes a random value that does not come from the data, and a value that does (``h * mask``,
+    ``fn`` or kept from outside it), and each mask whether every draw feeding it was. A mask is applied where one
+    operation takes a random value that does not come from the data, and a value that does (``h * mask``,
     ``jnp.where(mask, h / keep, 0)``; the data may carry earlier masks): one entry per such operation, in
     execution order, ``{"shape": [its output's shape, every batch axis included], "keys": [[uint32 words] of
     each key whose draw feeds it], "data_min": the smallest element of the data it was applied to (0 or more
     after a ReLU), "kept": the fraction of that data's nonzero elements that came out nonzero,
     "row_agreement": over the examples (the leading axis), how often an element is kept or dropped as in the
     first example (about 1 - 2 rate (1 - rate) for independent masks, 1 for one mask shared by the batch),
-    "column_agreement": the same along the last axis}``.
+    "column_agreement": the same along the last axis, "from_key": every draw feeding it consumed a key computed from
+    the ``key_args``}``.
     """
     closed = jax.make_jaxpr(fn)(*args)
     uses: list[dict[str, Any]] = []

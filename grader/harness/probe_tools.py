@@ -29,6 +29,14 @@ def snapshot(tree: Any) -> Any:
     return np.array(tree, copy=True)
 
 
+def same_array(a: Any, b: Any) -> bool:
+    """Both are arrays of one shape and the same values (False for anything else, whatever it is)."""
+    try:
+        return np.shape(a) == np.shape(b) and bool(np.array_equal(np.asarray(a), np.asarray(b)))
+    except Exception:  # noqa: BLE001 - whatever the student returned, comparing it must not fail
+        return False
+
+
 def no_leaks(fn, *args):
     """Call ``fn`` with JAX's tracer-leak checker on."""
     with jax.checking_leaks():

@@ -17,10 +17,9 @@ pass that does not call ``dropout`` (it inlines its masks) is observed as is.
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 from grader.harness.jaxpr_tools import draws_and_masks
-from grader.harness.probe_tools import as_jax, key, no_leaks, parameters, snapshot
+from grader.harness.probe_tools import as_jax, key, no_leaks, parameters, same_array, snapshot
 from grader.exercises.ex1.shared import RATES, SMALL_RATE, SMALL_RATE_TILES, other_shapes
 
 
@@ -172,7 +171,7 @@ def probe(rec, modules, inputs, options):
     rec.record("forward/train_again", lambda: forward(params, xb, k1, 0.5, True))
     rec.record("forward/train_other_key", lambda: forward(params, xb, k2, 0.5, True))
     unmasked = rec.record("forward/rate0", lambda: forward(params, xb, k1, 0.0, True))
-    if not _same_array(evaluated, unmasked):  # train=False is not what rate=0 gives: the masks it applied, if any
+    if not same_array(evaluated, unmasked):  # train=False is not what rate=0 gives: the masks it applied, if any
         rec.record("forward/eval_masks", lambda: draws_and_masks(lambda p, x, k: forward(p, x, k, 0.5, False), params,
                                                                  xb, k1, data_args=(0, 1), key_args=(2,))[1])
     rec.record("forward/one_row", lambda: forward(params, xb[:1], k1, 0.5, False))  # a batch of one example
@@ -199,11 +198,3 @@ def probe(rec, modules, inputs, options):
     rec.record("input/params_after", lambda: snapshot(params))
     if own_dropout is not None and not x_first:  # its first call again, after every forward call (train=False too)
         rec.record("dropout/after_forward", lambda: own_dropout(k1, x, 0.5))
-
-
-def _same_array(a, b) -> bool:
-    """Both are arrays of one shape and the same values (False for anything else, whatever it is)."""
-    try:
-        return np.shape(a) == np.shape(b) and bool(np.array_equal(np.asarray(a), np.asarray(b)))
-    except Exception:  # noqa: BLE001 - whatever the student returned, comparing it must not fail
-        return False

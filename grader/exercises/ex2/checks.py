@@ -864,13 +864,13 @@ def _by_batch_size(ctx: Context, failed: list[str]) -> tuple[str, Mistake] | Non
                 "norms are not each example's): something from the first call was kept for later ones"), STALE
     ok_sizes = {sizes[case] for case in right}
     if all(agree.values()) and not any(sizes[case] in ok_sizes for case in failed):
+        right_for = f"right for B={', '.join(map(str, sorted(ok_sizes)))} (also on {', '.join(repr(c) for c in same)})"
         if {sizes[c] for c in failed} == {NUM_CLASSES} and all(_batch_kept(ctx, c) for c in failed):
-            return (f"right for B={', '.join(map(str, sorted(ok_sizes)))} (also on {', '.join(repr(c) for c in same)}), "
-                    f"wrong or failing for B={NUM_CLASSES} only, a batch with as many examples as there are classes: "
-                    f"its labels of shape ({NUM_CLASSES},) have the shape of one one-hot row"), BATCH_AS_CLASSES
+            return (f"{right_for}, wrong or failing for B={NUM_CLASSES} only, a batch with as many examples as there "
+                    f"are classes: its labels of shape ({NUM_CLASSES},) have the shape of one one-hot row"), \
+                BATCH_AS_CLASSES
         odd = all(sizes[c] % 2 for c in failed) and not any(s % 2 for s in ok_sizes)
-        return (f"right for B={', '.join(map(str, sorted(ok_sizes)))} (also on {', '.join(repr(c) for c in same)}), "
-                f"wrong or failing for B={', '.join(str(sizes[c]) for c in failed)}"
+        return (f"{right_for}, wrong or failing for B={', '.join(str(sizes[c]) for c in failed)}"
                 f"{': the odd batch sizes' if odd else ''}: it works for some batch sizes only"), SOME_SIZES
     return None
 

@@ -1048,12 +1048,23 @@ def speedup_dict(ctx: Context) -> Verdict:
         return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}: it is the ratio minus 1, "
                     "(eager_s - jit_s) / jit_s, the relative gain", RELATIVE_GAIN)
     seconds = [t["seconds"] for t in every if isinstance(t.get("seconds"), (int, float)) and t["seconds"] > 0]
+    words, hint = _speedup_reading(eager, jit, speedup, seconds)
+    return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}" + (f"; measured: {words}" if words else ""),
+                hint)
+
+
+def _speedup_reading(eager: float, jit: float, speedup: float, seconds: list[float]) -> tuple[str, Mistake | str]:
+    """What a speedup other than eager_s / jit_s (and other than its inverse or the ratio minus 1) is, measured
+    against the two times and the ``seconds`` time_steps returned: (words, hint); ("", HINT_DICT) when nothing
+    reads it."""
+    ratio = eager / jit
     ratios = [a / b for a in (eager, *seconds) for b in (jit, *seconds)]
     cut = next((f"rounded to {k} decimal place{'s' * (k != 1)}" for k in (3, 2, 1, 0) for q in ratios
-                if speedup == round(q, k)), "") or ("cut to its whole part" if any(speedup == int(q) for q in ratios) else "")
+                if speedup == round(q, k)), "")
+    cut = cut or ("cut to its whole part" if any(speedup == int(q) for q in ratios) else "")
     if cut:
-        return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: it is that ratio {cut}",
-                    "speedup is eager_s / jit_s as it is, not rounded: round it where you print it, if anywhere.")
+        return f"it is that ratio {cut}", "speedup is eager_s / jit_s as it is, not rounded: round it where you print " \
+                                         "it, if anywhere."
     formula = next((words for words, v in (
         ("the difference eager_s - jit_s", eager - jit), ("the fraction of time saved, (eager_s - jit_s) / eager_s",
                                                            (eager - jit) / eager),
@@ -1061,27 +1072,32 @@ def speedup_dict(ctx: Context) -> Verdict:
         ("the percent gain, 100 (eager_s - jit_s) / jit_s", 100 * (ratio - 1)), ("the ratio as a percent", 100 * ratio))
         if abs(speedup - v) <= 1e-6 * max(abs(v), 1e-12)), "")
     if not formula and speedup > 0:
-        for words, c in (("jit_s", eager / speedup - jit), ("eager_s", speedup * jit - eager)):
-            term = math.copysign(10.0 ** round(math.log10(abs(c))), c) if c != 0 else 0.0
-            if jit + term == 0:
-                continue
-            padded = eager / (jit + term) if words == "jit_s" else (eager + term) / jit
-            if term and abs(padded - speedup) <= 1e-9 * speedup:  # a power of ten added, to float precision
-                term = abs(term)
-                formula = (f"the ratio with {term:g} {'added to' if c > 0 else 'taken from'} {words}, "
-                           + (f"eager_s / (jit_s {'+' if c > 0 else '-'} {term:g})" if words == "jit_s" else
-                              f"(eager_s {'+' if c > 0 else '-'} {term:g}) / jit_s"))
-                break
+        formula = _padded(eager, jit, speedup)
     if formula:
-        return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: it is {formula}",
-                    "speedup is the ratio eager_s / jit_s (5 when jit is five times faster), as it is: not a "
-                    "difference, a fraction or a percentage, and with nothing added to either time (jit_s is a "
-                    "measured duration, never 0).")
+        return f"it is {formula}", ("speedup is the ratio eager_s / jit_s (5 when jit is five times faster), as it is: "
+                                    "not a difference, a fraction or a percentage, and with nothing added to either "
+                                    "time (jit_s is a measured duration, never 0).")
     if abs(speedup - ratio) > 0.05 * ratio and not any(abs(speedup - q) <= 1e-3 * abs(q) for q in ratios):
-        return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: it is not the ratio of any "
-                    f"two times this call measured (eager_s, jit_s, or the {len(seconds)} time_steps returned)",
-                    SPEEDUP_ELSEWHERE)
-    return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}", HINT_DICT)
+        return (f"it is not the ratio of any two times this call measured (eager_s, jit_s, or the {len(seconds)} "
+                "time_steps returned)"), SPEEDUP_ELSEWHERE
+    return "", HINT_DICT
+
+
+def _padded(eager: float, jit: float, speedup: float) -> str:
+    """Words for a speedup that is the ratio with a power of ten added to (or taken from) one of the times, to float
+    precision; "" otherwise."""
+    for words, c in (("jit_s", eager / speedup - jit), ("eager_s", speedup * jit - eager)):
+        term = math.copysign(10.0 ** round(math.log10(abs(c))), c) if c != 0 else 0.0
+        if not term or jit + term == 0:
+            continue
+        padded = eager / (jit + term) if words == "jit_s" else (eager + term) / jit
+        if abs(padded - speedup) <= 1e-9 * speedup:
+            sign = "+" if c > 0 else "-"
+            return (f"the ratio with {abs(term):g} {'added to' if c > 0 else 'taken from'} {words}, "
+                    + (f"eager_s / (jit_s {sign} {abs(term):g})" if words == "jit_s" else
+                       f"(eager_s {sign} {abs(term):g}) / jit_s"))
+    return ""
+
 
 
 SPEEDUP_ELSEWHERE = Mistake(

@@ -1751,7 +1751,7 @@ def _lesson_widths_met(ctx: Context, error: StudentError) -> Verdict | None:
 def _params_widths(ctx: Context) -> list[int]:
     """The widths of ex5's network, layer1's input first."""
     params = ctx.inputs["ex5"]["params"]
-    names = sorted(params, key=lambda n: int(n.removeprefix("layer")))
+    names = npref.layer_names(params)
     return [np.shape(params[names[0]]["w"])[0]] + [np.shape(params[n]["w"])[1] for n in names]
 
 

@@ -176,7 +176,7 @@ def probe(rec, modules, inputs, options):
     rec.record("step/chain", chain_step)
     rec.record("input/step_params_after", lambda: _after_step(chain_params, params))
     if chain_steps:  # the same step on another batch of the same shapes (nothing new to compile): its loss
-        other_x, other_y = jnp.asarray(np.asarray(x) * 8.0), jnp.asarray((np.asarray(y) + 3) % 10)
+        other_x, other_y = as_jax(np.asarray(x) * 8.0), as_jax((np.asarray(y) + 3) % 10)
         rec.record("step/other_batch", lambda p=_fresh(params): _as_returned(
             chain_steps[0](p, chain.init(p), other_x, other_y))[2])
 
