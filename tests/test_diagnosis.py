@@ -297,6 +297,9 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: jnp.ones((5, 20)) @ jnp.ones((16, 7))) == "shape"
     split_key = jnp.split(jax.random.PRNGKey(0), 2)[0]
     assert kind_of(lambda: jax.random.normal(split_key, (3,))) == "invalid_key"
+    one_of_two = jnp.split(jax.random.split(jax.random.PRNGKey(0)), 2)[0]  # shape (1, 2): a batch of one key
+    assert kind_of(lambda: jax.random.bernoulli(one_of_two, 0.5, (3,))) == "key_batch"
+    assert kind_of(lambda: jax.random.split(one_of_two)) == "key_batch"
     assert kind_of(lambda: jax.grad(lambda v: v * 2)(jnp.ones(3))) == "grad_not_scalar"
     assert kind_of(lambda: (lambda a, b: a)(1)) == "signature"
     assert kind_of(lambda: jax.vmap(lambda p, v: p @ v)(jnp.ones((3, 4)), jnp.ones((5, 4)))) == "vmap_sizes"
@@ -313,8 +316,8 @@ def test_the_child_classifies_real_exceptions():
     assert kind_of(lambda: (1, 2).init, where=here) == "no_attribute"
     assert kind_of(lambda: jax.jit(lambda v: v.block_until_ready())(jnp.ones(3)), where=here) == "tracer_method"
     for kind in ("call_did_not_fit", "own_raise", "unpack", "no_attribute", "tracer_method", "traced_argument",
-                 "function_not_called", "uneven_split", "axes_contracted", "invalid_key", "grad_not_scalar",
-                 "unhashable"):
+                 "function_not_called", "uneven_split", "axes_contracted", "invalid_key", "key_batch",
+                 "grad_not_scalar", "unhashable"):
         assert crash_hint(ObservationError("TypeError", "", kind=kind)), kind
 
 

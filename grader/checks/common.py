@@ -125,6 +125,10 @@ RESHAPE = ("A reshape failed: the array did not have as many elements as the sha
 UNEVEN_SPLIT = ("An array was split into equal parts (jnp.split(x, n), np.split) and its length is not a multiple of n: "
                 "the docstring allows any batch size, odd ones and 1 included. Work on the whole batch at once "
                 "(jax.vmap maps every example), or split with jnp.array_split, which allows a shorter last part.")
+KEY_BATCH = ("A jax.random function that takes one key was given an array of several (JAX's message gives its shape: "
+             "a raw key is shape (2,), so (1, 2) is a batch of one key): a slice that keeps its axis (keys[i:i + 1], "
+             "jax.lax.index_in_dim's default keepdims=True, jnp.split of split keys) or split's whole result is a "
+             "batch of keys. Pass one key: key1, key2 = jax.random.split(key), or keys[i].")
 AXES_CONTRACTED = ("A product contracted more than one axis of each array (the message lists two sizes on each side): "
                    "jnp.tensordot contracts two axes unless told otherwise (axes=2). A layer contracts one, x's last "
                    "with w's first: x @ w, jnp.dot(x, w), or jnp.tensordot(x, w, axes=1).")
@@ -181,6 +185,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "reshape": RESHAPE,
     "uneven_split": UNEVEN_SPLIT,
     "invalid_key": INVALID_KEY,
+    "key_batch": KEY_BATCH,
     "axes_contracted": AXES_CONTRACTED,
     "grad_not_scalar": GRAD_NOT_SCALAR,
     "unhashable": UNHASHABLE,

@@ -124,6 +124,9 @@ _JAX_SHAPE_ERRORS = (
 )
 
 
+#: JAX's words when a function of jax.random that takes one key is given an array of several (its shape named).
+_KEY_BATCH = re.compile(r"accepts a single key, but was given a key array of ?shape")
+
 #: Python's own words when a call does not fit a function's parameters.
 _CALL_DID_NOT_FIT = re.compile(r"takes \d+ positional arguments? but|missing \d+ required (positional|keyword-only) "
                                r"arguments?|got an unexpected keyword argument|got multiple values for argument|"
@@ -170,7 +173,7 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     function, or an array it was told is static; a ``KeyError`` whose key holds a tracer's repr (a dict key
     built from a traced value); a ``TypeError`` or ``ValueError`` raised inside a library (JAX,
     numpy) on shapes as a shape error, or a reshape error when a reshape failed; a split into equal parts that do not
-    divide the array; a product over several axes; an invalid PRNG key, jax.grad of a non-scalar, an unhashable
+    divide the array; a product over several axes; an invalid PRNG key, several keys where one is taken, jax.grad of a non-scalar, an unhashable
     value (JAX's and Python's words), a trace that jax.checking_leaks found leaked.
     """
     if isinstance(exc, NotObservable):
@@ -190,6 +193,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
         for start, kind in _JAX_SHAPE_ERRORS:
             if str(exc).startswith(start):
                 return kind
+        if _KEY_BATCH.search(str(exc)):
+            return "key_batch"
     frames = traceback.extract_tb(exc.__traceback__)
     in_submission = [f.filename.startswith(submission_dir) for f in frames]
     if isinstance(exc, TypeError) and _CALL_DID_NOT_FIT.search(str(exc)):

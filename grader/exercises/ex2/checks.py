@@ -1379,7 +1379,7 @@ def largest(ctx: Context) -> Verdict:
     earns nothing.
     """
     problems, hint, credit, own_argmax, compared = [], "", 0.0, True, 0
-    argmins, offsets = [], []
+    argmins = []
     cases = LARGEST_CASES
     if _norms_mistake(ctx) == NORMS_STATE_KEPT.id:  # its later calls meet the state the norms left
         kept = skip("not judged: per_example_grad_norms keeps something from one call to the next (charged in "
@@ -1412,8 +1412,6 @@ def largest(ctx: Context) -> Verdict:
                 own_argmax = own_argmax and own
                 compared += 1
             problems.append(f"batch '{case}': returned {got['value']}, the largest norm is at {want['value']}")
-            if got["value"] is not None and want["value"] is not None:
-                offsets.append(got["value"] - want["value"])
             if ctx.reference.has(f"grads/{case}"):  # the smallest norm, where the reference's gradients were kept
                 ref_norms = npref.per_example_norms(ctx.want(f"grads/{case}"))
                 argmins.append(got["value"] == int(np.argmin(ref_norms)))
@@ -1450,8 +1448,8 @@ def largest(ctx: Context) -> Verdict:
     elif left_out := _end_left_out(ctx, cases):
         problems.append(left_out)
         hint = hint or END_LEFT_OUT
-    elif len(offsets) == len(cases) and len(set(offsets)) == 1:  # the same shift on every batch, measured
-        problems.append(f"measured: every index is the largest norm's {offsets[0]:+d}")
+    elif shift := _shift(ctx, cases):
+        problems.append(shift)
         hint = hint or OFFSET
     elif proxy := _proxy(ctx, cases):
         problems.append(f"measured: every index returned is the example with the largest {proxy}, which is not "
@@ -1651,6 +1649,27 @@ def _indices(ctx: Context, cases) -> tuple[list, list]:
     """The index largest_gradient_example returned on each batch, and the right one."""
     return ([ctx.got(f"largest/{case}")["value"] for case in cases],
             [ctx.want(f"largest/{case}")["value"] for case in cases])
+
+
+def _shift(ctx: Context, cases) -> str:
+    """Words for indices that are the largest norm's moved by one same amount s != 0 on every batch where the
+    moved index is in the batch (on two batches at least), and right on the others; "" otherwise. A shifted range
+    of indices puts its first or last example's index where the shift would leave the batch."""
+    got, want = _indices(ctx, cases)
+    if any(not isinstance(v, int) for v in got + want):
+        return ""
+    sizes = [len(_case(ctx, case)["y"]) for case in cases]
+    shifts = {g - w for g, w in zip(got, want) if g != w}
+    if len(shifts) != 1 or (s := shifts.pop()) == 0:
+        return ""
+    inside = [0 <= w + s < b for w, b in zip(want, sizes)]
+    if sum(inside) < 2 or any(g != w + s for g, w, i in zip(got, want, inside) if i):
+        return ""
+    if all(inside):
+        return f"measured: every index is the largest norm's {s:+d}"
+    kept = [f"'{case}', whose largest norm is example {w}" for case, w, i in zip(cases, want, inside) if not i]
+    return (f"measured: every index is the largest norm's {s:+d} where that is in the batch (and right on batch "
+            f"{', '.join(kept)})")
 
 
 def _one_answer(ctx: Context, cases) -> str:
