@@ -70,6 +70,12 @@ INPUT_TRANSPOSED = Mistake(
     "x is (B, d0) whatever B is, also when B happens to equal d0: then x and x.T have one shape, and code that "
     "decides the input's orientation from x.shape[0] turns a right input round. Use x as given: h = x, then "
     "h @ w + b layer by layer.")
+PRODUCT_TRANSPOSED = Mistake(
+    "ex3.product_transposed", "a layer's product turned round, (out, B) in place of (B, out)",
+    "A layer's product has its axes in the other order, (out, B), so the bias (out,) does not fit along its last "
+    "axis: the product was written for column vectors (w.T @ h.T) or with axes in another order (jnp.einsum "
+    "without '->' sorts its output's letters, so 'ni,ij' gives 'jn'). A layer is h @ w + b, of shape (B, out); "
+    "with einsum, name the output: jnp.einsum('ni,ij->nj', h, w).")
 # Mistakes in which layers run: the 12-layer check cannot judge their order.
 DEPTH = Mistake("ex3.depth_not_from_params", "a fixed number of layers instead of the depth of params",
                 "The depth must come from params: loop over however many layer<i> entries there are (1 or 12 as "
@@ -1077,7 +1083,8 @@ BIAS_COLUMN = Mistake(
 
 def _shape_words(case: str, error: ObservationError) -> tuple[str, Mistake] | None:
     """What the shapes a shape crash names show, in ``case``: an array of a fixed number of rows met the batch's,
-    or a bias reshaped to a column; None when they show neither."""
+    a layer's bias met another layer's outputs, a product turned round ((out, B)) met its bias, or a bias reshaped
+    to a column; None when they show none of these."""
     shapes = shapes_met(error)
     widths, b, _ = CASES[case]
     shown = ", ".join(str(s) for s in shapes)
@@ -1094,6 +1101,12 @@ def _shape_words(case: str, error: ObservationError) -> tuple[str, Mistake] | No
         if len(owner) == 1 and len(mine) == 1:
             return (f"; measured: a bias of {values} values, {owner[0]}'s, met {mine[0]}'s {units} outputs ({shown}; "
                     f"{_describe(case)}): a layer given another layer's bias"), BIAS_OTHER_LAYER
+    turned = [s for s in shapes if len(s) == 2 and s[1] == b and s[0] in widths[1:] and s[0] != b]
+    if turned and (turned[0][0],) in shapes:  # (out, B) met the layer's bias (out,): the product is turned round
+        units = turned[0][0]
+        return (f"; measured: a layer's product came out ({units}, {b}), its bias's {units} values along its first "
+                f"axis, where h @ w is ({b}, {units}) ({shown}; {_describe(case)}): the product turned round"), \
+            PRODUCT_TRANSPOSED
     columns = [s for s in shapes if len(s) == 2 and s[1] == 1 and s[0] in widths[1:]]
     if columns and any(len(s) == 2 and s[0] == b and s[1] == columns[0][0] for s in shapes):
         return (f"; measured: a ({columns[0][0]}, 1) column met the ({b}, {columns[0][0]}) rows of a layer's output "

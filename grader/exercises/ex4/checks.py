@@ -1212,6 +1212,13 @@ OTHER_STEP = Mistake(
     "time_steps called step_fn, then handed what it returned to another function (the message says how many calls "
     "step_fn got): every call, the warm-up and each timed one, must be step_fn(params, opt_state, x, y), the "
     "function jit_speedup passes in, not train_step or a step of time_steps' own.")
+RESULTS_TO_JAX = Mistake(
+    "ex4.results_to_jax", "the results given to a JAX function in place of a wait",
+    "time_steps made all its calls of step_fn, then gave their results to a JAX function other than "
+    "jax.block_until_ready (JAX's message names it). JAX returns from a call before its result is computed, and a "
+    "function given that result queues more work without waiting for it (jax.lax.optimization_barrier only orders "
+    "computations inside one program): wait with jax.block_until_ready((params, opt_state, loss)) before reading "
+    "the clock.")
 STEP_TRANSFORMED = Mistake(
     "ex4.step_transformed", "time_steps jits (or transforms) the step it is given",
     "time_steps gave step_fn to JAX (jax.jit?) instead of calling it as it is given. It must time step_fn "
@@ -1271,6 +1278,8 @@ def time_steps_error_hint(error: ObservationError) -> Mistake | str:
     ``StepTransformed``, by type); otherwise the crash's kind decides."""
     if error.type == "StepTransformed":
         return STEP_TRANSFORMED
+    if error.type == "ResultsToJax":
+        return RESULTS_TO_JAX
     if error.type == "StateElsewhere":
         return OTHER_STEP
     if error.type == "NotSeconds":

@@ -185,6 +185,11 @@ class StateElsewhere(TypeError):
     module's train_step...): JAX refused the grader's stand-in state there."""
 
 
+class ResultsToJax(StateElsewhere):
+    """time_steps made every call of step_fn (n_steps of them at least), then gave the results to JAX code other
+    than jax.block_until_ready: the function JAX names in its message, where the clock should wait."""
+
+
 def _raised_by_jax(exc: BaseException) -> bool:
     """The exception was raised inside the jax package (not in the submission or this probe). JAX drops its
     own frames from the traceback it shows; the exception it raised first, with them, is the context."""
@@ -218,6 +223,9 @@ def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT):
     except TypeError as exc:
         if log["calls"] == 0 and _raised_by_jax(exc):
             raise StepTransformed(f"time_steps gave step_fn to JAX instead of calling it as given ({exc})") from exc
+        if Pending.__name__ in str(exc) and (_raised_by_jax(exc) or "JAX" in str(exc)) and log["calls"] >= n_steps:
+            raise ResultsToJax(f"time_steps made all {log['calls']} calls of step_fn, then gave their results to JAX "
+                               f"code other than jax.block_until_ready ({exc})") from exc
         if Pending.__name__ in str(exc) and (_raised_by_jax(exc) or "JAX" in str(exc)):
             raise StateElsewhere(f"time_steps called step_fn {log['calls']} time(s), then JAX code other than step_fn "
                                  f"was given the state step_fn returned ({exc})") from exc

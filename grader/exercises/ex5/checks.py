@@ -1250,6 +1250,8 @@ def step_values(ctx: Context) -> Verdict:
     if not found and _loss_differs(gl, wl) and (other_loss := _other_loss(ctx, gl)):
         return fail(f"{message}; measured: {other_loss}, so the gradient and every update that follow from it "
                     "differ too", OTHER_LOSS, fraction=1 - lost / PARTS)
+    if not found and _loss_differs(gl, wl) and (unpaired := _labels_unpaired(ctx, gl)):
+        return fail(f"{message}; measured: {unpaired}", LABELS_UNPAIRED, fraction=1 - lost / PARTS)
     if not found and _loss_differs(gl, wl):  # at the incoming params: before any update
         return fail(f"{message}; measured: the loss returned at the incoming params is not their mean "
                     f"cross-entropy{_rounding_words(gl, wl)}, so the gradient and every update that follow from it "
@@ -1300,6 +1302,33 @@ def _batch_unread(ctx: Context, got_loss) -> str:
     return (f"the step returned exactly the same loss, {float(np.asarray(got_loss)):.6g}, on another batch of the "
             "same shapes (the same params and state), where the right losses differ: it does not compute on the x "
             "and y it is given")
+
+
+LABELS_UNPAIRED = Mistake(
+    "ex5.labels_unpaired", "a loss that does not pair each example with its own label",
+    "The loss must take example i's log-probability at its own label, y[i], and average those B numbers: "
+    "-jnp.mean(jnp.take_along_axis(logp, y[:, None], axis=1)), or the mean of jnp.sum(one_hot(y, 10) * logp, "
+    "axis=1). A product or an index that crosses examples with labels (logp[:, y], logp @ one_hot(y).T without a "
+    "batch axis, a dot_general without batch dimensions) averages every example's log-probability at every label in "
+    "the batch, which moving the labels among the examples does not change.")
+
+
+def _labels_unpaired(ctx: Context, got_loss) -> str:
+    """Words for a step whose loss stays the same (to float rounding) when its labels are moved among the examples
+    (``step/labels_moved``: the same x, params and state), where the right losses differ; "" otherwise."""
+    if not ctx.student.has("step/labels_moved") or got_loss is None or np.ndim(got_loss) != 0:
+        return ""
+    try:
+        moved, want_moved = ctx.got("step/labels_moved"), ctx.want("step/labels_moved")
+        got, moved = float(np.asarray(got_loss)), float(np.asarray(moved))
+    except (StudentError, TypeError, ValueError):
+        return ""
+    right = float(np.asarray(ctx.want("step/chain")["2"]))
+    if abs(moved - got) > 1e-6 * max(1.0, abs(got)) or abs(float(np.asarray(want_moved)) - right) < 1e-3 * abs(right):
+        return ""
+    return (f"the step's loss stayed {got:.6g} when each example was given another example's label (the same x, "
+            f"params and state; the right loss goes from {right:.6g} to {float(np.asarray(want_moved)):.6g}): it "
+            "does not pair each example with its own label")
 
 
 LOSS_NOT_SCALAR = Mistake(

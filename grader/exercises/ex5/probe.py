@@ -179,6 +179,10 @@ def probe(rec, modules, inputs, options):
         other_x, other_y = as_jax(np.asarray(x) * 8.0), as_jax((np.asarray(y) + 3) % 10)
         rec.record("step/other_batch", lambda p=_fresh(params): _as_returned(
             chain_steps[0](p, chain.init(p), other_x, other_y))[2])
+        # ... and on the same x with the labels moved among the examples (each example given another's label)
+        moved_y = as_jax(np.roll(np.asarray(y), 1))
+        rec.record("step/labels_moved", lambda p=_fresh(params): _as_returned(
+            chain_steps[0](p, chain.init(p), x, moved_y))[2])
 
     def chained():
         # Several steps, each given what the previous returned: what one step cannot show (state threading,
