@@ -990,6 +990,9 @@ def eval_forward(ctx: Context) -> Verdict:
     elif (other := _eval_variant(ctx)):
         hint = STOPPED_EARLY if other.startswith(STOPPED) else EVAL_OTHER_NET
         problems.append(f"measured: train=False gave the plain forward pass {other}")
+    elif (biases := _biases_measured(ctx)):
+        words, hint = biases
+        problems.append(f"measured: {words}")
     else:
         given = _rates_given(ctx)
         if given and all(abs(r - (1 - RATES[0])) < 1e-6 for r in given):
@@ -1089,6 +1092,36 @@ def _eval_variant(ctx: Context) -> str:
         if array_mismatch(got, variant) is None:
             return words
     return ""
+
+
+BIAS_MULTIPLIED = Mistake(
+    "ex1.bias_multiplied", "a bias that multiplies a layer's product instead of adding to it",
+    "A layer adds its bias: h @ w + b. Here the bias multiplies (h @ w * b, or an einsum given b as one more "
+    "operand, which multiplies every operand it is given): compute the product first, then add b.")
+BIASES_OTHERWISE = (
+    "With every bias 0 the evaluation pass is right, so the weights, the ReLUs and the layers' order are; the "
+    "biases enter it otherwise than the plain forward pass, h @ w + b in each layer (before the ReLU). Check "
+    "where and how each layer adds its own b.")
+
+
+def _biases_measured(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """Words and a hint for an evaluation pass that is right with every bias 0 (the biases alone go wrong), or
+    that gives, with every bias 1, the plain pass without biases and, with every bias 0, zeros (each bias
+    multiplies); None when neither was measured."""
+    data = ctx.inputs["ex1"]
+    params, x = data["params"], data["xb"]
+    try:
+        zero, one = ctx.got("forward/eval_bias0"), ctx.got("forward/eval_bias1")
+    except (StudentError, KeyError):
+        return None
+    unbiased = npref.mlp(params, x, bias=False)
+    if array_mismatch(one, unbiased) is None and np.shape(zero) == np.shape(unbiased) and not np.any(zero):
+        return ("with every bias set to 1, train=False gave the plain forward pass without biases, and with every "
+                "bias 0 it gave zeros: each layer multiplies by its bias"), BIAS_MULTIPLIED
+    if array_mismatch(zero, unbiased) is None:
+        return ("with every bias set to 0, train=False gave the plain forward pass: only the biases go "
+                "wrong"), BIASES_OTHERWISE
+    return None
 
 
 def _train_mode(ctx: Context) -> Verdict | None:

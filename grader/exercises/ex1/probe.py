@@ -175,6 +175,9 @@ def probe(rec, modules, inputs, options):
         rec.record("forward/eval_masks", lambda: draws_and_masks(lambda p, x, k: forward(p, x, k, 0.5, False), params,
                                                                  xb, k1, data_args=(0, 1), key_args=(2,))[1])
     rec.record("forward/one_row", lambda: forward(params, xb[:1], k1, 0.5, False))  # a batch of one example
+    for value in (0, 1):  # every bias set to 0, then to 1: how the biases enter the evaluation pass
+        biased = {name: {**layer, "b": jnp.full_like(layer["b"], value)} for name, layer in params.items()}
+        rec.record(f"forward/eval_bias{value}", lambda p=biased: forward(p, xb, k1, 0.5, False))
     if hasattr(m, "dropout"):  # what the forward pass gives its dropout, asked for another rate
         rec.record("forward/rates_given", lambda: _rates_given(lambda: forward(params, xb, k1, RATES[0], True)))
         rec.record("forward/default_rates", lambda: _rates_given(lambda: forward(params, xb, k1)))
