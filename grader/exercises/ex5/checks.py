@@ -480,12 +480,24 @@ def _first_divergence(got: dict, want: dict, grads: dict | None = None) -> tuple
                 return ("; the updates differ from step 0, where the gradient's norm (0.5) is below max_norm and "
                         "clipping changes nothing: the difference is in the optimizer after the clip (Adam and "
                         f"its learning rate), or in a clip that changes small gradients{factor}"), HINT_CHAIN
+            if i > SPIKE_STEP:
+                return (f"; the updates first differ at step {i}, after the norm spike: steps 0 to {i - 1}, the "
+                        f"spike at step {SPIKE_STEP} included, agree, so the clip and Adam are right on each "
+                        "gradient alone, and what differs is carried over from the spike"), CLIP_CARRIED
             agree = "step 0 agrees" if i == 1 else f"steps 0 to {i - 1} agree"
             return (f"; the updates first differ at step {i}: {agree} with clip + Adam (below max_norm, where "
                     "clipping changes nothing), so the optimizer's first update is Adam's and what differs comes "
                     "in later, as its moment estimates build up"
                     if i < SPIKE_STEP else f"; the updates first differ at step {i}"), HINT_CHAIN
     return "", HINT_CHAIN
+
+
+CLIP_CARRIED = Mistake(
+    "ex5.clip_carried_over", "a clip that carries something over from an earlier gradient",
+    "The steps up to the spike, and the spike itself, are clipped and updated right; the steps after it are not, so "
+    "something computed at the spike stays in the optimizer's state and changes later steps. Clip each gradient "
+    "by its own global norm, scale = min(1, max_norm / norm(g)) with g the current gradient, keeping nothing "
+    "between steps (optax.clip_by_global_norm keeps nothing), and let optax.adam alone carry state.")
 
 
 UPDATES_AVERAGED = Mistake(
