@@ -1255,6 +1255,8 @@ def step_values(ctx: Context) -> Verdict:
         names = " and ".join(m.name for m in found)
         return fail(f"{message}; this is what {names} gives", found[0], fraction=1 - lost / PARTS)
     if not found and _loss_differs(gl, wl) and not tree_mismatch(gp, wp) and not tree_mismatch(gs, ws):
+        if own := _own_loss_off(ctx, gl, wl):
+            return fail(f"{message}; measured: {own}", LOSS_FN_VALUE_OFF, fraction=1 - lost / PARTS)
         return fail(f"{message}; measured: {_only_loss_words(ctx, gl, wl)}", RETURNED_LOSS_OTHER,
                     fraction=1 - lost / PARTS)
     if not found and _loss_differs(gl, wl) and (whole := _whole_loss(gl, wl)):
@@ -1416,6 +1418,32 @@ RETURNED_LOSS_OTHER = Mistake(
     "The new params and state are right, so the step differentiated the right loss; only the loss it returns is "
     "another number. Return the loss that jax.value_and_grad(loss_fn)(params, x, y) gave with the gradient, "
     "unchanged (the mean over the batch at the incoming params).")
+
+
+LOSS_FN_VALUE_OFF = Mistake(
+    "ex5.loss_value_off", "a loss function whose value is off while its gradient is right",
+    "The module's loss_fn gives the value the step returned, and the step's update is right: loss_fn's gradient is "
+    "the cross-entropy's, its value is not. A term with no gradient is in the value and not in the gradient: a "
+    "constant, or a value under jax.lax.stop_gradient (a stable log-sum-exp must add its stop-gradient max back: "
+    "m + log(sum(exp(z - m)))). Make loss_fn the mean cross-entropy itself: jax.nn.log_softmax gives stable "
+    "log-probabilities.")
+
+
+def _own_loss_off(ctx: Context, got_loss: Any, want_loss: Any) -> str:
+    """Words for a returned loss that is the module's own loss_fn at the same params and batch, where that value
+    is not the mean cross-entropy (the update being right); "" otherwise."""
+    if not ctx.student.has("loss/own"):
+        return ""
+    try:
+        own = float(np.asarray(ctx.got("loss/own")))
+        got, want = float(np.asarray(got_loss, np.float64)), float(np.asarray(want_loss, np.float64))
+    except (StudentError, TypeError, ValueError):
+        return ""
+    if abs(own - got) > 1e-5 * max(1.0, abs(got)) or abs(own - want) <= 1e-4 * max(1.0, abs(want)):
+        return ""
+    return (f"the new params and optimizer state are right (so is the gradient the update used), and the returned "
+            f"loss, {got:.6g}, is what the module's loss_fn gives at these params and batch, where the mean "
+            f"cross-entropy is {want:.6g} ({got - want:+.4g}): loss_fn's gradient is right and its value is not")
 
 
 def _only_loss_words(ctx: Context, got_loss: Any, want_loss: Any) -> str:
