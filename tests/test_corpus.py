@@ -199,3 +199,24 @@ def test_observed_here_is_graded_as_a_child_is(path, tmp_path, grade_with, judge
                  for c in report.checks]
                 for report in (grade_with(submission, only=(exercise,)), judge_with(submission, only=(exercise,)))]
     assert verdicts[0] == verdicts[1]
+
+
+def test_mechanical_mutants_are_single_edits_that_parse():
+    """scripts/mechanical_mutants.py: every mutant of a reference parses, differs from it, and differs from it by
+    the one edit it names."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("mechanical_mutants", root / "scripts" / "mechanical_mutants.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    source = (root / "reference" / "ex3_mlp_forward.py").read_text(encoding="utf-8")
+    made = module.mutants(source)
+    texts = [text for _, text in made]
+    assert len(set(texts)) == len(texts) >= 5
+    original = ast.unparse(ast.parse(source))
+    for words, text in made:
+        ast.parse(text)
+        assert text != original, words
+    sub = next(text for words, text in made if "became x @ last['w'] - last['b']" in words)
+    assert "x @ last['w'] - last['b']" in sub and "x @ last['w'] + last['b']" not in sub
