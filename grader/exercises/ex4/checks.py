@@ -1209,9 +1209,10 @@ _TIMER = ("ex4.n_steps", "ex4.excludes_compile", "ex4.waits_for_results")
 
 OTHER_STEP = Mistake(
     "ex4.other_step", "timing another function than step_fn",
-    "time_steps called step_fn, then handed what it returned to another function (the message says how many calls "
-    "step_fn got): every call, the warm-up and each timed one, must be step_fn(params, opt_state, x, y), the "
-    "function jit_speedup passes in, not train_step or a step of time_steps' own.")
+    "time_steps called step_fn, then gave what it returned to JAX code other than step_fn (the message says after "
+    "how many calls; JAX's words may name that code): every call, the warm-up and each timed one, must be "
+    "step_fn(params, opt_state, x, y), the function jit_speedup passes in, not train_step or a step of time_steps' "
+    "own; and the one JAX function to give results to, to wait for them, is jax.block_until_ready.")
 RESULTS_TO_JAX = Mistake(
     "ex4.results_to_jax", "the results given to a JAX function in place of a wait",
     "time_steps made all its calls of step_fn, then gave their results to a JAX function other than "

@@ -16,7 +16,8 @@ import numpy as np
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, equals, fail, skip
 from grader.checks import npref
 from grader.checks.common import shapes_met, unchanged
-from grader.checks.compare import SIXTEEN_BIT_WORDS, close, common_factor, rounding_error, tree_mismatch
+from grader.checks.compare import (SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error,
+                                   tree_mismatch)
 from grader.inputs import LESSON_WIDTHS, flatten
 from grader.exercises.ex5.shared import AGAIN_CALL, CHAINED_STEPS, LARGE_PARAMS, OPTIMIZERS, SGD_LR, SPIKE_STEP
 from grader.observations import ObservationError
@@ -1266,6 +1267,9 @@ def step_values(ctx: Context) -> Verdict:
                     "differ too", OTHER_LOSS, fraction=1 - lost / PARTS)
     if not found and _loss_differs(gl, wl) and (unpaired := _labels_unpaired(ctx, gl)):
         return fail(f"{message}; measured: {unpaired}", LABELS_UNPAIRED, fraction=1 - lost / PARTS)
+    if not found and _loss_differs(gl, wl) and (given := _given_code_changed(ctx, gl)):
+        words, mistake = given
+        return fail(f"{message}; measured: {words}", mistake, fraction=1 - lost / PARTS)
     if not found and _loss_differs(gl, wl):  # at the incoming params: before any update
         return fail(f"{message}; measured: the loss returned at the incoming params is not their mean "
                     f"cross-entropy{_rounding_words(gl, wl)}, so the gradient and every update that follow from it "
@@ -1427,6 +1431,45 @@ LOSS_FN_VALUE_OFF = Mistake(
     "constant, or a value under jax.lax.stop_gradient (a stable log-sum-exp must add its stop-gradient max back: "
     "m + log(sum(exp(z - m)))). Make loss_fn the mean cross-entropy itself: jax.nn.log_softmax gives stable "
     "log-probabilities.")
+
+
+GIVEN_FORWARD_CHANGED = Mistake(
+    "ex5.given_forward_changed", "the module's forward pass is not the lesson's MLP",
+    "forward(params, x) is given code: the lesson's MLP, ReLU after layers 1 and 2, h @ w + b in each layer. The "
+    "module's forward gives other logits at the step's params (the message says how far), so the loss the step "
+    "differentiates is not the lesson's. Put forward back as the exercise file gives it.")
+GIVEN_LOSS_CHANGED = Mistake(
+    "ex5.given_loss_changed", "the module's loss_fn is not the mean cross-entropy",
+    "loss_fn(params, x, y) is given code: the mean softmax cross-entropy of forward's logits. The module's forward "
+    "is right, and its loss_fn gives another value at the step's params and batch (the message says which), the "
+    "value the step returned. Put loss_fn back as the exercise file gives it.")
+
+
+def _given_code_changed(ctx: Context, got_loss: Any) -> tuple[str, Mistake] | None:
+    """Words and the mistake for a step whose wrong loss comes from the module's own forward or loss_fn (given
+    code), measured by calling them at the step's params and batch; None when they are right or not recorded."""
+    data = ctx.inputs["ex5"]
+    params, x, y = data["params"], np.asarray(data["x"], np.float64), np.asarray(data["y"])
+    logits = npref.mlp(params, x)
+    if ctx.student.has("forward/own"):
+        try:
+            own = np.asarray(ctx.got("forward/own"), np.float64)
+        except (StudentError, TypeError, ValueError):
+            own = None
+        if own is not None and (problem := array_mismatch(own, logits)):
+            return (f"the module's forward(params, x) at the step's params and batch gives other logits than the "
+                    f"lesson's MLP: {problem}"), GIVEN_FORWARD_CHANGED
+    if not ctx.student.has("loss/own"):
+        return None
+    try:
+        own_loss, got = float(np.asarray(ctx.got("loss/own"))), float(np.asarray(got_loss, np.float64))
+    except (StudentError, TypeError, ValueError):
+        return None
+    right = npref.cross_entropy(params, data["x"], y)
+    if abs(own_loss - got) > 1e-5 * max(1.0, abs(got)) or abs(own_loss - right) <= 1e-4 * max(1.0, abs(right)):
+        return None
+    return (f"the module's forward is the lesson's MLP, and its loss_fn gives {own_loss:.6g} at the step's params "
+            f"and batch, the loss the step returned, where the mean cross-entropy is {right:.6g}"), GIVEN_LOSS_CHANGED
 
 
 def _own_loss_off(ctx: Context, got_loss: Any, want_loss: Any) -> str:

@@ -176,6 +176,8 @@ def probe(rec, modules, inputs, options):
     rec.record("step/chain", chain_step)
     if callable(getattr(m, "loss_fn", None)):  # the module's own loss at the same params and batch
         rec.record("loss/own", lambda p=_fresh(params): jnp.asarray(m.loss_fn(p, x, y), jnp.float32).reshape(()))
+    if callable(getattr(m, "forward", None)):  # ... and its own forward pass (given code a student may change)
+        rec.record("forward/own", lambda p=_fresh(params): m.forward(p, x))
     rec.record("input/step_params_after", lambda: _after_step(chain_params, params))
     if chain_steps:  # the same step on another batch of the same shapes (nothing new to compile): its loss
         other_x, other_y = as_jax(np.asarray(x) * 8.0), as_jax((np.asarray(y) + 3) % 10)
