@@ -25,7 +25,7 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
+from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint
 from grader.observations import ObservationError
 from grader.exercises.ex4.shared import (COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, SPEEDUP_STEPS,
@@ -1040,7 +1040,7 @@ def speedup_dict(ctx: Context) -> Verdict:
                         "(charged in ex4.excludes_compile)")
         return fail(f"eager_s={eager:.4g} and jit_s={jit:.4g}: both must be positive durations", HINT_DICT)
     if abs(speedup - eager / jit) <= 1e-6 * abs(eager / jit):
-        return PASS
+        return _speedup_default(ctx)
     ratio = eager / jit
     if abs(speedup - jit / eager) <= 1e-6 * abs(jit / eager):
         return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}", INVERTED)
@@ -1051,6 +1051,24 @@ def speedup_dict(ctx: Context) -> Verdict:
     words, hint = _speedup_reading(eager, jit, speedup, seconds)
     return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}" + (f"; measured: {words}" if words else ""),
                 hint)
+
+
+def _speedup_default(ctx: Context) -> Verdict:
+    """jit_speedup() with n_steps left out times API_N_STEPS steps each way: the n_steps it gave time_steps (a
+    time_steps that runs nothing stood in). Passes when that is unknown (time_steps not called, or the call
+    raised)."""
+    try:
+        passed = ctx.got("speedup/default_n_steps")["n_steps"]
+    except (StudentError, Missing, KeyError, TypeError):
+        return PASS
+    if not passed or all(n == API_N_STEPS for n in passed):
+        return PASS
+    if len(set(passed)) > 1:  # the two steps timed over different counts: not a default, the count passed on
+        return fail(f"jit_speedup() with n_steps left out called time_steps with n_steps="
+                    f"{', '.join(map(str, passed))}: each way must time the same n_steps", N_STEPS_NOT_PASSED,
+                    fraction=0.5)
+    return fail(f"jit_speedup() with n_steps left out called time_steps with n_steps="
+                f"{', '.join(map(str, sorted(set(passed))))}, not {API_N_STEPS}", DEFAULT_N_STEPS, fraction=0.5)
 
 
 def _speedup_reading(eager: float, jit: float, speedup: float, seconds: list[float]) -> tuple[str, Mistake | str]:

@@ -332,6 +332,23 @@ def _speedup(m, batches):
     }
 
 
+def _default_speedup_steps(m):
+    """The n_steps jit_speedup() passes to time_steps with its own n_steps left out, read from a time_steps that
+    times nothing (so no step runs)."""
+    own, passed = m.time_steps, []
+
+    def counting_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
+        passed.append(int(n_steps) if np.size(n_steps) == 1 else -1)
+        return 1.0
+
+    m.time_steps = counting_time_steps
+    try:
+        m.jit_speedup()
+    finally:
+        m.time_steps = own
+    return {"n_steps": passed[:MAX_CALLS_SHOWN]}
+
+
 class _Watched:
     """``step_fn`` as time_steps is given it, keeping its first call's params in and result out (compared once the
     timing is done, so no wait is added to it); every attribute (``lower``, ...) is step_fn's own."""
@@ -423,3 +440,4 @@ def probe(rec, modules, inputs, options):
     batches = []
     rec.record("speedup", lambda: _speedup(m, batches))
     rec.record("speedup/batches", lambda: batches)
+    rec.record("speedup/default_n_steps", lambda: _default_speedup_steps(m))

@@ -1313,7 +1313,10 @@ def _batch_unread(ctx: Context, got_loss) -> str:
         return ""
     try:
         same = np.ndim(other) == 0 and float(np.asarray(other)) == float(np.asarray(got_loss))
+        finite = bool(np.isfinite(float(np.asarray(got_loss))))
     except (TypeError, ValueError):
+        return ""
+    if not finite:  # inf on every batch says nothing of which batch was read
         return ""
     if not same or not _loss_differs(np.asarray(want_other), np.asarray(ctx.want("step/chain")["2"])):
         return ""
@@ -1342,7 +1345,7 @@ def _labels_unpaired(ctx: Context, got_loss) -> str:
     except (StudentError, TypeError, ValueError):
         return ""
     right = float(np.asarray(ctx.want("step/chain")["2"]))
-    if abs(moved - got) > 1e-6 * max(1.0, abs(got)) or abs(float(np.asarray(want_moved)) - right) < 1e-3 * abs(right):
+    if not np.isfinite(got) or abs(moved - got) > 1e-6 * max(1.0, abs(got)) or abs(float(np.asarray(want_moved)) - right) < 1e-3 * abs(right):
         return ""
     return (f"the step's loss stayed {got:.6g} when each example was given another example's label (the same x, "
             f"params and state; the right loss goes from {right:.6g} to {float(np.asarray(want_moved)):.6g}): it "
@@ -1466,7 +1469,8 @@ def _given_code_changed(ctx: Context, got_loss: Any) -> tuple[str, Mistake] | No
     except (StudentError, TypeError, ValueError):
         return None
     right = npref.cross_entropy(params, data["x"], y)
-    if abs(own_loss - got) > 1e-5 * max(1.0, abs(got)) or abs(own_loss - right) <= 1e-4 * max(1.0, abs(right)):
+    if not (own_loss == got or abs(own_loss - got) <= 1e-5 * max(1.0, abs(got))) or (
+            abs(own_loss - right) <= 1e-4 * max(1.0, abs(right))):
         return None
     return (f"the module's forward is the lesson's MLP, and its loss_fn gives {own_loss:.6g} at the step's params "
             f"and batch, the loss the step returned, where the mean cross-entropy is {right:.6g}"), GIVEN_LOSS_CHANGED
@@ -1482,7 +1486,7 @@ def _own_loss_off(ctx: Context, got_loss: Any, want_loss: Any) -> str:
         got, want = float(np.asarray(got_loss, np.float64)), float(np.asarray(want_loss, np.float64))
     except (StudentError, TypeError, ValueError):
         return ""
-    if abs(own - got) > 1e-5 * max(1.0, abs(got)) or abs(own - want) <= 1e-4 * max(1.0, abs(want)):
+    if not (own == got or abs(own - got) <= 1e-5 * max(1.0, abs(got))) or abs(own - want) <= 1e-4 * max(1.0, abs(want)):
         return ""
     return (f"the new params and optimizer state are right (so is the gradient the update used), and the returned "
             f"loss, {got:.6g}, is what the module's loss_fn gives at these params and batch, where the mean "
