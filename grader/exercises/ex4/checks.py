@@ -182,7 +182,8 @@ class Timing:
     """What the returned times are, measured against the known ones.
 
     ``kind``: ``ok``, ``per_step``, ``unit``, ``off_by_one``, ``left_out``,
-    ``late_start``, ``started_before_call`` (the scale is wrong, charged in ex4.n_steps); ``no_block``,
+    ``late_start``, ``started_before_call``, ``other_clock`` (the scale is wrong, charged in ex4.n_steps);
+    ``no_block``,
     ``wait_after_clock``, ``earlier``, ``cpu_clock``, ``short`` (the wait is
     wrong, charged in ex4.waits_for_results); ``not_measured``
     (nothing follows the costs: no credit anywhere). ``factor``: returned
@@ -310,6 +311,9 @@ def timing(ctx: Context) -> Timing:
         return Timing("left_out", 1.0, f"{message}; every call's result was waited on before the next call, yet "
                                        f"the times are {short} short of the calls': some calls were left out of "
                                        f"the time")
+    other_clock = _start_from_cpu_clock(ctx)
+    if other_clock:
+        return Timing("other_clock", 1.0, f"{message}; {other_clock}")
     early = _started_before_call(ctx)
     if early:
         return Timing("started_before_call", 1.0, f"{message}; {early}")
@@ -340,6 +344,28 @@ START_FIXED = Mistake(
     "Every returned time counts from one instant before time_steps was called: the start was read once (at import, "
     "or on a first call) and kept. Read time.perf_counter() inside time_steps, after the warm-up and before the "
     "first timed call, into a local variable.")
+
+
+CLOCKS_MIXED = Mistake(
+    "ex4.clocks_mixed", "the start read from one clock, the end from another",
+    "Each returned time is the end read from time.perf_counter() minus a start read from time.process_time(), "
+    "the CPU seconds the process has used: two clocks that count from different instants, so their difference is "
+    "no duration. Read both from time.perf_counter(), the wall clock the contract asks for.")
+
+
+def _start_from_cpu_clock(ctx: Context) -> str:
+    """Words for times that are each run's end, read from the wall clock, minus a time.process_time() reading
+    taken during that call of time_steps; "" otherwise, or where the probe did not record that clock."""
+    runs = [ctx.got(name) for name in ALL_RUNS]
+    if not all({"ended", "began_cpu", "ended_cpu"} <= set(o) for o in runs):
+        return ""
+    starts = [o["ended"] - o["seconds"] for o in runs]
+    if not all(o["began_cpu"] - 0.01 <= s <= o["ended_cpu"] + 0.01 for s, o in zip(starts, runs)):
+        return ""
+    if all(abs(s - o["began"]) < 1.0 for s, o in zip(starts, runs)):
+        return ""  # the two clocks read alike here: nothing tells them apart
+    return ("each time is the run's end on the wall clock minus a reading of time.process_time() taken during the "
+            "call (the CPU seconds the process had used): a start and an end read from two clocks")
 
 
 def _started_before_call(ctx: Context) -> str:
@@ -405,9 +431,9 @@ def excludes_compile(ctx: Context) -> Verdict:
     obs = ctx.got("time/compile")
     if obs["seconds"] < 0:
         return fail(_negative_words(obs), WARMUP_SUBTRACTED)
-    if timing(ctx).kind == "started_before_call":
-        return skip("not judged: the clock started outside time_steps (charged in ex4.n_steps), so its times cannot "
-                    "say whether the first call was timed")
+    if timing(ctx).kind in ("started_before_call", "other_clock"):
+        return skip("not judged: the clock did not start inside time_steps on the wall clock (charged in "
+                    "ex4.n_steps), so its times cannot say whether the first call was timed")
     if _warm_up_excluded(ctx, timing(ctx).factor):
         return PASS
     said = (f"with a step whose first call with each new input shape takes {COMPILE_DELAY} s and later calls "
@@ -688,7 +714,8 @@ def times_n_steps(ctx: Context) -> Verdict:
                         f"{count['state_seen']}; threading the state gives {expected}")
         hints.append(THREAD)
     scale = {"per_step": PER_STEP, "per_c_steps": PER_C_STEPS, "unit": UNIT, "off_by_one": OFF_BY_ONE,
-             "left_out": LEFT_OUT, "late_start": LATE_START, "started_before_call": START_FIXED}.get(measured.kind)
+             "left_out": LEFT_OUT, "late_start": LATE_START, "started_before_call": START_FIXED,
+             "other_clock": CLOCKS_MIXED}.get(measured.kind)
     if scale is not None and OFF_BY_ONE not in hints:
         problems.append(measured.message)
         hints.append(scale)
