@@ -1027,9 +1027,11 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
             outcomes[case] = "ok"
             continue
         outcomes[case] = "wrong"
-        named.append(explain(c["params"], c["x"], got))
+        rows = _rows_returned(got, want)
+        named.append({(ROWS_DROPPED, None)} if rows and got.shape[0] < want.shape[0] else
+                     explain(c["params"], c["x"], got))
         problems.append(f"{_describe(case)}: " + ("returned None" if _returned_none(ctx, f"out/{case}") else
-                                                  array_mismatch(got, want)))
+                                                  array_mismatch(got, want)) + (f"; measured: {rows}" if rows else ""))
     changed = _changed_after_first(ctx) if problems else None
     if changed is not None:  # what the later calls compute says nothing about the code's first call: read first
         return fail("; ".join(problems) + f"; measured: {changed.text}", CALLS_CHANGE,
@@ -1053,9 +1055,9 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
     if mistake is None and (fixed := _fixed_depth(ctx)):
         return fail("; ".join(problems) + f"; measured: {fixed}", DEPTH, fraction=fraction)
     if mistake is not None:
-        named_as = (f"that error is what {mistake.name} gives" if len(errors) == len(problems)
-                    else equals(mistake))
-        return fail("; ".join(problems) + f"; {named_as}", mistake, fraction=fraction)
+        named_as = (f"; that error is what {mistake.name} gives" if len(errors) == len(problems)
+                    else "" if mistake is ROWS_DROPPED else f"; {equals(mistake)}")  # the rows measured name it
+        return fail("; ".join(problems) + named_as, mistake, fraction=fraction)
     text, measured = _measured_words(measure(ctx))
     if shaped:  # the graded cases' own crash says what met what: it goes before the measurement networks
         text, measured = shaped
@@ -1069,6 +1071,26 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         text = text or "; the failing cases are those whose batch size the split does not divide"
     return fail("; ".join(problems) + (text or _first_difference(outcomes)), measured or crashed or HINT_CONTRACT,
                 fraction=fraction)
+
+
+ROWS_DROPPED = Mistake(
+    "ex3.rows_dropped", "examples of the batch left out (a batch run in pieces, the last one dropped)",
+    "mlp_forward returns one row per example of x, for any B. Apply the layers to the whole batch at once (x @ w + b "
+    "takes every row); if you do split it, keep the last, shorter piece: range(0, B, size) with x[i:i + size], or a "
+    "ceiling division (B + size - 1) // size, not B // size.")
+
+
+def _rows_returned(got: np.ndarray, want: np.ndarray) -> str | None:
+    """When ``got`` has another number of rows than the batch, each of the right width: which rows it holds."""
+    if got.ndim != 2 or want.ndim != 2 or got.shape[1] != want.shape[1] or got.shape[0] == want.shape[0]:
+        return None
+    k, b = got.shape[0], want.shape[0]
+    if k < b and array_mismatch(got, want[:k]) is None:
+        return (f"the {k} rows returned are the first {k} examples' right outputs: the last {b - k} of the {b} "
+                "examples were left out")
+    if k > b and array_mismatch(got[:b], want) is None:
+        return f"the first {b} rows are the right outputs, then {k - b} rows more than x has examples"
+    return None
 
 
 FIXED_BATCH = Mistake(
