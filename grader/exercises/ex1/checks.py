@@ -10,7 +10,7 @@ from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, 
 from grader.checks import npref
 from grader.checks.common import PARAMETERS, crash_hint, fixed_rows, parameters_words, shapes_met, unchanged
 from grader.checks.compare import array_mismatch
-from grader.exercises.ex1.shared import RATES, SMALL_RATE, other_shapes
+from grader.exercises.ex1.shared import CURVE_GRID, RATES, SMALL_RATE, other_shapes
 from grader.observations import ObservationError
 
 ROWS_SKIPPED = Mistake(
@@ -993,6 +993,9 @@ def eval_forward(ctx: Context) -> Verdict:
     elif (biases := _biases_measured(ctx)):
         words, hint = biases
         problems.append(f"measured: {words}")
+    elif (activations := _activations_measured(ctx)):
+        words, hint = activations
+        problems.append(f"measured: {words}")
     else:
         given = _rates_given(ctx)
         if given and all(abs(r - (1 - RATES[0])) < 1e-6 for r in given):
@@ -1123,6 +1126,72 @@ def _biases_measured(ctx: Context) -> tuple[str, Mistake | str] | None:
     if array_mismatch(zero, unbiased) is None:
         return ("with every bias set to 0, train=False gave the plain forward pass: only the biases go "
                 "wrong"), BIASES_OTHERWISE
+    return None
+
+
+ACTIVATION = Mistake(
+    "ex1.activation_not_relu", "a hidden activation other than ReLU",
+    "The lesson's MLP has a ReLU after each hidden layer: h = jax.nn.relu(h @ w + b), then dropout. The message "
+    "says which layer's activation was measured to differ and what it is.")
+
+
+def _curve(ctx: Context, which: str) -> np.ndarray | None:
+    """The first logit of ``forward/curve/<which>``, one per grid point; None when it was not measured."""
+    try:
+        got = np.asarray(ctx.got(f"forward/curve/{which}"), np.float64)
+    except (StudentError, Missing, TypeError, ValueError):
+        return None
+    return got[:, 0] if got.ndim == 2 and got.shape[0] == len(CURVE_GRID) else None
+
+
+def _named(values: np.ndarray) -> str:
+    return next((name for name, fn in npref.CURVES.items() if npref.near(values, fn(np.asarray(CURVE_GRID)))), "")
+
+
+def _activations_measured(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """Words and a hint for an evaluation pass whose hidden activations, measured one at a time, are not both
+    ReLU; None when they are, or when the measurements do not agree with one another.
+
+    Each measurement holds one layer's activation on the grid while the other layer, given inputs shifted far
+    above 0, passes its input on when it is a ReLU (:data:`CURVE_BIASES`); the two in turn must then give what
+    was measured of both together, or nothing is said."""
+    grid = np.asarray(CURVE_GRID, np.float64)
+    first, second, both = (_curve(ctx, which) for which in ("layer1", "layer2", "both"))
+    if first is None or second is None or both is None:
+        return None
+    names = _named(first), _named(second)
+    if names == ("ReLU", "ReLU"):
+        return None
+    if sum(map(bool, names)) == 1:  # the other one, from the two in turn (ReLU where the grid cannot tell)
+        k = names.index("")
+        fits = [name for name, fn in npref.CURVES.items() if npref.near(both, npref.CURVES[names[1]](fn(grid)) if k == 0
+                                                                          else fn(npref.CURVES[names[0]](grid)))]
+        found = "ReLU" if "ReLU" in fits else fits[0] if len(fits) == 1 else ""
+        names = (found, names[1]) if k == 0 else (names[0], found)
+    if all(names):
+        fns = [npref.CURVES[name] for name in names]
+        if not npref.near(both, fns[1](fns[0](grid))):
+            return None
+        wrong = [(k, name) for k, name in enumerate(names, start=1) if name != "ReLU"]
+        said = (f"after layers 1 and 2 it is {names[0]}" if len(wrong) == 2 and names[0] == names[1] else
+                "; ".join(f"after layer {k} it is {name}" for k, name in wrong))
+        return (f"the hidden activations, each measured alone on inputs from {grid[0]:g} to {grid[-1]:g}: {said}, "
+                "not ReLU"), ACTIVATION
+    same = next((name for name, fn in npref.CURVES.items() if name != "ReLU" and npref.near(both, fn(fn(grid)))), "")
+    if same and not any(names):
+        return (f"the two hidden activations in turn, measured on inputs from {grid[0]:g} to {grid[-1]:g}, give "
+                f"{same} of {same}: both are {same}, not ReLU"), ACTIVATION
+    # Neither named: the one that is not ReLU, where taking the other as ReLU gives what the two in turn gave
+    relu = npref.relu(grid)
+    fits = [(k, curve) for k, curve in ((1, first), (2, second))
+            if not npref.near(curve, relu) and npref.near(both, npref.relu(curve) if k == 1 else
+                                                          np.interp(relu, grid, curve))]
+    if len(fits) == 1:
+        k, curve = fits[0]
+        return (f"the activation after layer {k}, measured alone on inputs from {grid[0]:g} to {grid[-1]:g}, is "
+                f"{npref.describe_curve(grid, curve)}: not ReLU (the one after layer {3 - k} is ReLU)"), \
+            (f"The activation after hidden layer {k} is not ReLU: the lesson's MLP has jax.nn.relu after each "
+             "hidden layer, then dropout.")
     return None
 
 
@@ -1280,6 +1349,10 @@ def placement(ctx: Context) -> Verdict:
             note = (f"train mode applied its masks before the ReLUs (to values as low as {before[0]['data_min']:.3g}); "
                     "that gives exactly the output of dropout after them, as ReLU and a 0-or-1/(1 - rate) mask "
                     "commute, so it is not charged")
+        elif before and _eval_differs(ctx) and (activations := _activations_measured(ctx)):
+            return skip(f"not judged: train mode with B={b} applied a mask of shape {before[0]['shape']} to values "
+                        f"as low as {before[0]['data_min']:.3g}, and {activations[0]} (ex1.eval_forward): where the "
+                        "masks go is judged once the activation is ReLU")
         elif before and _eval_differs(ctx):
             # the evaluation pass is not the lesson's network either: negative values may come from another
             # activation (a leaky ReLU) as much as from a mask before the ReLU; say what was measured

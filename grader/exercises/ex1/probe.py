@@ -20,7 +20,8 @@ import jax.numpy as jnp
 
 from grader.harness.jaxpr_tools import draws_and_masks
 from grader.harness.probe_tools import as_jax, key, no_leaks, parameters, same_array, snapshot
-from grader.exercises.ex1.shared import RATES, SMALL_RATE, SMALL_RATE_TILES, other_shapes
+from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, RATES, SMALL_RATE, SMALL_RATE_TILES,
+                                         other_shapes)
 
 
 class DropoutArgumentOrder(TypeError):
@@ -178,6 +179,12 @@ def probe(rec, modules, inputs, options):
     for value in (0, 1):  # every bias set to 0, then to 1: how the biases enter the evaluation pass
         biased = {name: {**layer, "b": jnp.full_like(layer["b"], value)} for name, layer in params.items()}
         rec.record(f"forward/eval_bias{value}", lambda p=biased: forward(p, xb, k1, 0.5, False))
+    grid = jnp.zeros_like(xb).at[:, 0].set(jnp.asarray(CURVE_GRID, xb.dtype))
+    for which, biases in CURVE_BIASES.items():  # each hidden activation alone, on a grid (see CURVE_BIASES)
+        unit = {name: {"w": jnp.zeros_like(layer["w"]).at[0, 0].set(1.0),
+                       "b": jnp.zeros_like(layer["b"]).at[0].set(bias)}
+                for (name, layer), bias in zip(sorted(params.items()), biases)}
+        rec.record(f"forward/curve/{which}", lambda p=unit: forward(p, grid, k1, 0.5, False))
     if hasattr(m, "dropout"):  # what the forward pass gives its dropout, asked for another rate
         rec.record("forward/rates_given", lambda: _rates_given(lambda: forward(params, xb, k1, RATES[0], True)))
         rec.record("forward/default_rates", lambda: _rates_given(lambda: forward(params, xb, k1)))

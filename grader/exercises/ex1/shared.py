@@ -12,3 +12,16 @@ def other_shapes(x):
     """The inputs dropout is also observed on (observation ``dropout/<name>`` each), made from the 2-D x: a
     vector, a batch of sequences and a batch of one row. Works on numpy and jax arrays alike."""
     return {"rank1": x[0], "rank3": x.reshape(8, -1, x.shape[-1]), "one_row": x[:1]}
+
+#: The hidden activations are measured one at a time on these inputs (observation ``forward/curve/<which>``): a
+#: batch as large as the evaluation pass's, its first feature each grid point and the rest 0, through the lesson's
+#: widths with every weight 0 but w[0, 0] = 1, so each output's first logit is the first unit's path alone.
+CURVE_GRID = tuple(i / 4 for i in range(-15, 17))
+#: Added before a layer and taken off after the next: a ReLU there passes its input on unchanged (it is positive),
+#: so the other layer's activation is what shows.
+CURVE_OFFSET = 10.0
+#: The biases of layer1, layer2 and layer3's first unit for each measurement: ``layer1`` shows the activation after
+#: layer 1 alone (given a ReLU after layer 2), ``layer2`` the one after layer 2 (given a ReLU after layer 1),
+#: ``both`` the two in turn.
+CURVE_BIASES = {"layer1": (0.0, CURVE_OFFSET, -CURVE_OFFSET), "layer2": (CURVE_OFFSET, -CURVE_OFFSET, 0.0),
+                "both": (0.0, 0.0, 0.0)}

@@ -1,12 +1,12 @@
 """The hidden activation is ELU, not ReLU, in both passes: dropout sits after the activation as asked, but its
-masks meet negative values, and train=False is not the plain forward pass. Which of the two is wrong cannot be
-told from the masks alone, so the report says what it measured."""
+masks meet negative values, and train=False is not the plain forward pass. The activations, measured one layer at
+a time on a grid, are ELU after both layers: the report names that, and leaves where the masks go unjudged."""
 
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.placement", "mistake": "", "max_failing": 2, "also": ["ex1.eval_forward", "ex1.params_unchanged"],
-          "hint": "with jax.nn.relu as the activation"}
+EXPECT = {"check": "ex1.eval_forward", "mistake": "ex1.activation_not_relu", "max_failing": 1,
+          "also": ["ex1.placement", "ex1.params_unchanged"], "hint": "a ReLU after each hidden layer"}
 
 
 def dropout(key, x, rate, train=True):
