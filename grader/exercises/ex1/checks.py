@@ -10,7 +10,7 @@ from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, 
 from grader.checks import npref
 from grader.checks.common import PARAMETERS, crash_hint, fixed_rows, parameters_words, shapes_met, unchanged
 from grader.checks.compare import array_mismatch
-from grader.exercises.ex1.shared import CURVE_GRID, RATES, SMALL_RATE, other_shapes
+from grader.exercises.ex1.shared import CURVE_BIASES, CURVE_GRID, CURVE_OFFSET, RATES, SMALL_RATE, other_shapes
 from grader.observations import ObservationError
 
 ROWS_SKIPPED = Mistake(
@@ -1144,46 +1144,57 @@ def _curve(ctx: Context, which: str) -> np.ndarray | None:
     return got[:, 0] if got.ndim == 2 and got.shape[0] == len(CURVE_GRID) else None
 
 
-def _named(values: np.ndarray) -> str:
-    return next((name for name, fn in npref.CURVES.items() if npref.near(values, fn(np.asarray(CURVE_GRID)))), "")
+def _leaky(values: np.ndarray, grid: np.ndarray) -> dict[str, Any]:
+    """{name: curve} for a leaky ReLU whose slope below 0 the sampled values show; {} when they show none."""
+    neg = grid < 0
+    if not (np.any(neg) and npref.near(values[~neg], grid[~neg])):
+        return {}
+    slope = float(np.median(values[neg] / grid[neg]))
+    if not (0 < slope < 1 and npref.near(values[neg], slope * grid[neg])):
+        return {}
+    return {f"a leaky ReLU (slope {slope:.3g} below 0)": lambda z, s=slope: np.where(z > 0, z, s * z)}
+
+
+def _predicted(f1: Any, f2: Any, grid: np.ndarray) -> dict[str, np.ndarray]:
+    """What the three measurements give with activation ``f1`` after layer 1 and ``f2`` after layer 2."""
+    return {"layer1": f2(f1(grid) + CURVE_OFFSET) - CURVE_OFFSET, "layer2": f2(f1(grid + CURVE_OFFSET) - CURVE_OFFSET),
+            "both": f2(f1(grid))}
 
 
 def _activations_measured(ctx: Context) -> tuple[str, Mistake | str] | None:
     """Words and a hint for an evaluation pass whose hidden activations, measured one at a time, are not both
-    ReLU; None when they are, or when the measurements do not agree with one another.
+    ReLU; None when they are, or when the measurements do not single them out.
 
     Each measurement holds one layer's activation on the grid while the other layer, given inputs shifted far
-    above 0, passes its input on when it is a ReLU (:data:`CURVE_BIASES`); the two in turn must then give what
-    was measured of both together, or nothing is said."""
+    above 0, passes its input on when it is a ReLU (:data:`CURVE_BIASES`). A pair of known activations is named
+    only when it gives all three measurements; of several such pairs, the one with the most ReLUs, and only when
+    they agree on the rest. Else a curve no known activation gives is described, when the other layer's ReLU and
+    that curve give what the two in turn gave."""
     grid = np.asarray(CURVE_GRID, np.float64)
-    first, second, both = (_curve(ctx, which) for which in ("layer1", "layer2", "both"))
-    if first is None or second is None or both is None:
+    measured = {which: _curve(ctx, which) for which in CURVE_BIASES}
+    if any(curve is None for curve in measured.values()):
         return None
-    names = _named(first), _named(second)
-    if names == ("ReLU", "ReLU"):
+    fns = {**npref.CURVES, **_leaky(measured["layer1"], grid), **_leaky(measured["layer2"], grid)}
+    with np.errstate(all="ignore"):
+        fitting = [(a, b) for a, fa in fns.items() for b, fb in fns.items()
+                   if all(npref.near(measured[w], v) for w, v in _predicted(fa, fb, grid).items())]
+    if ("ReLU", "ReLU") in fitting:
         return None
-    if sum(map(bool, names)) == 1:  # the other one, from the two in turn (ReLU where the grid cannot tell)
-        k = names.index("")
-        fits = [name for name, fn in npref.CURVES.items() if npref.near(both, npref.CURVES[names[1]](fn(grid)) if k == 0
-                                                                          else fn(npref.CURVES[names[0]](grid)))]
-        found = "ReLU" if "ReLU" in fits else fits[0] if len(fits) == 1 else ""
-        names = (found, names[1]) if k == 0 else (names[0], found)
-    if all(names):
-        fns = [npref.CURVES[name] for name in names]
-        if not npref.near(both, fns[1](fns[0](grid))):
-            return None
-        wrong = [(k, name) for k, name in enumerate(names, start=1) if name != "ReLU"]
-        said = (f"after layers 1 and 2 it is {names[0]}" if len(wrong) == 2 and names[0] == names[1] else
-                "; ".join(f"after layer {k} it is {name}" for k, name in wrong))
-        return (f"the hidden activations, each measured alone on inputs from {grid[0]:g} to {grid[-1]:g}: {said}, "
-                "not ReLU"), ACTIVATION
-    same = next((name for name, fn in npref.CURVES.items() if name != "ReLU" and npref.near(both, fn(fn(grid)))), "")
-    if same and not any(names):
-        return (f"the two hidden activations in turn, measured on inputs from {grid[0]:g} to {grid[-1]:g}, give "
-                f"{same} of {same}: both are {same}, not ReLU"), ACTIVATION
-    # Neither named: the one that is not ReLU, where taking the other as ReLU gives what the two in turn gave
-    relu = npref.relu(grid)
-    fits = [(k, curve) for k, curve in ((1, first), (2, second))
+    if fitting:
+        most = max(pair.count("ReLU") for pair in fitting)
+        pairs = {pair for pair in fitting if pair.count("ReLU") == most}
+        if len(pairs) == 1:
+            names = next(iter(pairs))
+            wrong = [(k, name) for k, name in enumerate(names, start=1) if name != "ReLU"]
+            said = (f"after layers 1 and 2 it is {names[0]}" if len(wrong) == 2 and names[0] == names[1] else
+                    "; ".join(f"after layer {k} it is {name}" for k, name in wrong))
+            return (f"the hidden activations, measured on inputs from {grid[0]:g} to {grid[-1]:g} (one layer at a time, "
+                    f"then both in turn): "
+                    f"{said}, not ReLU"), ACTIVATION
+        return None
+    # No known pair: the one that is not ReLU, where taking the other as ReLU gives what the two in turn gave
+    relu, both = npref.relu(grid), measured["both"]
+    fits = [(k, curve) for k, curve in ((1, measured["layer1"]), (2, measured["layer2"]))
             if not npref.near(curve, relu) and npref.near(both, npref.relu(curve) if k == 1 else
                                                           np.interp(relu, grid, curve))]
     if len(fits) == 1:
