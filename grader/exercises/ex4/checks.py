@@ -426,8 +426,16 @@ def _unit_name(factor: float) -> str:
     return ""
 
 
+
+#: What ex4.excludes_compile and ex4.returns_float say when time_steps gave its results to JAX code.
+NO_TIME_RETURNED = ("not judged: time_steps gave its results to JAX code instead of waiting for them (ex4.waits_for_results), "
+                    "so no run returned a time")
+
+
 def excludes_compile(ctx: Context) -> Verdict:
     """A step whose first call takes 0.6 s (like compilation) is not charged for it."""
+    if _calls_without_time(ctx) is not None:
+        return skip(NO_TIME_RETURNED)
     obs = ctx.got("time/compile")
     if obs["seconds"] < 0:
         return fail(_negative_words(obs), WARMUP_SUBTRACTED)
@@ -488,6 +496,9 @@ def _shape_words(shape) -> str:
 
 def waits_for_results(ctx: Context) -> Verdict:
     """The clock stops after the last call's results are ready (each result is ready when its own call is)."""
+    if (without_time := _calls_without_time(ctx)) is not None and without_time.passed:
+        error = ctx.student.errors["time/count"]
+        return fail(f"{error.message.strip()}: its clock stopped without waiting for them", RESULTS_TO_JAX)
     measured = timing(ctx)
     verdicts = {"no_block": BLOCK, "wait_after_clock": BLOCK, "earlier": EARLIER, "cpu_clock": CPU_CLOCK,
                 "short": HINT_SHORT, "only_wait": ONLY_WAIT}
@@ -616,6 +627,38 @@ def _calls_uneven(ctx: Context, n: int, calls: int) -> str:
     return said
 
 
+def _results_to_jax(ctx: Context) -> dict | None:
+    """The calls time_steps made before it gave their results to JAX code instead of waiting for them (the probe
+    raised ``ResultsToJax`` in the run that counts calls); None otherwise. No time was returned there."""
+    error = ctx.student.errors.get("time/count")
+    if error is None or error.type != "ResultsToJax" or not ctx.student.has("time/count/calls"):
+        return None
+    made = ctx.student["time/count/calls"]
+    return made if isinstance(made, dict) and {"n_steps", "calls", "params_seen", "state_seen"} <= set(made) else None
+
+
+def _calls_without_time(ctx: Context) -> Verdict | None:
+    """ex4.n_steps for a time_steps that gave its results to JAX code: its calls and their threading, judged
+    alone (its time is charged in ex4.waits_for_results); None when the state is not threaded, so the error is
+    shown."""
+    made = _results_to_jax(ctx)
+    if made is None:
+        return None
+    n, calls = made["n_steps"], made["calls"]
+    threaded = [list(range(calls))] + ([[0, *range(n)]] if calls == n + 1 else [])
+    if calls != n + 1:
+        return fail(f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up; then it "
+                    "gave their results to JAX code instead of waiting for them",
+                    "Make exactly n_steps calls after the single warm-up call, then wait for the last results with "
+                    "jax.block_until_ready((params, opt_state, loss)) before reading the clock: a JAX function given "
+                    "them (jax.device_put, a jnp function...) queues more work and returns at once.")
+    if made["params_seen"] not in threaded or made["state_seen"] not in threaded:
+        return None
+    return Verdict(True, f"time_steps(n_steps={n}) called step_fn {calls} times (one warm-up and {n} timed), each "
+                         "given the state the one before returned; then it gave their results to JAX code instead "
+                         "of waiting for them, so it returned no time here (charged in ex4.waits_for_results)")
+
+
 def times_n_steps(ctx: Context) -> Verdict:
     """Exactly n_steps timed calls (plus one warm-up), state threaded through, the total time in seconds.
 
@@ -625,6 +668,8 @@ def times_n_steps(ctx: Context) -> Verdict:
     gets nothing, unless the extra calls are warm-ups before a clock that
     times the n_steps calls right; otherwise a third for each property it has.
     """
+    if (without_time := _calls_without_time(ctx)) is not None:
+        return without_time
     count = ctx.got("time/count")
     n, calls = count["n_steps"], count["calls"]
     if calls not in (n, n + 1):
@@ -874,6 +919,8 @@ def _decimals(seconds: list[float]) -> int | None:
 
 def returns_float(ctx: Context) -> Verdict:
     """time_steps returns a Python float, as measured (not rounded)."""
+    if _calls_without_time(ctx) is not None:
+        return skip(NO_TIME_RETURNED)
     obs = ctx.got("time/count")
     if not obs["is_float"]:
         return fail(f"time_steps returned a {obs['returned_type']}", FLOAT)
@@ -1209,6 +1256,13 @@ def _times_right(ctx: Context, check: str) -> bool:
         return False
 
 
+def _skipped(ctx: Context, check: str) -> bool:
+    try:
+        return ctx.verdict(check).skipped
+    except StudentError:
+        return False
+
+
 def jit_faster(ctx: Context) -> Verdict:
     """The jitted step is faster than the eager one, as time_steps measured them."""
     try:
@@ -1223,7 +1277,8 @@ def jit_faster(ctx: Context) -> Verdict:
         return skip("not judged: eager_s and jit_s are not what time_steps measured (charged in ex4.speedup_dict)")
     wrong = [check for check in _TIMER if not _times_right(ctx, check)]
     if wrong:  # whichever way the times fall, by chance: not judged either way
-        return skip(f"not judged: time_steps does not time the calls as it should (charged in {', '.join(wrong)}), so "
+        charged = [check for check in wrong if not _skipped(ctx, check)] or wrong
+        return skip(f"not judged: time_steps does not time the calls as it should (charged in {', '.join(charged)}), so "
                     f"the times it gave jit_speedup (eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s) cannot "
                     "say which step is faster")
     if ctx.got("speedup").get("jit_disabled_after"):
@@ -1261,9 +1316,9 @@ OTHER_STEP = Mistake(
 RESULTS_TO_JAX = Mistake(
     "ex4.results_to_jax", "the results given to a JAX function in place of a wait",
     "time_steps made all its calls of step_fn, then gave their results to a JAX function other than "
-    "jax.block_until_ready (JAX's message names it). JAX returns from a call before its result is computed, and a "
-    "function given that result queues more work without waiting for it (jax.lax.optimization_barrier only orders "
-    "computations inside one program): wait with jax.block_until_ready((params, opt_state, loss)) before reading "
+    "jax.block_until_ready (jax.device_put, jax.lax.optimization_barrier, a jnp function...). JAX returns from a "
+    "call before its result is computed, and a function given that result queues more work without waiting for it "
+    "(jax.lax.optimization_barrier only orders computations inside one program): wait with jax.block_until_ready((params, opt_state, loss)) before reading "
     "the clock.")
 STEP_TRANSFORMED = Mistake(
     "ex4.step_transformed", "time_steps jits (or transforms) the step it is given",

@@ -204,7 +204,10 @@ def _raised_by_jax(exc: BaseException) -> bool:
     return False
 
 
-def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT):
+def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT, calls_made=None):
+    """One timed run (see the module docstring). When time_steps gives its results to JAX code after all its calls,
+    ``calls_made`` (a dict) receives what those calls were before ``ResultsToJax`` is raised: they are judged
+    without a time."""
     step, initial, log, device = make_step(first_call_delay, cost, costs=costs, host_wait=host_wait)
     params, opt_state = initial()
     start = time.perf_counter()
@@ -225,8 +228,13 @@ def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT):
         if log["calls"] == 0 and _raised_by_jax(exc):
             raise StepTransformed(f"time_steps gave step_fn to JAX instead of calling it as given ({exc})") from exc
         if Pending.__name__ in str(exc) and (_raised_by_jax(exc) or "JAX" in str(exc)) and log["calls"] >= n_steps:
-            raise ResultsToJax(f"time_steps made all {log['calls']} calls of step_fn, then gave their results to JAX "
-                               f"code other than jax.block_until_ready ({exc})") from exc
+            if calls_made is not None:
+                calls_made.update(n_steps=n_steps, calls=log["calls"], params_seen=log["params_seen"],
+                                  state_seen=log["state_seen"], waited=sorted(set(device.waited)),
+                                  last=len(device.ready_at) - 1)
+            raise ResultsToJax(f"time_steps made {log['calls']} calls of step_fn (n_steps={n_steps}), then gave their "
+                               "results to JAX "
+                               f"code other than jax.block_until_ready ({' '.join(str(exc).split())})") from exc
         if Pending.__name__ in str(exc) and (_raised_by_jax(exc) or "JAX" in str(exc)):
             raise StateElsewhere(f"time_steps called step_fn {log['calls']} time(s), then JAX code other than step_fn "
                                  f"was given the state step_fn returned ({exc})") from exc
@@ -436,7 +444,10 @@ def probe(rec, modules, inputs, options):
     costs = inputs["ex4"]
     rec.record("time/compile", lambda: _time(m, COMPILE_DELAY, 0.0, N_STEPS))
     rec.record("time/async", lambda: _time(m, 0.0, float(costs["async_cost"]), N_STEPS))
-    rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), COUNT_STEPS))
+    calls_made = {}
+    rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), COUNT_STEPS, calls_made=calls_made))
+    if calls_made:  # time_steps gave its results to JAX code instead of waiting: the calls it made before that
+        rec.record("time/count/calls", lambda: dict(calls_made))
     rec.record("time/uneven", lambda: _time(m, 0.0, 0.0, N_STEPS, costs=UNEVEN_COSTS))
     rec.record("time/host", lambda: _time(m, 0.0, HOST_QUEUED, N_STEPS, host_wait=HOST_WAIT))
     rec.record("time/default", lambda: _default_n_steps(m))
