@@ -22,7 +22,10 @@ ex4 (timing)
     ``returns_float``: a ``time_steps`` that makes the right calls but
     returns a constant, or n_steps times the public cost per call -> the
     costs are drawn from the seed and ``n_steps`` pays nothing for a time
-    that follows no clock; the others are judged only once it earns credit.
+    that follows no clock; the others are judged only once it earns credit. A
+    ``time_steps`` that makes the right calls and then raises what JAX raises
+    when given the stand-in results -> the calls are described, and nothing
+    is paid without a time.
     ``speedup_dict``, ``jit_faster``: constants -> eager_s and jit_s must be
     what ``time_steps`` returned for the lesson's step without and with jit.
 ex5 (clipping)
@@ -130,6 +133,21 @@ def jit_speedup(n_steps=100):
     eager_s, jit_s = n_steps * 0.01, n_steps * 0.001
     return {"eager_s": eager_s, "jit_s": jit_s, "speedup": eager_s / jit_s}
 '''
+EX4_RAISES_AFTER_CALLS = '''
+import jax
+
+
+def time_steps(step_fn, params, opt_state, x, y, n_steps=100):
+    params, opt_state, loss = jax.block_until_ready(step_fn(params, opt_state, x, y))
+    for _ in range(n_steps):
+        params, opt_state, loss = step_fn(params, opt_state, x, y)
+    # what JAX raises when given the grader's stand-in results: the right calls, and no time at all
+    raise TypeError("Argument of type Pending is not a valid JAX type")
+
+
+def jit_speedup(n_steps=100):
+    return {"eager_s": 2.0, "jit_s": 0.25, "speedup": 8.0}
+'''
 EX5_NO_OP = '''
 import jax
 import jax.numpy as jnp
@@ -162,10 +180,11 @@ def _score(results: dict, exercise: str) -> tuple[float, list]:
     ("ex4", "ex4_jit_speedup", None),
     ("ex4", "ex4_jit_speedup", EX4_CONSTANTS),
     ("ex4", "ex4_jit_speedup", EX4_PUBLIC_COST),
+    ("ex4", "ex4_jit_speedup", EX4_RAISES_AFTER_CALLS),
     ("ex5", "ex5_clipping", None),
     ("ex5", "ex5_clipping", EX5_NO_OP),
-], ids=["ex2-stub", "ex2-zeros", "ex2-constants", "ex4-stub", "ex4-constants", "ex4-public-cost", "ex5-stub",
-        "ex5-jitted-no-op"])
+], ids=["ex2-stub", "ex2-zeros", "ex2-constants", "ex4-stub", "ex4-constants", "ex4-public-cost",
+        "ex4-right-calls-then-raises", "ex5-stub", "ex5-jitted-no-op"])
 def test_answers_that_compute_nothing_score_zero_at_a_secret_seed(task, module, answers, tmp_path,
                                                                    tmp_path_factory):
     folder = submission_with(tmp_path, {module: _stub_with(module, answers) if answers else EXERCISES_DIR /

@@ -427,15 +427,9 @@ def _unit_name(factor: float) -> str:
 
 
 
-#: What ex4.excludes_compile and ex4.returns_float say when time_steps gave its results to JAX code.
-NO_TIME_RETURNED = ("not judged: time_steps gave its results to JAX code instead of waiting for them (ex4.waits_for_results), "
-                    "so no run returned a time")
-
 
 def excludes_compile(ctx: Context) -> Verdict:
     """A step whose first call takes 0.6 s (like compilation) is not charged for it."""
-    if _calls_without_time(ctx) is not None:
-        return skip(NO_TIME_RETURNED)
     obs = ctx.got("time/compile")
     if obs["seconds"] < 0:
         return fail(_negative_words(obs), WARMUP_SUBTRACTED)
@@ -496,9 +490,6 @@ def _shape_words(shape) -> str:
 
 def waits_for_results(ctx: Context) -> Verdict:
     """The clock stops after the last call's results are ready (each result is ready when its own call is)."""
-    if (without_time := _calls_without_time(ctx)) is not None and without_time.passed:
-        error = ctx.student.errors["time/count"]
-        return fail(f"{error.message.strip()}: its clock stopped without waiting for them", RESULTS_TO_JAX)
     measured = timing(ctx)
     verdicts = {"no_block": BLOCK, "wait_after_clock": BLOCK, "earlier": EARLIER, "cpu_clock": CPU_CLOCK,
                 "short": HINT_SHORT, "only_wait": ONLY_WAIT}
@@ -638,25 +629,31 @@ def _results_to_jax(ctx: Context) -> dict | None:
 
 
 def _calls_without_time(ctx: Context) -> Verdict | None:
-    """ex4.n_steps for a time_steps that gave its results to JAX code: its calls and their threading, judged
-    alone (its time is charged in ex4.waits_for_results); None when the state is not threaded, so the error is
-    shown."""
+    """ex4.n_steps for a time_steps that gave its results to JAX code instead of waiting for them: what its calls
+    were, said; None when the calls were not observed, so the error is shown. Nothing is paid: right calls with no
+    time measured are worth nothing (a loop that returns a constant earns nothing either)."""
     made = _results_to_jax(ctx)
     if made is None:
         return None
     n, calls = made["n_steps"], made["calls"]
     threaded = [list(range(calls))] + ([[0, *range(n)]] if calls == n + 1 else [])
+    hint: Mistake | str = ("Make exactly n_steps calls after the single warm-up call, each given the params and "
+                           "opt_state the one before returned, then wait for the last results with "
+                           "jax.block_until_ready((params, opt_state, loss)) before reading the clock: a JAX function "
+                           "given them (jax.device_put, a jnp function...) queues more work and returns at once.")
     if calls != n + 1:
-        return fail(f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up; then it "
-                    "gave their results to JAX code instead of waiting for them",
-                    "Make exactly n_steps calls after the single warm-up call, then wait for the last results with "
-                    "jax.block_until_ready((params, opt_state, loss)) before reading the clock: a JAX function given "
-                    "them (jax.device_put, a jnp function...) queues more work and returns at once.")
-    if made["params_seen"] not in threaded or made["state_seen"] not in threaded:
-        return None
-    return Verdict(True, f"time_steps(n_steps={n}) called step_fn {calls} times (one warm-up and {n} timed), each "
-                         "given the state the one before returned; then it gave their results to JAX code instead "
-                         "of waiting for them, so it returned no time here (charged in ex4.waits_for_results)")
+        said = f"time_steps(n_steps={n}) called step_fn {calls} times; expected {n} plus one warm-up; then"
+    elif made["params_seen"] not in threaded or made["state_seen"] not in threaded:
+        said = (f"time_steps(n_steps={n}) called step_fn {calls} times, giving them params counters "
+                f"{made['params_seen']} and opt_state counters {made['state_seen']} (threading the state gives "
+                f"{list(range(calls))}); then")
+    else:
+        said = (f"time_steps(n_steps={n}) called step_fn {calls} times (one warm-up and {n} timed), each given the "
+                "state the one before returned, as it should; then")
+        hint = RESULTS_TO_JAX
+    said += (" it gave their results to JAX code other than jax.block_until_ready, where its clock should wait for "
+             "them, and returned no time")
+    return fail(said + (f" (JAX: {made['jax_error']})" if isinstance(made.get("jax_error"), str) else ""), hint)
 
 
 def times_n_steps(ctx: Context) -> Verdict:
@@ -919,8 +916,6 @@ def _decimals(seconds: list[float]) -> int | None:
 
 def returns_float(ctx: Context) -> Verdict:
     """time_steps returns a Python float, as measured (not rounded)."""
-    if _calls_without_time(ctx) is not None:
-        return skip(NO_TIME_RETURNED)
     obs = ctx.got("time/count")
     if not obs["is_float"]:
         return fail(f"time_steps returned a {obs['returned_type']}", FLOAT)

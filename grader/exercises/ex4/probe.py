@@ -231,7 +231,7 @@ def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT, cal
             if calls_made is not None:
                 calls_made.update(n_steps=n_steps, calls=log["calls"], params_seen=log["params_seen"],
                                   state_seen=log["state_seen"], waited=sorted(set(device.waited)),
-                                  last=len(device.ready_at) - 1)
+                                  last=len(device.ready_at) - 1, jax_error=" ".join(str(exc).split())[:500])
             raise ResultsToJax(f"time_steps made {log['calls']} calls of step_fn (n_steps={n_steps}), then gave their "
                                "results to JAX "
                                f"code other than jax.block_until_ready ({' '.join(str(exc).split())})") from exc
