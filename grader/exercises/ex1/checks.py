@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -1124,9 +1125,44 @@ def _biases_measured(ctx: Context) -> tuple[str, Mistake | str] | None:
         return ("with every bias set to 1, train=False gave the plain forward pass without biases, and with every "
                 "bias 0 it gave zeros: each layer multiplies by its bias"), BIAS_MULTIPLIED
     if array_mismatch(zero, unbiased) is None:
+        signs = _bias_signs(params, x, one)
+        if signs and set(signs.values()) == {-1.0}:
+            names = list(signs)
+            said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            which = f"{said}'s bias" if len(names) == 1 else f"the biases of {said}"
+            does = f"{said} subtracts its bias" if len(names) == 1 else f"{said} each subtract their bias"
+            return (f"with every bias set to 0, train=False gave the plain forward pass, and with every bias set to "
+                    f"1, the plain pass with {which} -1: {does}"), BIAS_SUBTRACTED
+        if signs:
+            said = "; ".join(f"{name}'s bias counted {m:g} times" for name, m in signs.items())
+            return (f"with every bias set to 0, train=False gave the plain forward pass, and with every bias set to "
+                    f"1, the plain pass with {said}"), BIASES_OTHERWISE
         return ("with every bias set to 0, train=False gave the plain forward pass: only the biases go "
                 "wrong"), BIASES_OTHERWISE
     return None
+
+
+BIAS_SUBTRACTED = Mistake(
+    "ex1.bias_subtracted", "a bias subtracted instead of added",
+    "A layer adds its bias: h @ w + b, not h @ w - b. The message names the layers measured to subtract theirs.")
+#: How many times a layer may be measured to count its bias (1 is right).
+_BIAS_MULTIPLES = (1.0, -1.0, 0.0, 2.0)
+
+
+def _bias_signs(params: dict, x: np.ndarray, one: Any) -> dict[str, float]:
+    """{layer: multiple} for the layers that count their bias other than once, the one assignment of
+    :data:`_BIAS_MULTIPLES` to the layers that gives ``one`` (the evaluation pass with every bias 1); {} when
+    none or several do."""
+    names = sorted(params)
+    found = []
+    for multiples in itertools.product(_BIAS_MULTIPLES, repeat=len(names)):
+        biased = {name: {**params[name], "b": np.full(np.shape(params[name]["b"]), m)} for name, m in
+                  zip(names, multiples)}
+        if array_mismatch(one, npref.mlp(biased, x)) is None:
+            found.append(multiples)
+    if len(found) != 1:
+        return {}
+    return {name: m for name, m in zip(names, found[0]) if m != 1.0}
 
 
 ACTIVATION = Mistake(

@@ -1,11 +1,13 @@
 """forward_with_dropout subtracts each layer's bias, h @ w - b, a sign carried over from a threshold written as w.x >= b.
+With every bias 0 the evaluation pass is right; with every bias 1 it is the plain pass with biases -1: named.
 """
 
 
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.eval_forward", "mistake": "", "max_failing": 2, "also": ["ex1.params_unchanged"], "hint": "With every bias 0"}
+EXPECT = {"check": "ex1.eval_forward", "mistake": "ex1.bias_subtracted", "max_failing": 2, "also": ["ex1.params_unchanged"],
+          "hint": "not h @ w - b"}
 
 
 
