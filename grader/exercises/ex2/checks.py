@@ -810,7 +810,46 @@ def values(ctx: Context) -> Verdict:
         hint = GRADS_SCALED  # 1 / B on one batch is the factor every other batch shows: a constant, not the mean
     elif isinstance(hint, Mistake) and any(found is not hint for found in measured):
         hint = HINT_VALUES  # another failing batch measured something else: name nothing the others do not show
+    if not isinstance(hint, Mistake) and (given := _given_code_changed(ctx)):
+        problems.append(f"measured: {given[0]}")
+        # the module's forward measured off is the cause; of a loss_fn measured off, a measured hint says more
+        hint = given[1] if given[1] is GIVEN_FORWARD_CHANGED or not hint or hint == HINT_VALUES else hint
     return fail("; ".join(problems), hint or HINT_VALUES, fraction=1 - len(problems) / len(CASES))
+
+
+GIVEN_FORWARD_CHANGED = Mistake(
+    "ex2.given_forward_changed", "the module's forward pass is not the lesson's MLP",
+    "forward(params, x) is given code: the lesson's MLP, ReLU after layers 1 and 2, h @ w + b in each layer. The "
+    "module's forward gives other logits (the message says how far), so the loss each gradient is taken of is not "
+    "the lesson's. Put forward back as the exercise file gives it.")
+GIVEN_LOSS_CHANGED = Mistake(
+    "ex2.given_loss_changed", "the module's loss_fn is not the mean cross-entropy",
+    "loss_fn(params, x, y) is given code: the mean softmax cross-entropy of forward's logits. The module's forward "
+    "is right and its loss_fn gives another value (the message says which), so each gradient is taken of another "
+    "loss. Put loss_fn back as the exercise file gives it.")
+
+
+def _given_code_changed(ctx: Context) -> tuple[str, Mistake] | None:
+    """Words and the mistake when the module's own forward or loss_fn (given code), called on the small batch,
+    is not the lesson's; None when they are right or were not recorded."""
+    c = _case(ctx, "small")
+    params, x, y = c["params"], np.asarray(c["x"], np.float64), np.asarray(c["y"])
+    try:
+        own = np.asarray(ctx.got("forward/own"), np.float64) if ctx.student.has("forward/own") else None
+    except (StudentError, TypeError, ValueError):
+        own = None
+    if own is not None and (problem := array_mismatch(own, npref.mlp(params, x))):
+        return (f"the module's forward(params, x) on batch 'small' gives other logits than the lesson's MLP: "
+                f"{problem}"), GIVEN_FORWARD_CHANGED
+    try:
+        own_loss = float(np.asarray(ctx.got("loss/own"))) if ctx.student.has("loss/own") else None
+    except (StudentError, TypeError, ValueError):
+        return None
+    right = npref.cross_entropy(params, x, y)
+    if own is None or own_loss is None or abs(own_loss - right) <= 1e-4 * max(1.0, abs(right)):
+        return None
+    return (f"the module's forward is the lesson's MLP, and its loss_fn on batch 'small' gives {own_loss:.6g}, where "
+            f"the mean cross-entropy is {right:.6g}"), GIVEN_LOSS_CHANGED
 
 
 def _one_factor(ctx: Context, cases: list[str]) -> bool:

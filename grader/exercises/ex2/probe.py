@@ -77,13 +77,18 @@ def probe(rec, modules, inputs, options):
         rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"], c["y"])))
         if case not in CASES:  # where the gradients are not observed, their norms are
             rec.record(f"own_norms/{case}", lambda c=c: _own_norms(m.per_example_grads(c["params"], c["x"], c["y"])))
+    small = data["small"]
+    if hasattr(m, "forward"):  # the module's given code at the small batch: what its gradients differentiate
+        rec.record("forward/own", lambda: m.forward(small["params"], small["x"]))
+    if hasattr(m, "loss_fn"):
+        rec.record("loss/own", lambda: jnp.asarray(m.loss_fn(small["params"], small["x"], small["y"]),
+                                                   jnp.float32).reshape(()))
     rec.record("parameters/per_example_grad_norms", lambda: parameters(m.per_example_grad_norms))
     rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
     rec.record("norms/unit", lambda: m.per_example_grad_norms(_unit_tree(data["norm_tree"])))
     if grads["small"] is not None:  # where the leaves of the small batch's gradients sit, read off them
         rec.record("grads/paths", lambda: _paths(grads["small"]))
 
-    small = data["small"]
     rec.record("again/grads", lambda: m.per_example_grads(small["params"], small["x"], small["y"]))
     rec.record("jit/grads", lambda: no_leaks(jax.jit(m.per_example_grads), small["params"], small["x"], small["y"]))
     rec.record("jit/norms", lambda: no_leaks(jax.jit(m.per_example_grad_norms), data["norm_tree"]))
