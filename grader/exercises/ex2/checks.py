@@ -102,7 +102,19 @@ OTHER_LOSS = Mistake(
     "what loss_fn gives on that one example. Differentiate loss_fn itself rather than a loss of your own.")
 #: Losses other than the softmax cross-entropy, by their gradient with respect to the logits z (p = softmax(z),
 #: t = one_hot(y), C classes), as a message words them.
+def _logits_as_probabilities(z, p, t, y):
+    """The gradient of -log(clip(z[y] / sum(z))) with respect to z: the logits read as probabilities, normalised by
+    their sum (a probability cross-entropy, Keras' from_logits=False); 0 where the clip holds the ratio."""
+    s = z.sum(axis=1, keepdims=True)
+    ratio = (z * t).sum(axis=1, keepdims=True) / s
+    at_label = np.divide(t, z, out=np.zeros_like(z), where=t > 0)
+    return np.where((ratio > 1e-7) & (ratio < 1 - 1e-7), 1 / s - at_label, 0.0)
+
+
 _OTHER_LOSSES = (
+    ("a cross-entropy of the logits read as probabilities: -log(logits[y] / sum(logits)), the logits normalised by "
+     "their sum and not by a softmax (a probability loss given logits, as Keras' from_logits=False takes them)",
+     _logits_as_probabilities),
     ("a sigmoid binary cross-entropy against one_hot(y), summed over the classes",
      lambda z, p, t, y: npref.sigmoid(z) - t),
     ("a sigmoid binary cross-entropy against one_hot(y), averaged over the classes",
@@ -808,6 +820,8 @@ def values(ctx: Context) -> Verdict:
         hint = NARROW_TARGETS  # batches of higher labels only are all zero: the same narrow targets
     elif set(measured) == {MEAN_SCALE, GRADS_SCALED} and _one_factor(ctx, failed):
         hint = GRADS_SCALED  # 1 / B on one batch is the factor every other batch shows: a constant, not the mean
+    elif OTHER_LOSS in measured and _one_other_loss(ctx, failed):
+        hint = OTHER_LOSS  # one loss gives every failing batch (some where it gives exactly 0, say)
     elif isinstance(hint, Mistake) and any(found is not hint for found in measured):
         hint = HINT_VALUES  # another failing batch measured something else: name nothing the others do not show
     if not isinstance(hint, Mistake) and (given := _given_code_changed(ctx)):
@@ -850,6 +864,21 @@ def _given_code_changed(ctx: Context) -> tuple[str, Mistake] | None:
         return None
     return (f"the module's forward is the lesson's MLP, and its loss_fn on batch 'small' gives {own_loss:.6g}, where "
             f"the mean cross-entropy is {right:.6g}"), GIVEN_LOSS_CHANGED
+
+
+def _one_other_loss(ctx: Context, cases: list[str]) -> bool:
+    """One loss of :data:`_OTHER_LOSSES` gives the gradients of every one of ``cases``."""
+    def gives(dz, case: str) -> bool:
+        c = _case(ctx, case)
+        x, y = np.asarray(c["x"], np.float64), np.asarray(c["y"])
+        z = npref.mlp(c["params"], x)
+        p, t = npref.softmax(z), npref.one_hot(y, z.shape[1])
+        want = npref.per_example_grads(c["params"], x, p - dz(z, p, t, y))
+        got = _as_arrays(ctx.got(f"grads/{case}"), want)
+        return got is not None and close(got, want, rtol=1e-3, atol_scale=1e-3)
+
+    with np.errstate(all="ignore"):
+        return any(all(gives(dz, case) for case in cases) for _, dz in _OTHER_LOSSES)
 
 
 def _one_factor(ctx: Context, cases: list[str]) -> bool:
