@@ -365,6 +365,8 @@ def _student_error(check: Check, points: float, run: _Run, error: ObservationErr
         return _result(check, "fail", points, 0, run, f"{NOT_IMPLEMENTED} ({error.message})", hint)
     where = "importing the submission" if importing else functions
     message = f"{where} raised {error.type}: {error.message}"
+    if error.detail:
+        message += f"; measured: {error.detail}"
     if error.traceback:
         message += "\n" + error.traceback
     known = (check.error_hint(error) if check.error_hint else "") or _generic_error_hint(error)

@@ -36,7 +36,7 @@ INDEX = "observations.json"
 ARRAYS = "observations.npz"
 FILES = (INDEX, ARRAYS)
 #: The index's format version.
-VERSION = 1
+VERSION = 2
 _MAX_JSON_BYTES = 8 << 20
 _MAX_NPZ_BYTES = 256 << 20
 
@@ -76,6 +76,9 @@ class ObservationError:
     kind: str = ""
     """What kind of crash, as the child classified it from the exception object (its ``crash`` field; see
     grader.checks.common.CRASH_HINTS)."""
+    detail: str = ""
+    """What the child measured of the crash where its kind calls for it (which two arguments arrived in each
+    other's places, and from which call), in words for the report; "" otherwise."""
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> ObservationError:
@@ -83,11 +86,12 @@ class ObservationError:
         for name in ERROR_FIELDS:
             _text(record[name], f"an error's {name}")
         return cls(_clean(record["type"]), _clean(record["message"]), _clean(record["traceback"]),
-                   _clean(record["crash"]))
+                   _clean(record["crash"]), _clean(record["detail"])[:600])
 
     def summary(self) -> str:
         text = f"{self.type}: {self.message}".strip()
-        return text if len(text) < 600 else text[:600] + " ..."
+        text = text if len(text) < 600 else text[:600] + " ..."
+        return f"{text}; measured: {self.detail}" if self.detail else text
 
     def location(self) -> tuple[str, int]:
         """``(file, line)`` of the innermost frame of the student's own code in :attr:`traceback`, or ``("", 0)``.
@@ -187,7 +191,7 @@ _MAX_NAMES = 100_000
 _MAX_ARRAY_DIMS = 32
 _ARRAY_KEY = re.compile(r"a[0-9]{1,9}")
 #: The fields of a recorded error (``grader.harness.recorder.Recorder.describe``).
-ERROR_FIELDS = frozenset({"type", "message", "traceback", "crash"})
+ERROR_FIELDS = frozenset({"type", "message", "traceback", "crash", "detail"})
 #: The fields of each kind of index entry (:func:`json_entry` and the others).
 _ENTRY_FIELDS = {"array": {"kind", "key"}, "tree": {"kind", "keys"}, "json": {"kind", "value"},
                  "error": {"kind"} | ERROR_FIELDS}
@@ -237,7 +241,7 @@ class _Keys:
 def _check_index(index: Any) -> tuple[dict[str, Any], dict[str, ObservationError], ObservationError | None, _Keys]:
     """The index's values (arrays as :class:`_ArrayRef`), errors and import error; :class:`ForgedResults` if off-schema."""
     if not isinstance(index, dict) or set(index) != {"version", "values", "import_error"} \
-            or type(index["version"]) is not int or index["version"] != 1 or not isinstance(index["values"], dict):
+            or type(index["version"]) is not int or index["version"] != VERSION or not isinstance(index["values"], dict):
         raise ForgedResults(f"{INDEX} does not have the harness's fields (version, values, import_error)")
     entries = index["values"]
     if len(entries) > _MAX_NAMES:

@@ -391,7 +391,7 @@ def test_the_crash_kind_travels_from_the_recorder_to_the_judge(tmp_path):
 
     rec = Recorder(tmp_path)
     rec.record("numpy", lambda: jax.jit(lambda v: np.asarray(v))(jnp.ones(3)))
-    rec.values["forged"] = {"kind": "error", "type": "ValueError", "message": "", "traceback": "", "crash": "anything"}
+    rec.values["forged"] = {"kind": "error", "type": "ValueError", "message": "", "traceback": "", "crash": "anything", "detail": ""}
     rec.write(tmp_path)
     errors = read_observations(tmp_path).errors
     assert errors["numpy"].kind == "numpy_on_tracer" and crash_hint(errors["numpy"]) is NUMPY_ON_TRACER
@@ -772,3 +772,114 @@ def test_a_default_n_steps_other_than_100_is_measured_by_leaving_it_out():
     assert "with n_steps left out, called step_fn 11 times; n_steps=100 makes 100 timed calls and one warm-up" in \
         ex4._default_steps_problem(ctx(11))
     assert ex4._default_steps_problem(Context(Observations({}), Observations({}), INPUTS)) == ""  # not observed
+
+
+SWAPS = '''
+import jax
+import jax.numpy as jnp
+
+
+def forward(params, x):
+    return jnp.tanh(x @ params["layer1"]["w"])
+
+
+def loss_fn(params, x, y):
+    return jnp.mean((forward(x, params) - y) ** 2)
+
+
+def loss_by_grad(params, x, y):
+    return jax.grad(lambda p, v: jnp.mean(forward(p, v)))(x, params)
+
+
+def reversed_forward(x, params):
+    return x @ params["layer1"]["w"]
+
+
+def time_steps(step_fn, params, n):
+    return step_fn(params, n)
+
+
+def two_dicts(params, other, x):
+    return x["layer1"]
+
+
+class Loud:
+    """A value whose own methods raise: the measurement must read its kind alone."""
+
+    def __getattr__(self, name):
+        raise RuntimeError("asked for " + name)
+
+    def __repr__(self):
+        raise RuntimeError("repr")
+'''
+
+
+def _describe_swap(tmp_path, call):
+    """The recorder's record of the error ``call(module)`` raises, the module loaded from the submission folder."""
+    import importlib.util
+
+    from grader.harness.recorder import Recorder
+
+    (tmp_path / "swaps.py").write_text(SWAPS)
+    spec = importlib.util.spec_from_file_location("swaps", tmp_path / "swaps.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rec = Recorder(tmp_path)
+    rec.record("call", lambda: call(module))
+    return rec.values["call"]
+
+
+def test_arguments_in_each_others_places_are_measured_and_the_call_named(tmp_path):
+    """An array indexed by a name where the only dict sits in another parameter: the two and the call that passed
+    them in the other order are named, the call followed outwards while the same objects are passed on."""
+    params, x = {"layer1": {"w": np.ones((3, 2), np.float32)}}, np.ones((4, 3), np.float32)
+    record = _describe_swap(tmp_path, lambda m: m.loss_fn(params, x, np.zeros((4, 2), np.float32)))
+    assert record["crash"] == "arguments_swapped"
+    assert record["detail"].startswith("forward was given params = an array of shape (4, 3) and x = a dict with "
+                                       "keys 'layer1'")
+    assert "line 11 of swaps.py, `return jnp.mean((forward(x, params) - y) ** 2)`" in record["detail"]
+    error = ObservationError(record["type"], record["message"], record["traceback"], record["crash"], record["detail"])
+    assert crash_hint(error).id == "arguments_swapped" and "measured: forward was given" in error.summary()
+
+
+def test_a_swap_through_a_transformation_names_the_transformed_call(tmp_path):
+    """Under jax.grad the arguments arrive as tracers: the call is the one that gave them to grad."""
+    params, x = {"layer1": {"w": np.ones((3, 2), np.float32)}}, np.ones((4, 3), np.float32)
+    record = _describe_swap(tmp_path, lambda m: m.loss_by_grad(params, x, None))
+    assert record["crash"] == "arguments_swapped"
+    assert record["detail"].startswith("forward was given params = an array of shape (4, 3)")
+    assert "line 15 of swaps.py, `return jax.grad(lambda p, v: jnp.mean(forward(p, v)))(x, params)`" \
+        in record["detail"]
+
+
+def test_a_function_whose_parameters_are_reversed_is_told_so(tmp_path):
+    """Called as documented (by the grader) with its parameters in another order: no call of the student's to name."""
+    params, x = {"layer1": {"w": np.ones((3, 2), np.float32)}}, np.ones((4, 3), np.float32)
+    record = _describe_swap(tmp_path, lambda m: m.reversed_forward(params, x))
+    assert record["crash"] == "arguments_swapped"
+    assert record["detail"].endswith("the grader calls reversed_forward as its docstring documents, so its "
+                                     "parameters are in another order than the docstring's")
+
+
+def test_a_dict_called_where_the_function_sits_elsewhere(tmp_path):
+    record = _describe_swap(tmp_path, lambda m: m.time_steps({"layer1": 1}, m.forward, 3))
+    assert record["crash"] == "arguments_swapped"
+    assert record["detail"].startswith("time_steps was given step_fn = a dict with keys 'layer1' and params = the "
+                                       "function forward")
+
+
+@pytest.mark.parametrize("case", ["two_dicts", "no_dict", "loud"])
+def test_no_swap_is_named_where_the_frame_does_not_show_one(tmp_path, case):
+    """Two dicts (which one belongs?), no dict at all, or values whose methods raise: nothing measured, no claim."""
+    x = np.ones((4, 3), np.float32)
+    call = {"two_dicts": lambda m: m.two_dicts({}, {}, x),
+            "no_dict": lambda m: m.forward(x, x),
+            "loud": lambda m: m.forward(m.Loud(), x)}[case]
+    record = _describe_swap(tmp_path, call)
+    assert record["crash"] != "arguments_swapped" and record["detail"] == ""
+
+
+def test_the_measured_words_keep_no_control_characters_from_the_students_names(tmp_path):
+    x = np.ones((4, 3), np.float32)
+    record = _describe_swap(tmp_path, lambda m: m.forward(x, {"\x1b[31m::error::": 1}))
+    assert record["crash"] == "arguments_swapped" and "\x1b" not in record["detail"] and "::" not in record["detail"]

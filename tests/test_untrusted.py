@@ -346,7 +346,7 @@ def forged_results(out: Path, mode: str) -> None:
     """Write into a results folder what a submission might, instead of the harness."""
     npz = out / "observations.npz"
     np.savez(npz, a0=np.zeros(3, np.float32))
-    good = {"version": 1, "values": {"x": {"kind": "array", "key": "a0"}}, "import_error": None}
+    good = {"version": 2, "values": {"x": {"kind": "array", "key": "a0"}}, "import_error": None}
     index = out / "observations.json"
     if mode == "deep":
         index.write_bytes(b"[" * 200_000 + b"]" * 200_000)
@@ -357,7 +357,7 @@ def forged_results(out: Path, mode: str) -> None:
         index.write_bytes(b" " * (9 << 20))
         return
     elif mode == "non_utf8":
-        index.write_bytes(b'{"version": 1, "values": {"\xff\xfe": 1}}')
+        index.write_bytes(b'{"version": 2, "values": {"\xff\xfe": 1}}')
         return
     elif mode == "symlink":
         os.symlink("/etc/passwd", index)
@@ -420,7 +420,7 @@ out = str(frame.f_locals["out_dir"])
 with open(os.path.join(out, "observations.npz"), "wb") as handle:
     handle.write(b"PK\\x05\\x06" + b"\\0" * 18)
 with open(os.path.join(out, "observations.json"), "w") as handle:
-    handle.write(json.dumps({"version": 1, "values": {"depths": "all passed"}, "import_error": None}))
+    handle.write(json.dumps({"version": 2, "values": {"depths": "all passed"}, "import_error": None}))
 os._exit(0)
 """
 
@@ -462,7 +462,7 @@ def test_real_batch_charges_forged_results_to_the_submission(tmp_path, cache_dir
     monkeypatch.setenv("JAX_GRADER_CACHE", str(cache_dir))
     cls = tmp_path / "class"
     cls.mkdir()
-    deep = FORGER.replace('json.dumps({"version": 1, "values": {"depths": "all passed"}, "import_error": None})',
+    deep = FORGER.replace('json.dumps({"version": 2, "values": {"depths": "all passed"}, "import_error": None})',
                           '"[" * 200000 + "]" * 200000')
     (submission_with(cls, {EX3: deep})).rename(cls / "mallory")
     out = tmp_path / "out"

@@ -166,6 +166,12 @@ NOT_OBSERVABLE = ("The function returned something other than what its docstring
                   "a dtype, a type, a size): return arrays of the input's dtype (float32 here), or the pytree of them "
                   "the docstring describes, computed with jax.numpy.")
 
+ARGUMENTS_SWAPPED = Mistake(
+    "arguments_swapped", "two arguments passed in each other's places",
+    "Two arguments reached a function in each other's places (the message says which, what each held, and the call "
+    "that passed them): pass them in the order of the function's parameters, e.g. forward(params, x), "
+    "loss_fn(params, x, y), step_fn(params, opt_state, x, y).")
+
 #: Hint for each kind of crash the child reports (``ObservationError.kind``); a kind the child invents gets none.
 CRASH_HINTS: dict[str, Mistake | str] = {
     NUMPY_ON_TRACER.id: NUMPY_ON_TRACER,
@@ -196,6 +202,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "static_array": STATIC_ARRAY,
     "traced_key": TRACED_KEY,
     "not_observable": NOT_OBSERVABLE,
+    "arguments_swapped": ARGUMENTS_SWAPPED,
 }
 #: Crashes that come with the batch size, not with anything a network's depth changes.
 BATCH_SIZE_CRASHES = frozenset({"uneven_split"})

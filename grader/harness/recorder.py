@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import linecache
 import os
 import re
 import sys
 import traceback
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Callable
 
@@ -80,8 +82,12 @@ class Recorder:
             f'  File "{os.path.basename(f.filename)}", line {f.lineno}, in {f.name}\n    {(f.line or "").strip()}'
             for f in frames[-8:]
         ]
+        kind, detail = crash_kind(exc, self.submission_dir), ""
+        if not kind:
+            detail = swapped_arguments(exc, self.submission_dir)
+            kind = "arguments_swapped" if detail else ""
         return {"type": type(exc).__name__, "message": message[:4000], "traceback": "\n".join(lines),
-                "crash": crash_kind(exc, self.submission_dir)}
+                "crash": kind, "detail": detail}
 
     def _encode(self, value: Any) -> dict[str, Any]:
         if _plain_json(value):
@@ -154,6 +160,105 @@ _NOT_A_JAX_TYPE = ("as an abstract array", "is not a valid JAX type")
 #: How JAX prints a tracer (``JitTracer(~int32[])``, ``Traced<ShapedArray(int32[])>``, ``DynamicJaxprTracer``):
 #: a dict key with one in it was built from a traced value.
 _TRACER_REPR = re.compile(r"Tracer\(|Traced<|JaxprTracer")
+
+
+#: Python's, numpy's and JAX's words when a value that is not a mapping (an array, a tuple, a list, a string) is
+#: indexed by a name, as a params dict is (``params['layer1']``).
+_INDEXED_BY_NAME = re.compile(r"JAX does not support string indexing|only integers, slices .*are valid indices|"
+                              r"(tuple|list) indices must be integers or slices, not str|string indices must be "
+                              r"integers")
+#: Python's words when a value that is not a function is called.
+_NOT_CALLABLE = re.compile(r"^'[\w.]+' object is not callable")
+#: What the words above say the value should have been, and how the failing line uses it (``name[`` or ``name(``).
+_NEEDS = (("mapping", _INDEXED_BY_NAME, r"\["), ("function", _NOT_CALLABLE, r"\("))
+_PRINTABLE_NAME = re.compile(r"[^\w.<>-]")
+_ABSENT = object()
+
+
+def _fits(value: Any, need: str) -> bool:
+    return isinstance(value, Mapping) if need == "mapping" else callable(value)
+
+
+def _arguments(frame) -> dict[str, Any]:
+    """A frame's parameters (positional and keyword) and the values they hold, in the order of its signature."""
+    code = frame.f_code
+    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    return {name: frame.f_locals[name] for name in names if name in frame.f_locals}
+
+
+def _shown(value: Any) -> str:
+    """A value described by its kind alone (type, shape, keys, name), never by what its own methods say."""
+    if isinstance(value, Mapping):
+        keys = [k for k in list(dict.keys(value) if isinstance(value, dict) else [])[:4] if isinstance(k, str)]
+        return "a dict" + (f" with keys {', '.join(repr(_PRINTABLE_NAME.sub('', k)[:24]) for k in keys)}"
+                           if keys else "")
+    if isinstance(value, (np.ndarray, jax.Array)):
+        return f"an array of shape {tuple(int(n) for n in value.shape)}"
+    if isinstance(value, (tuple, list)):
+        return f"a {type(value).__name__} of {len(value)}"
+    if callable(value):
+        name = _PRINTABLE_NAME.sub("", str(getattr(value, "__name__", "") or ""))[:40]
+        return f"the function {name}" if name else "a function"
+    return f"a {_PRINTABLE_NAME.sub('', type(value).__name__)[:40]}"
+
+
+def swapped_arguments(exc: BaseException, submission_dir: str) -> str:
+    """Two arguments of a function of the submission found in each other's places, measured from the frame that
+    failed: the error says a value was indexed by a name (or called) and is not a mapping (a function), the failing
+    line does so to one of the function's parameters, and exactly one other parameter holds a mapping (a function).
+    The words name the two, what each holds, and the call that passed them: the line of the submission where they
+    first arrived so (followed outwards while the same two objects are passed on under the same names), or the
+    grader's call as documented. "" when the error is not of that kind or the frame shows anything less clear."""
+    try:
+        return _swapped_arguments(exc, submission_dir)
+    except Exception:  # noqa: BLE001 - a measurement of the student's objects must never cost the error itself
+        return ""
+
+
+def _swapped_arguments(exc: BaseException, submission_dir: str) -> str:
+    text = str(exc)
+    need = next(((need, use) for need, words, use in _NEEDS if words.search(text)), None)
+    if not isinstance(exc, (TypeError, IndexError)) or need is None:
+        return ""
+    need, use = need
+    frames, tb = [], exc.__traceback__
+    while tb is not None:
+        frames.append((tb.tb_frame, tb.tb_lineno))
+        tb = tb.tb_next
+    mine = [i for i, (frame, _) in enumerate(frames) if frame.f_code.co_filename.startswith(submission_dir)]
+    if not mine or mine[-1] != len(frames) - 1 and not _library_frames(frames[mine[-1] + 1:]):
+        return ""
+    inner, line_no = frames[mine[-1]]
+    args = _arguments(inner)
+    line = linecache.getline(inner.f_code.co_filename, line_no)
+    wrong = [n for n, v in args.items() if not _fits(v, need) and re.search(rf"\b{re.escape(n)}\s*{use}", line)]
+    right = [n for n, v in args.items() if _fits(v, need)]
+    if len(wrong) != 1 or len(right) != 1:
+        return ""
+    a, b = wrong[0], right[0]
+    held = (args[a], args[b])
+    origin = mine[-1]
+    for i in reversed(mine[:-1]):  # outwards, while the same two objects arrive under the same names
+        outer = _arguments(frames[i][0])
+        if outer.get(a, _ABSENT) is not held[0] or outer.get(b, _ABSENT) is not held[1]:
+            break
+        origin = i
+    function = frames[origin][0].f_code.co_name
+    given = f"{function} was given {a} = {_shown(held[0])} and {b} = {_shown(held[1])}"
+    callers = [i for i in mine if i < origin]
+    if not callers:
+        return (f"{given}: the grader calls {function} as its docstring documents, so its parameters are in "
+                f"another order than the docstring's")
+    caller, caller_line = frames[callers[-1]]
+    call = linecache.getline(caller.f_code.co_filename, caller_line).strip()
+    return (f"{given}, each where the other belongs: they are passed in the other order at line {caller_line} of "
+            f"{os.path.basename(caller.f_code.co_filename)}, `{call[:160]}`")
+
+
+def _library_frames(frames) -> bool:
+    """True when every frame is JAX's, numpy's or Python's own (the failing operation was theirs)."""
+    return all(os.sep + "site-packages" + os.sep in f.f_code.co_filename or
+               os.sep + "lib" + os.sep + "python" in f.f_code.co_filename.lower() for f, _ in frames)
 
 
 def crash_kind(exc: BaseException, submission_dir: str) -> str:

@@ -316,9 +316,11 @@ def _speedup(m, batches):
 
     def recording_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
         batches.append({"x": _shape(x), "y": _shape(y)})
-        watched = _Watched(step_fn)
+        # (what is not a function is passed as it is: calling it then fails in time_steps' own frame, which the
+        # recorder reads for arguments passed in each other's places)
+        watched = _Watched(step_fn) if callable(step_fn) else step_fn
         seconds = own(watched, params, opt_state, x, y, n_steps)
-        first = watched.first
+        first = watched.first if isinstance(watched, _Watched) else None
         disabled = _jit_disabled()
         timed.append({"jitted": _runs_compiled(step_fn, disabled), "jit_disabled": disabled,
                       "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
