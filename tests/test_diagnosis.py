@@ -883,3 +883,52 @@ def test_the_measured_words_keep_no_control_characters_from_the_students_names(t
     x = np.ones((4, 3), np.float32)
     record = _describe_swap(tmp_path, lambda m: m.forward(x, {"\x1b[31m::error::": 1}))
     assert record["crash"] == "arguments_swapped" and "\x1b" not in record["detail"] and "::" not in record["detail"]
+
+
+KEYS = '''
+import jax
+import optax
+
+
+def literal(key):
+    return jax.random.normal((3, 4), key)
+
+
+def named(key, n, m):
+    return jax.random.uniform((n, m), key)
+
+
+def pair_of_keys(key):
+    pair = tuple(jax.random.split(key))
+    return jax.random.normal(pair, (3,))
+
+
+def state_first(params, grads):
+    optimizer = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
+    state = optimizer.init(params)
+    return optimizer.update(state, grads, params)
+'''
+
+
+@pytest.mark.parametrize("call, kind, words", [
+    (lambda m, k: m.literal(k), "shape_for_key", "jax.random.normal was given (3, 4), a shape, as its first argument"),
+    (lambda m, k: m.named(k, 3, 4), "shape_for_key", "jax.random.uniform was given (n, m) = (3, 4), a shape"),
+    (lambda m, k: m.pair_of_keys(k), "not_a_key", ""),  # a tuple, of keys: not a shape, so no shape is claimed
+    (lambda m, k: m.state_first({"w": np.ones(3, np.float32)}, {"w": np.ones(3, np.float32)}), "chain_state", ""),
+])
+def test_keys_and_states_in_the_wrong_place_are_told_from_what_the_line_held(tmp_path, call, kind, words):
+    import importlib.util
+
+    import jax
+
+    from grader.harness.recorder import Recorder
+
+    (tmp_path / "keys.py").write_text(KEYS)
+    spec = importlib.util.spec_from_file_location("keys", tmp_path / "keys.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rec = Recorder(tmp_path)
+    rec.record("call", lambda: call(module, jax.random.PRNGKey(0)))
+    record = rec.values["call"]
+    assert record["crash"] == kind and words in record["detail"] and bool(words) == bool(record["detail"])
+    assert crash_hint(ObservationError(record["type"], record["message"], kind=record["crash"]))

@@ -135,6 +135,17 @@ AXES_CONTRACTED = ("A product contracted more than one axis of each array (the m
 INVALID_KEY = ("A PRNG key of the wrong shape reached jax.random (a raw key is a uint32 array of shape (2,)): new keys "
                "come from jax.random.split(key) (key1, key2 = jax.random.split(key)), not from slicing or splitting "
                "the key's array (jnp.split, key[0]), which gives pieces that are not keys.")
+NOT_A_KEY = ("A jax.random function got something that is not a key where its key goes (JAX's message names its "
+             "type): every jax.random function takes the key first, then the rest, jax.random.normal(key, shape), "
+             "jax.random.randint(key, shape, low, high), jax.random.split(key, n).")
+SHAPE_FOR_KEY = Mistake(
+    "shape_for_key", "a shape passed where a jax.random function takes its key",
+    "A jax.random function got a shape where its key goes (the message says which call, and what it held there). "
+    "Every jax.random function takes the key first and the shape after it: jax.random.normal(key, (n, m)), "
+    "jax.random.randint(key, (n,), low, high).")
+CHAIN_STATE = ("optax's chain was given a state that is not one its own init made (optax's words): "
+               "optimizer.update(grads, opt_state, params) takes the gradients first, then the state "
+               "optimizer.init(params) made for this same optimizer, then the params.")
 GRAD_NOT_SCALAR = ("jax.grad differentiates a function that returns one number (shape ()), and the function given "
                    "to it returned an array (the message gives its shape): reduce it to one number (jnp.mean or "
                    "jnp.sum of a vector of losses, [0] of a batch of one), or differentiate the docstring's loss, "
@@ -203,6 +214,9 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "traced_key": TRACED_KEY,
     "not_observable": NOT_OBSERVABLE,
     "arguments_swapped": ARGUMENTS_SWAPPED,
+    "not_a_key": NOT_A_KEY,
+    "shape_for_key": SHAPE_FOR_KEY,
+    "chain_state": CHAIN_STATE,
 }
 #: Crashes that come with the batch size, not with anything a network's depth changes.
 BATCH_SIZE_CRASHES = frozenset({"uneven_split"})

@@ -86,6 +86,9 @@ class Recorder:
         if not kind:
             detail = swapped_arguments(exc, self.submission_dir)
             kind = "arguments_swapped" if detail else ""
+        elif kind == "not_a_key":
+            detail = shape_for_key(exc, self.submission_dir)
+            kind = "shape_for_key" if detail else kind
         return {"type": type(exc).__name__, "message": message[:4000], "traceback": "\n".join(lines),
                 "crash": kind, "detail": detail}
 
@@ -127,6 +130,8 @@ _JAX_SHAPE_ERRORS = (
     ("scan body function carry input and carry output must have equal types", "scan_carry"),
     ("JAX encountered invalid PRNG key data", "invalid_key"),
     ("Gradient only defined for scalar-output functions", "grad_not_scalar"),
+    ("unexpected PRNG key type", "not_a_key"),
+    ("The number of updates and states has to be the same in chain", "chain_state"),
 )
 
 
@@ -253,6 +258,44 @@ def _swapped_arguments(exc: BaseException, submission_dir: str) -> str:
     call = linecache.getline(caller.f_code.co_filename, caller_line).strip()
     return (f"{given}, each where the other belongs: they are passed in the other order at line {caller_line} of "
             f"{os.path.basename(caller.f_code.co_filename)}, `{call[:160]}`")
+
+
+#: A call of a jax.random function on a line of the submission, and its first argument: a literal tuple or a name.
+_RANDOM_CALL = re.compile(r"\brandom\.(\w+)\(\s*(\([^()]*\)|[A-Za-z_]\w*)")
+
+
+def shape_for_key(exc: BaseException, submission_dir: str) -> str:
+    """Where JAX refused a key that is not one: the jax.random call on the failing line of the submission whose
+    first argument (the key's place) is a tuple of whole numbers, a literal or a name holding one, in words; ""
+    when the line shows no such call."""
+    try:
+        frames = [(tb.tb_frame, tb.tb_lineno) for tb in _walk(exc.__traceback__)]
+        mine = [(f, n) for f, n in frames if f.f_code.co_filename.startswith(submission_dir)]
+        if not mine:
+            return ""
+        frame, line_no = mine[-1]
+        line = linecache.getline(frame.f_code.co_filename, line_no)
+        for function, first in _RANDOM_CALL.findall(line):
+            if first[0] == "(":  # a literal tuple: each element a whole number, or a name holding one
+                parts = [p.strip() for p in first[1:-1].split(",") if p.strip()]
+                held = tuple(int(p) if p.isdigit() else frame.f_locals.get(p, _ABSENT) for p in parts)
+                name = f"{first} = " if any(not p.isdigit() for p in parts) else ""
+            else:
+                held, name = frame.f_locals.get(first, _ABSENT), f"{first} = "
+            if not (isinstance(held, tuple) and held and all(type(n) is int for n in held)):
+                continue
+            shown = name + repr(tuple(int(n) for n in held))
+            return (f"jax.random.{_PRINTABLE_NAME.sub('', function)[:30]} was given {shown}, a shape, as its first "
+                    f"argument, the key's place, at line {line_no} of {os.path.basename(frame.f_code.co_filename)}")
+        return ""
+    except Exception:  # noqa: BLE001 - as swapped_arguments
+        return ""
+
+
+def _walk(tb):
+    while tb is not None:
+        yield tb
+        tb = tb.tb_next
 
 
 def _library_frames(frames) -> bool:
