@@ -245,6 +245,11 @@ def shapes(ctx: Context) -> Verdict:
             if wrt_x:
                 return fail(f"batch '{case}': expected leaves {sorted(expected)}, got one array of shape "
                             f"{tuple(np.shape(got))}, the shape of x: it equals {wrt_x}", GRAD_WRT_X)
+            pairs = _renaming(got, expected)
+            if pairs is not None and _values_credit(ctx) >= 1:  # renamed, and every value right under params' names
+                named = ", ".join(f"'{theirs}' for '{ours}'" for ours, theirs in sorted(pairs.items()))
+                return fail(f"batch '{case}': expected leaves {sorted(expected)}, got {found}: the same leaves, "
+                            f"right in shape and value, under other names ({named})", LEAVES_RENAMED)
             return fail(f"batch '{case}': expected leaves {sorted(expected)}, got {found}", HINT_SHAPES)
         wrong = _wrong_shapes(got, expected)
         if wrong:
@@ -296,6 +301,47 @@ def _transposed_back(got, want) -> dict | None:
             np.shape(want[k])[0], np.shape(want[k])[2], np.shape(want[k])[1]) for k in swapped):
         return None
     return {k: np.swapaxes(np.asarray(v), 1, 2) if k in swapped else v for k, v in got.items()}
+
+
+def _renaming(got, want_shapes: dict[str, tuple]) -> dict[str, str] | None:
+    """For each of params' leaf paths, the path of ``got``'s leaf that stands for it, when ``got``'s names differ
+    (kernel and bias, weight and bias, W and b for w and b) and each of its leaves pairs with exactly one: the same
+    path but for the last name, and a shape no other leaf there has; None otherwise."""
+    if not isinstance(got, dict) or set(got) == set(want_shapes) or len(got) != len(want_shapes):
+        return None
+
+    def by_parent(paths) -> dict[str, list[str]]:
+        parents: dict[str, list[str]] = {}
+        for path in paths:
+            parents.setdefault(path.rpartition("/")[0], []).append(path)
+        return parents
+
+    theirs, ours = by_parent(got), by_parent(want_shapes)
+    if set(theirs) != set(ours):
+        return None
+    pairs = {}
+    for parent, paths in ours.items():
+        shapes = [tuple(np.shape(got[path])) for path in theirs[parent]]
+        if len(shapes) != len(paths) or len(set(shapes)) != len(shapes):
+            return None
+        for path in paths:
+            if tuple(want_shapes[path]) not in shapes:
+                return None
+            pairs[path] = theirs[parent][shapes.index(tuple(want_shapes[path]))]
+    return pairs
+
+
+def _renamed_back(got, want) -> dict | None:
+    """``got`` under ``want``'s leaf names (see :func:`_renaming`); None when it does not pair up so."""
+    pairs = _renaming(got, {path: np.shape(leaf) for path, leaf in want.items()}) if isinstance(want, dict) else None
+    return None if pairs is None else {path: got[theirs] for path, theirs in pairs.items()}
+
+
+LEAVES_RENAMED = Mistake(
+    "ex2.leaves_renamed", "gradient leaves under other names than params'",
+    "The gradients are right, under other leaf names than params' (the message pairs them): per_example_grads "
+    "returns a pytree shaped like params, with its keys ('layer1', 'w', 'b', ...), as jax.grad gives it. Return "
+    "jax.grad's tree as it comes, without renaming its leaves.")
 
 
 HINT_ANY_BATCH = ("Give every example of the batch its slice, whatever B is: jax.vmap over the whole batch handles "
@@ -785,7 +831,7 @@ def _smoothed_targets(params: dict, y, got: dict, own: dict) -> str:
 
 def values(ctx: Context) -> Verdict:
     """Each slice equals the gradient of that example's loss (three batches)."""
-    problems, hint, errors, measured, turned = [], "", [], [], False
+    problems, hint, errors, measured, turned, renamed = [], "", [], [], False, False
     for case in CASES:
         try:
             got = ctx.got(f"grads/{case}")
@@ -796,6 +842,9 @@ def values(ctx: Context) -> Verdict:
         back = _transposed_back(got, ctx.want(f"grads/{case}"))
         if back is not None:  # the (B, out, in) layout is charged in ex2.shapes; the values are judged as they are
             got, turned = back, True
+        named_back = _renamed_back(got, ctx.want(f"grads/{case}"))
+        if named_back is not None:  # other leaf names are charged in ex2.shapes; the values are judged as they are
+            got, renamed = named_back, True
         problem = tree_mismatch(got, ctx.want(f"grads/{case}"))
         if problem:
             c = _case(ctx, case)
@@ -809,8 +858,11 @@ def values(ctx: Context) -> Verdict:
     if errors and len(errors) == len(CASES):
         raise errors[0]
     if not problems:
-        return Verdict(True, "the values are right with the weight leaves transposed back (their layout is charged "
-                             "in ex2.shapes)") if turned else PASS
+        if turned or renamed:
+            return Verdict(True, "the values are right " + " and ".join(
+                (["with the weight leaves transposed back"] if turned else []) +
+                (["under params' leaf names"] if renamed else [])) + " (charged in ex2.shapes)")
+        return PASS
     failed = [case for case in CASES if any(p.startswith(f"batch '{case}'") for p in problems)]
     by_size = _by_batch_size(ctx, failed)
     if by_size:

@@ -149,8 +149,9 @@ DEFAULT_LR_WRONG = Mistake(
     "passed in is honoured: the defaults are make_optimizer(learning_rate=1e-3, max_norm=1.0).")
 DEFAULT_MAX_NORM_WRONG = Mistake(
     "ex5.default_max_norm", "a default max_norm that does not clip at 1.0",
-    "make_optimizer() with no arguments does not clip (a default max_norm of None, infinity or a large number), "
-    "while a max_norm passed in is honoured: the defaults are make_optimizer(learning_rate=1e-3, max_norm=1.0).")
+    "make_optimizer() with no arguments clips at another norm than 1.0, or not at all (a default max_norm of None, "
+    "infinity or a large number; the message says what was measured), while a max_norm passed in is honoured: the "
+    "defaults are make_optimizer(learning_rate=1e-3, max_norm=1.0).")
 LR_CHANGES = Mistake(
     "ex5.learning_rate_changes", "a learning rate that changes from step to step",
     "Each step's update is Adam's times a factor that changes from step to step (in the message): the "
@@ -692,6 +693,11 @@ def chain(ctx: Context) -> Verdict:
                 return fail(f"{message}: {problem}; measured: these are the updates of a clip at max_norm="
                             f"{DEFAULT_MAX_NORM:g} by {other}, not by the global L2 norm of all the gradients",
                             OTHER_NORM)
+            if _arguments_honoured(ctx):
+                return fail(f"{message}: {problem}; measured: these are the updates of a clip at a global norm of "
+                            f"{threshold:.3g}, where the default max_norm is {DEFAULT_MAX_NORM:g}, while "
+                            "make_optimizer(learning_rate=0.01, max_norm=0.3) and make_optimizer(0.05, 5.0) give the "
+                            "expected updates: only the default max_norm differs", DEFAULT_MAX_NORM_WRONG)
             return fail(f"{message}: {problem}; measured: these are the updates of a clip at a global norm of "
                         f"{threshold:.3g}, where max_norm={DEFAULT_MAX_NORM:g}", MAX_NORM_OTHER)
         rms = _rms_without_momentum(got, _grads_seq(ctx), DEFAULT_LR, DEFAULT_MAX_NORM) if not kinds else ""
