@@ -128,6 +128,12 @@ NOT_TIMED = Mistake(
     "ex4.speedup_not_timed", "eager_s and jit_s that time_steps did not return",
     "eager_s and jit_s must be exactly what time_steps returned when jit_speedup timed the lesson's training "
     "step without and with jax.jit (n_steps each); the message lists the calls it saw and what each returned.")
+STEP_NOT_JITTED = Mistake(
+    "ex4.step_not_jitted", "a jit_s timed on a step that is not jax.jit-wrapped",
+    "jit_s must time the whole training step compiled: time_steps(jax.jit(train_step), ...). The step timed for "
+    "jit_s is a plain Python function (the message gives both times): one that jits only some pieces inside "
+    "(jax.jit(jax.value_and_grad(loss_fn)), say) still runs the rest, the optimizer update, op by op. Pass "
+    "jax.jit(train_step) itself to time_steps.")
 TIMES_SWAPPED = Mistake(
     "ex4.times_swapped", "eager_s and jit_s the other way round",
     "eager_s holds the jitted step's time and jit_s the plain step's: eager_s is time_steps(train_step, ...), "
@@ -1023,10 +1029,24 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
         return ""
     if not any(t["jitted"] for t in timed):  # no jax.jit-wrapped step seen (a lambda around one): how fast each ran
         speeds = _speeds(ctx, lesson)
-        if speeds.get(r["eager_s"]) == "eager" and speeds.get(r["jit_s"]) == "compiled":
+        if speeds.get(r["eager_s"]) == "eager" and speeds.get(r["jit_s"]) == "compiled" \
+                and not _partly_compiled(lesson, r):
             return ""
     calls = ", ".join(f"{_kind_of_step(t)} step, n_steps={t['n_steps']}: {t['seconds']:.4g}" for t in timed) or "none"
     return "; ".join(found) + f" (time_steps calls seen: {calls})"
+
+
+def _outside_jit(timed: list[dict], seconds: float) -> int:
+    """How many operations the step that time_steps returned ``seconds`` for runs outside any jax.jit-compiled call
+    (its program traced by the probe where no step was jax.jit-wrapped); 0 when unknown or none."""
+    return next((int(t.get("outside_jit") or 0) for t in timed if t["seconds"] == seconds), 0)
+
+
+def _partly_compiled(timed: list[dict], r: dict) -> bool:
+    """The step timed for jit_s runs more than a tenth as many operations outside any jax.jit-compiled call as the
+    step timed for eager_s runs in all (a plain function around one jitted step runs none, or a few conversions)."""
+    outside, eager = _outside_jit(timed, r["jit_s"]), _outside_jit(timed, r["eager_s"])
+    return eager > 0 and outside > 0.1 * eager
 
 
 def _returned_by(timed: list[dict], seconds: float, jitted: bool, any_n: bool = False) -> bool:
@@ -1100,6 +1120,17 @@ def speedup_dict(ctx: Context) -> Verdict:
                         f"compiled one (eager_s={eager:.4g} s and jit_s={jit:.4g} s, where the grader's own steps "
                         f"took {mine['eager_s']:.4g} s eagerly and {mine['jit_s']:.4g} s jitted): the step timed as "
                         "the eager one runs compiled too", EAGER_COMPILED)
+    if not_timed and not _jit_timed_disabled(ctx, r) and not any(t["jitted"] for t in timed) \
+            and r["eager_s"] != r["jit_s"] and all(_returned_by(timed, r[key], False) for key in ("eager_s", "jit_s")):
+        mine = _own_timings(ctx)
+        own = (f"; the grader's own steps took {mine['eager_s']:.4g} s eagerly and {mine['jit_s']:.4g} s jitted"
+               if mine.get("eager_s") and mine.get("jit_s") else "")
+        outside, every_op = _outside_jit(timed, r["jit_s"]), _outside_jit(timed, r["eager_s"])
+        runs = (f", and the one timed for jit_s runs {outside} of its operations outside any jax.jit-compiled call "
+                f"(the one timed for eager_s runs {every_op})") if _partly_compiled(timed, r) else ""
+        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: eager_s and jit_s are what time_steps "
+                    f"returned for two plain steps, neither a jax.jit-wrapped function{runs} (jit_s={jit:.4g} s, "
+                    f"eager_s={eager:.4g} s{own})", STEP_NOT_JITTED)
     if not_timed:
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}",
                     JIT_DISABLED if _jit_timed_disabled(ctx, r) else NOT_TIMED)

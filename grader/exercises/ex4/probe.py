@@ -312,9 +312,10 @@ def _speedup(m, batches):
     """jit_speedup, with every time_steps call it makes recorded (the step it timed and what it returned); the
     shapes of the batch each call was given go to ``batches`` first, kept if jit_speedup raises."""
     own = m.time_steps
-    timed = []
+    timed, given = [], []
 
     def recording_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
+        given.append((step_fn, params, opt_state, x, y))
         batches.append({"x": _shape(x), "y": _shape(y)})
         # (what is not a function is passed as it is: calling it then fails in time_steps' own frame, which the
         # recorder reads for arguments passed in each other's places)
@@ -333,6 +334,9 @@ def _speedup(m, batches):
         result = m.jit_speedup(SPEEDUP_STEPS)
     finally:
         m.time_steps = own
+    if timed and not any(t["jitted"] for t in timed):  # no jax.jit-wrapped step: how much of each runs uncompiled
+        for t, args in zip(timed, given):
+            t["outside_jit"] = _ops_outside_jit(*args)
     left_disabled = _jit_disabled()  # jax.disable_jit still on for whatever runs after jit_speedup
     if not isinstance(result, dict):
         return {"type": type(result).__name__, "timed": timed, "jit_disabled_after": left_disabled}
@@ -344,6 +348,17 @@ def _speedup(m, batches):
         "values": {str(k): number for k, v in result.items() if (number := _number(v)) is not None},
         "others": {str(k): _shown(v) for k, v in result.items() if _number(v) is None},
     }
+
+
+def _ops_outside_jit(step_fn, *args):
+    """How many operations of ``step_fn``'s program (traced, not run) are outside any jax.jit-compiled call: 0 for
+    a plain function that calls one jitted step, many for one that jits some pieces and runs the rest op by op;
+    None when it cannot be traced."""
+    try:
+        program = jax.make_jaxpr(step_fn)(*args)
+    except Exception:  # noqa: BLE001 - a step that cannot be traced is told by its speed alone
+        return None
+    return sum(1 for eqn in program.jaxpr.eqns if eqn.primitive.name not in ("pjit", "jit", "closed_call"))
 
 
 def _default_speedup_steps(m):

@@ -1,0 +1,82 @@
+"""jit_speedup's "jitted" step is a plain function that compiles only the forward pass (jax.jit(forward)) and
+runs the gradient of the rest and the optimizer update op by op: jit_s times a partly compiled step, not
+jax.jit(train_step). Its time lies between the eager and the compiled step's, so speed alone cannot tell it
+from a plain wrapper around a jitted step; its traced program can.
+"""
+
+
+import time
+
+import jax
+import jax.numpy as jnp
+import optax
+
+EXPECT = {"check": "ex4.speedup_dict", "mistake": "ex4.step_not_jitted", "hint": "jax.jit(train_step) itself",
+          "max_failing": 2, "also": ["ex4.jit_faster"]}
+
+
+
+def init_params(key, sizes=(784, 256, 128, 10)):
+    """He-initialised weights and zero biases for an MLP of the given widths."""
+    params = {}
+    for i, (n_in, n_out) in enumerate(zip(sizes[:-1], sizes[1:]), start=1):
+        key, sub = jax.random.split(key)
+        params[f"layer{i}"] = {
+            "w": jax.random.normal(sub, (n_in, n_out)) * jnp.sqrt(2.0 / n_in),
+            "b": jnp.zeros(n_out),
+        }
+    return params
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+optimizer = optax.adam(1e-3)
+
+
+def train_step(params, opt_state, x, y):
+    """The lesson's training step, not yet jitted."""
+    loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+    updates, opt_state = optimizer.update(grads, opt_state, params)
+    return optax.apply_updates(params, updates), opt_state, loss
+
+
+def time_steps(step_fn, params, opt_state, x, y, n_steps=100):
+    """Seconds for `n_steps` calls of `step_fn`, after one warm-up call."""
+    params, opt_state, loss = jax.block_until_ready(step_fn(params, opt_state, x, y))
+    start = time.perf_counter()
+    for _ in range(n_steps):
+        params, opt_state, loss = step_fn(params, opt_state, x, y)
+    jax.block_until_ready((params, opt_state, loss))
+    return time.perf_counter() - start
+
+
+def jit_speedup(n_steps=100):
+    """Time the training step eagerly and jitted; report both and their ratio."""
+    key_params, key_x, key_y = jax.random.split(jax.random.PRNGKey(0), 3)
+    params = init_params(key_params)
+    x = jax.random.normal(key_x, (128, 784))
+    y = jax.random.randint(key_y, (128,), 0, 10)
+    eager_s = time_steps(train_step, params, optimizer.init(params), x, y, n_steps)
+    fast_forward = jax.jit(forward)
+
+    def partly_jitted_step(params, opt_state, x, y):
+        def loss(p):
+            logits = fast_forward(p, x)
+            return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+        value, grads = jax.value_and_grad(loss)(params)
+        updates, opt_state = optimizer.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, value
+
+    jit_s = time_steps(partly_jitted_step, params, optimizer.init(params), x, y, n_steps)
+    return {"eager_s": eager_s, "jit_s": jit_s, "speedup": eager_s / jit_s}
