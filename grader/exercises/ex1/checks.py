@@ -36,6 +36,11 @@ SWAPPED = Mistake(
     "ex1.keep_drop_swapped", "keeping with probability rate instead of 1 - rate",
     "The keep and drop probabilities look swapped: jax.random.bernoulli(key, p, shape) is True with "
     "probability p, so if True means 'keep', p must be 1 - rate.")
+SOME_RATES_KEPT = Mistake(
+    "ex1.some_rates_as_keep", "some rates read as the keep probability",
+    "rate is the drop probability at every value (the message says which rates were right and which zeroed "
+    "1 - rate): keep = 1 - rate always. A branch on the rate's value that reads some rates as a keep probability "
+    "(TF1's keep_prob) misreads those.")
 HINT_NO_DROP = "Nothing was zeroed in train mode: zero each element with probability rate when train is true."
 TRAIN_INVERTED = Mistake(
     "ex1.train_inverted", "the train test inverted (dropping in eval mode, not in train mode)",
@@ -444,6 +449,14 @@ def zero_fraction(ctx: Context) -> Verdict:
         "Zero each element independently with probability rate."
     )
     message = f"dropout(key, x, rate) on x of shape {x.shape}: " + "; ".join(wrong)
+    # rates right where swapping would show (1 - rate far from rate), beside rates that zero 1 - rate
+    right = [r for r, frac, tol in zip(RATES, fractions, tols) if abs(frac - r) <= tol and abs(1 - 2 * r) > 2 * tol]
+    if hint is SWAPPED and right:
+        off = [r for r, frac, tol in zip(RATES, fractions, tols) if abs(frac - r) > tol]
+        message += (f"; measured: rate {', '.join(map(str, right))} zeroed as expected, and rate "
+                    f"{', '.join(map(str, off))} zeroed 1 - rate: the rate is read as the keep probability for "
+                    "some values only")
+        hint = SOME_RATES_KEPT
     differ = parameters_words(ctx, "dropout", reordered_only=True)
     if differ:
         return fail(f"{message}; measured: {differ}", PARAMETERS, fraction=1 - len(wrong) / len(RATES))
@@ -574,6 +587,13 @@ def _biased(x: np.ndarray, fractions: list[float], variances: list[float]) -> Ve
                 "jax.random.bernoulli(key, 1 - rate, x.shape) gives the keep mask.", fraction=0.5)
 
 
+def _verdict_mistake(ctx: Context, check: str) -> str:
+    try:
+        return ctx.verdict(check).mistake
+    except StudentError:
+        return ""
+
+
 @_shape_guard
 def rescale(ctx: Context) -> Verdict:
     """Survivors are scaled by exactly 1 / (1 - rate)."""
@@ -606,6 +626,12 @@ def rescale(ctx: Context) -> Verdict:
     hints = [hint for hint, count in holds.items() if count == judged]
     hint = hints[0] if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
     message = "; ".join(wrong)
+    off = [r for r in RATES if any(w.startswith(f"rate {r}:") for w in wrong)]
+    if all(abs(m * r - 1) <= 1e-4 for m, r in zip(medians, off)) and _verdict_mistake(ctx, "ex1.zero_fraction") \
+            == SOME_RATES_KEPT.id:
+        return fail(f"{message}; measured: at rate {', '.join(map(str, off))} the survivors are scaled by 1 / rate, "
+                    "as for a keep probability of rate, where the other rates are right", SOME_RATES_KEPT,
+                    fraction=1 - len(wrong) / len(RATES))
     skipped = _untouched_rows(ctx)
     if skipped:
         return fail(f"{message}; measured: {skipped}", ROWS_SKIPPED, fraction=1 - len(wrong) / len(RATES))
@@ -1495,7 +1521,8 @@ _MASK = ("ex1.zero_fraction",)
 CHECKS = [
     Check("ex1.zero_fraction", "dropout zeroes a fraction rate of the elements (rates 0.1, 0.25, 0.5, 0.8)",
           zero_fraction, ("dropout",)),
-    Check("ex1.rescale", "survivors are scaled by 1 / (1 - rate)", rescale, ("dropout",), requires=_MASK),
+    Check("ex1.rescale", "survivors are scaled by 1 / (1 - rate)", rescale, ("dropout",), requires=_MASK,
+          reads=("ex1.zero_fraction",)),
     Check("ex1.identity", "train=False and rate=0 return x unchanged", identity, ("dropout",), requires=_MASK),
     Check("ex1.per_element", "one coin flip per element, no mask shared across the batch", per_element,
           ("dropout",), requires=_MASK),
