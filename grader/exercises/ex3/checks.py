@@ -55,6 +55,9 @@ NO_OUTPUT_BIAS = Mistake(
     "ex3.no_output_bias", "leaving out the output layer's bias",
     "The output layer's bias was left out (the hidden layers add theirs): the last layer is h @ w + b too. "
     "Softmax ignores one constant added to every logit, not a bias that differs from class to class.")
+BIAS_SUBTRACTED = Mistake(
+    "ex3.bias_subtracted", "a bias subtracted (x @ w - b)",
+    "The bias was subtracted (x @ w - b) in the layers the message names: each layer adds it, x @ w + b.")
 BIAS_AFTER_RELU = Mistake("ex3.bias_after_relu", "adding the bias after the ReLU",
                           "The bias was added after the activation: a layer is relu(x @ w + b), not relu(x @ w) + b.")
 SKIP_CONNECTION = Mistake("ex3.skip_connection", "a layer's input added to its output",
@@ -636,10 +639,10 @@ def _measure_networks(ctx: Context) -> list[Finding]:
             else:
                 ratio = float(np.median(bias / b))
                 times = f" ({ratio:.3g} times b)" if npref.near(bias, ratio * b) else ""
-                hint = ("The bias was subtracted (x @ w - b): each layer adds it, x @ w + b." if times and
-                        abs(ratio + 1) < 1e-3 else "Each layer adds its own bias once: x @ w + b.")
+                subtracted = bool(times) and abs(ratio + 1) < 1e-3
                 found.append(Finding(f"one layer on x = 0 returned {np.round(bias, 3).tolist()}{times}, not its bias "
-                                     f"b = {b.tolist()}", hint=hint,
+                                     f"b = {b.tolist()}", BIAS_SUBTRACTED if subtracted else None,
+                                     hint="" if subtracted else "Each layer adds its own bias once: x @ w + b.",
                                      variant=(("bias_scale", ratio),) if times else ()))
         if not npref.near(matrix, w):
             weights_ok = False
@@ -725,6 +728,11 @@ def _measure_networks(ctx: Context) -> list[Finding]:
             found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on {hb.tolist()}, "
                                  f"not relu(b) = {npref.relu(hb).tolist()}: the bias is added after the ReLU",
                                  BIAS_AFTER_RELU))
+        elif npref.near(hidden[0], npref.relu(-hb)):
+            found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on "
+                                 f"{np.round(hidden[0], 3).tolist()}, relu(-b), not relu(b) = "
+                                 f"{npref.relu(hb).tolist()}, while one layer alone adds its bias: the hidden layers "
+                                 "subtract their bias", BIAS_SUBTRACTED))
         elif npref.near(hidden[0], np.zeros_like(hb)):
             found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on "
                                  f"{np.round(hidden[0], 3).tolist()}, expected relu(b) = {npref.relu(hb).tolist()}, "

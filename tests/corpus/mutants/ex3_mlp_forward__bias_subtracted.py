@@ -4,7 +4,7 @@ returns -b at x = 0, so the hint says the bias was subtracted.
 
 import jax
 
-EXPECT = {"check": "ex3.depths", "mistake": "", "hint": "bias was subtracted", "max_failing": 1,
+EXPECT = {"check": "ex3.depths", "mistake": "ex3.bias_subtracted", "hint": "bias was subtracted", "max_failing": 1,
           "also": ["ex3.output_linear", "ex3.jit", "ex3.params_unchanged"]}
 
 
