@@ -143,6 +143,11 @@ SHAPE_FOR_KEY = Mistake(
     "A jax.random function got a shape where its key goes (the message says which call, and what it held there). "
     "Every jax.random function takes the key first and the shape after it: jax.random.normal(key, (n, m)), "
     "jax.random.randint(key, (n,), low, high).")
+VALUE_FOR_KEY = Mistake(
+    "value_for_key", "a value passed where a jax.random function takes its key",
+    "A jax.random function got a number or an array of values where its key goes (the message says which call and "
+    "what it held there): every jax.random function takes the key first, then the rest, "
+    "jax.random.bernoulli(key, p, shape), jax.random.normal(key, shape).")
 CHAIN_STATE = ("optax's chain was given a state that is not one its own init made (optax's words): "
                "optimizer.update(grads, opt_state, params) takes the gradients first, then the state "
                "optimizer.init(params) made for this same optimizer, then the params.")
@@ -216,6 +221,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "arguments_swapped": ARGUMENTS_SWAPPED,
     "not_a_key": NOT_A_KEY,
     "shape_for_key": SHAPE_FOR_KEY,
+    "value_for_key": VALUE_FOR_KEY,
     "chain_state": CHAIN_STATE,
 }
 #: Crashes that come with the batch size, not with anything a network's depth changes.

@@ -86,9 +86,9 @@ class Recorder:
         if not kind:
             detail = swapped_arguments(exc, self.submission_dir)
             kind = "arguments_swapped" if detail else ""
-        elif kind == "not_a_key":
-            detail = shape_for_key(exc, self.submission_dir)
-            kind = "shape_for_key" if detail else kind
+        elif kind in ("not_a_key", "invalid_key"):
+            measured, detail = not_a_key_first(exc, self.submission_dir)
+            kind = measured or kind
         return {"type": type(exc).__name__, "message": message[:4000], "traceback": "\n".join(lines),
                 "crash": kind, "detail": detail}
 
@@ -264,32 +264,39 @@ def _swapped_arguments(exc: BaseException, submission_dir: str) -> str:
 _RANDOM_CALL = re.compile(r"\brandom\.(\w+)\(\s*(\([^()]*\)|[A-Za-z_]\w*)")
 
 
-def shape_for_key(exc: BaseException, submission_dir: str) -> str:
+def not_a_key_first(exc: BaseException, submission_dir: str) -> tuple[str, str]:
     """Where JAX refused a key that is not one: the jax.random call on the failing line of the submission whose
-    first argument (the key's place) is a tuple of whole numbers, a literal or a name holding one, in words; ""
-    when the line shows no such call."""
+    first argument (the key's place) holds a shape (a tuple of whole numbers, a literal or names holding them), a
+    number, or an array of floats; (the kind, ``shape_for_key`` or ``value_for_key``, and words), or ("", "") when
+    the line shows no such call (a key array of the wrong shape is told by JAX's words alone)."""
     try:
         frames = [(tb.tb_frame, tb.tb_lineno) for tb in _walk(exc.__traceback__)]
         mine = [(f, n) for f, n in frames if f.f_code.co_filename.startswith(submission_dir)]
         if not mine:
-            return ""
+            return "", ""
         frame, line_no = mine[-1]
         line = linecache.getline(frame.f_code.co_filename, line_no)
+        where = f"as its first argument, the key's place, at line {line_no} of {os.path.basename(frame.f_code.co_filename)}"
         for function, first in _RANDOM_CALL.findall(line):
+            called = f"jax.random.{_PRINTABLE_NAME.sub('', function)[:30]}"
             if first[0] == "(":  # a literal tuple: each element a whole number, or a name holding one
                 parts = [p.strip() for p in first[1:-1].split(",") if p.strip()]
                 held = tuple(int(p) if p.isdigit() else frame.f_locals.get(p, _ABSENT) for p in parts)
                 name = f"{first} = " if any(not p.isdigit() for p in parts) else ""
+            elif re.fullmatch(r"\d+(\.\d*)?", first):
+                held, name = float(first) if "." in first else int(first), ""
             else:
                 held, name = frame.f_locals.get(first, _ABSENT), f"{first} = "
-            if not (isinstance(held, tuple) and held and all(type(n) is int for n in held)):
-                continue
-            shown = name + repr(tuple(int(n) for n in held))
-            return (f"jax.random.{_PRINTABLE_NAME.sub('', function)[:30]} was given {shown}, a shape, as its first "
-                    f"argument, the key's place, at line {line_no} of {os.path.basename(frame.f_code.co_filename)}")
-        return ""
+            if isinstance(held, tuple) and held and all(type(n) is int for n in held):
+                return "shape_for_key", f"{called} was given {name}{tuple(int(n) for n in held)!r}, a shape, {where}"
+            if type(held) in (int, float):
+                return "value_for_key", f"{called} was given {name}{held!r}, a number, {where}"
+            if isinstance(held, (np.ndarray, jax.Array)) and np.issubdtype(held.dtype, np.floating):
+                return "value_for_key", (f"{called} was given {name}an array of shape {tuple(held.shape)} of "
+                                         f"{held.dtype} values, not a key, {where}")
+        return "", ""
     except Exception:  # noqa: BLE001 - as swapped_arguments
-        return ""
+        return "", ""
 
 
 def _walk(tb):
