@@ -680,6 +680,9 @@ def chain(ctx: Context) -> Verdict:
             return fail(f"{message}: {problem}; measured: these are the updates of a clip by the global norm of "
                         f"{', '.join(covered)} alone, rescaling those leaves and leaving the others as they were",
                         CLIP_PART)
+        capped = _element_cap(ctx, got) if not kinds else None
+        if capped:
+            return fail(f"{message}: {problem}; measured: {capped}", ELEMENTS_CAPPED_TOO)
         try:
             threshold = None if kinds else _measured_threshold(_as_steps(got), _grads_seq(ctx), DEFAULT_LR,
                                                                [VARIANTS["reference"][1]])
@@ -710,6 +713,36 @@ def chain(ctx: Context) -> Verdict:
         return fail(f"{message}{words}: {problem}", hint)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
     return fail(f"{message}: {problem}{named}", hint)
+
+
+ELEMENTS_CAPPED_TOO = Mistake(
+    "ex5.elementwise_clip_too", "each element capped as well as the global norm clipped",
+    "Besides the clip by the global norm, each gradient element is capped at a value (the message says which, and "
+    "whether before or after): an element-wise clip (optax.clip, Keras' clipvalue) bends the gradient's direction "
+    "at a spike. Clip by the global norm alone: optax.chain(optax.clip_by_global_norm(max_norm), "
+    "optax.adam(learning_rate)).")
+
+
+def _element_cap(ctx: Context, got: dict) -> str:
+    """Words for updates that are Adam's on a gradient clipped by its global norm at max_norm and also capped
+    element by element at a value measured here (before or after the global clip); "" when neither fits."""
+    try:
+        steps, seq = _as_steps(got), _grads_seq(ctx)
+    except (ValueError, AttributeError):
+        return ""
+    mn = DEFAULT_MAX_NORM
+    orders = {
+        "before": lambda g, lr, t: npref.adam_updates(g, lr, pre=lambda u: npref.clip_global(
+            npref.clip_elementwise(u, t), mn)),
+        "after": lambda g, lr, t: npref.adam_updates(g, lr, pre=lambda u: npref.clip_elementwise(
+            npref.clip_global(u, mn), t)),
+    }
+    for order, build in orders.items():
+        cap = _measured_threshold(steps, seq, DEFAULT_LR, [build])
+        if cap is not None:
+            return (f"these are the updates of a gradient whose elements were each capped at +-{cap:.3g} (an "
+                    f"element-wise clip) {order} the clip by the global norm at max_norm={mn:g}")
+    return ""
 
 
 NO_MOMENTUM = Mistake(
