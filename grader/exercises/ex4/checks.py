@@ -1030,7 +1030,7 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
     if not any(t["jitted"] for t in timed):  # no jax.jit-wrapped step seen (a lambda around one): how fast each ran
         speeds = _speeds(ctx, lesson)
         if speeds.get(r["eager_s"]) == "eager" and speeds.get(r["jit_s"]) == "compiled" \
-                and not _partly_compiled(lesson, r):
+                and not _partly_compiled(ctx, lesson, r) and not _compiled_by_program(ctx, lesson, r["eager_s"]):
             return ""
     calls = ", ".join(f"{_kind_of_step(t)} step, n_steps={t['n_steps']}: {t['seconds']:.4g}" for t in timed) or "none"
     return "; ".join(found) + f" (time_steps calls seen: {calls})"
@@ -1042,11 +1042,31 @@ def _outside_jit(timed: list[dict], seconds: float) -> int:
     return next((int(t.get("outside_jit") or 0) for t in timed if t["seconds"] == seconds), 0)
 
 
-def _partly_compiled(timed: list[dict], r: dict) -> bool:
+def _lesson_ops(ctx: Context) -> int:
+    """How many operations the reference's plain training step runs (its program traced by the probe); 0 when
+    unknown."""
+    try:
+        timed = ctx.want("speedup").get("timed", [])
+        return max((int(t.get("outside_jit") or 0) for t in timed if not t.get("jitted")), default=0)
+    except Exception:  # noqa: BLE001 - the comparison figure is optional
+        return 0
+
+
+def _partly_compiled(ctx: Context, timed: list[dict], r: dict) -> bool:
     """The step timed for jit_s runs more than a tenth as many operations outside any jax.jit-compiled call as the
-    step timed for eager_s runs in all (a plain function around one jitted step runs none, or a few conversions)."""
-    outside, eager = _outside_jit(timed, r["jit_s"]), _outside_jit(timed, r["eager_s"])
-    return eager > 0 and outside > 0.1 * eager
+    lesson's plain step runs in all (a plain function around one jitted step runs none, or a few conversions)."""
+    lesson = _lesson_ops(ctx)
+    return lesson > 0 and _outside_jit(timed, r["jit_s"]) > 0.1 * lesson
+
+
+def _compiled_by_program(ctx: Context, timed: list[dict], seconds: float) -> bool:
+    """The step time_steps returned ``seconds`` for is not jax.jit-wrapped, and its traced program runs at most a
+    tenth as many operations outside compiled calls as the lesson's plain step: a plain function around a jitted
+    step, which runs compiled."""
+    lesson = _lesson_ops(ctx)
+    entry = next((t for t in timed if t["seconds"] == seconds and not t["jitted"]), None)
+    return (lesson > 0 and entry is not None and entry.get("outside_jit") is not None
+            and int(entry["outside_jit"]) <= 0.1 * lesson)
 
 
 def _returned_by(timed: list[dict], seconds: float, jitted: bool, any_n: bool = False) -> bool:
@@ -1112,6 +1132,11 @@ def speedup_dict(ctx: Context) -> Verdict:
     if not_timed and len(timed) >= 2 and all(t["jitted"] for t in timed):
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: every step time_steps timed is a "
                     "jax.jit-wrapped function, the one for eager_s too", EAGER_COMPILED)
+    if not_timed and not any(t["jitted"] for t in timed) and _compiled_by_program(ctx, timed, r["eager_s"]):
+        return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: the step timed for eager_s runs "
+                    f"{_outside_jit(timed, r['eager_s'])} operations outside any jax.jit-compiled call, where the "
+                    f"lesson's step run op by op has {_lesson_ops(ctx)}: it calls a jitted step, and runs compiled",
+                    EAGER_COMPILED)
     if not_timed and not any(t["jitted"] for t in timed):  # no jax.jit-wrapped step seen: how fast each ran
         speeds = _speeds(ctx, timed)
         if speeds.get(r["eager_s"]) == speeds.get(r["jit_s"]) == "compiled":
@@ -1125,9 +1150,9 @@ def speedup_dict(ctx: Context) -> Verdict:
         mine = _own_timings(ctx)
         own = (f"; the grader's own steps took {mine['eager_s']:.4g} s eagerly and {mine['jit_s']:.4g} s jitted"
                if mine.get("eager_s") and mine.get("jit_s") else "")
-        outside, every_op = _outside_jit(timed, r["jit_s"]), _outside_jit(timed, r["eager_s"])
+        outside = _outside_jit(timed, r["jit_s"])
         runs = (f", and the one timed for jit_s runs {outside} of its operations outside any jax.jit-compiled call "
-                f"(the one timed for eager_s runs {every_op})") if _partly_compiled(timed, r) else ""
+                f"(the lesson's step, run op by op, has {_lesson_ops(ctx)})") if _partly_compiled(ctx, timed, r) else ""
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}; measured: eager_s and jit_s are what time_steps "
                     f"returned for two plain steps, neither a jax.jit-wrapped function{runs} (jit_s={jit:.4g} s, "
                     f"eager_s={eager:.4g} s{own})", STEP_NOT_JITTED)

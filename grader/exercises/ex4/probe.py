@@ -334,8 +334,8 @@ def _speedup(m, batches):
         result = m.jit_speedup(SPEEDUP_STEPS)
     finally:
         m.time_steps = own
-    if timed and not any(t["jitted"] for t in timed):  # no jax.jit-wrapped step: how much of each runs uncompiled
-        for t, args in zip(timed, given):
+    for t, args in zip(timed, given):  # each step that is not jax.jit-wrapped: how much of it runs uncompiled
+        if not t["jitted"]:
             t["outside_jit"] = _ops_outside_jit(*args)
     left_disabled = _jit_disabled()  # jax.disable_jit still on for whatever runs after jit_speedup
     if not isinstance(result, dict):
