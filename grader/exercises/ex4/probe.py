@@ -308,9 +308,10 @@ def _default_n_steps(m):
     return {"calls": log["calls"]}
 
 
-def _speedup(m, batches):
+def _speedup(m, batches, plain_ops):
     """jit_speedup, with every time_steps call it makes recorded (the step it timed and what it returned); the
-    shapes of the batch each call was given go to ``batches`` first, kept if jit_speedup raises."""
+    shapes of the batch each call was given go to ``batches`` first, kept if jit_speedup raises, and the operations
+    each plain step runs outside compiled calls to ``plain_ops``."""
     own = m.time_steps
     timed, given = [], []
 
@@ -337,6 +338,7 @@ def _speedup(m, batches):
     for t, args in zip(timed, given):  # each step that is not jax.jit-wrapped: how much of it runs uncompiled
         if not t["jitted"]:
             t["outside_jit"] = _ops_outside_jit(*args)
+            plain_ops.append(t["outside_jit"] or 0)
     left_disabled = _jit_disabled()  # jax.disable_jit still on for whatever runs after jit_speedup
     if not isinstance(result, dict):
         return {"type": type(result).__name__, "timed": timed, "jit_disabled_after": left_disabled}
@@ -469,7 +471,10 @@ def probe(rec, modules, inputs, options):
     rec.record("time/host", lambda: _time(m, 0.0, HOST_QUEUED, N_STEPS, host_wait=HOST_WAIT))
     rec.record("time/default", lambda: _default_n_steps(m))
     rec.record("time/one", lambda: _time(m, 0.0, float(costs["count_cost"]), 1))  # the smallest n_steps
-    batches = []
-    rec.record("speedup", lambda: _speedup(m, batches))
+    batches, plain_ops = [], []
+    rec.record("speedup", lambda: _speedup(m, batches, plain_ops))
     rec.record("speedup/batches", lambda: batches)
+    # the most operations a plain step ran outside compiled calls: on the reference, its training step run op by op
+    # (counted, not timed, so it holds on any machine)
+    rec.record("speedup/plain_ops", lambda: {"ops": max(plain_ops, default=0)})
     rec.record("speedup/default_n_steps", lambda: _default_speedup_steps(m))
