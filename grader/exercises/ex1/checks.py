@@ -9,7 +9,7 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
-from grader.checks.common import PARAMETERS, crash_hint, fixed_rows, parameters_words, shapes_met, unchanged
+from grader.checks.common import PARAMETERS, STALE, crash_hint, fixed_rows, parameters_words, shapes_met, unchanged
 from grader.checks.compare import array_mismatch
 from grader.exercises.ex1.shared import CURVE_BIASES, CURVE_GRID, CURVE_OFFSET, RATES, SMALL_RATE, other_shapes
 from grader.observations import ObservationError
@@ -971,6 +971,24 @@ def _x_unread(ctx: Context) -> str:
             f"output it gave the {whole.shape[0]}-example batch: the output does not come from x")
 
 
+def _eval_kept(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """train=False on the batch's rows in reverse order, with the same params object, measured against the plain
+    forward pass there: (words, hint) when it differs, the first batch's own output named as such; None when right
+    or not observed."""
+    try:
+        got, want = ctx.got("forward/eval_reversed"), ctx.want("forward/eval_reversed")
+    except (StudentError, Missing):
+        return None
+    problem = array_mismatch(got, want)
+    if problem is None:
+        return None
+    words = f"train=False on the same batch with its rows in reverse order, and the same params object: {problem}"
+    if array_mismatch(got, ctx.got("forward/eval"), rtol=0, atol_scale=0) is None:
+        return (f"{words}; measured: it returned exactly the first batch's output, kept from the earlier call and "
+                "found again by something the two calls share (the params, the batch's shape)", STALE)
+    return words, HINT_EVAL_FORWARD
+
+
 def eval_forward(ctx: Context) -> Verdict:
     """train=False (and rate=0) equals the plain forward pass; train mode is that pass with the two dropout calls
     it makes and nothing else; left out, rate is the API's default."""
@@ -983,6 +1001,9 @@ def eval_forward(ctx: Context) -> Verdict:
         if problem:
             problems.append(f"{label}: {problem}")
     if not problems:
+        kept = _eval_kept(ctx)
+        if kept:
+            return fail(kept[0], kept[1], fraction=0.5)
         one_row = _one_row(ctx, want)
         if one_row:
             return fail(one_row, ONE_ROW, fraction=0.5)

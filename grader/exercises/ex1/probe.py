@@ -17,6 +17,7 @@ pass that does not call ``dropout`` (it inlines its masks) is observed as is.
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from grader.harness.jaxpr_tools import draws_and_masks
 from grader.harness.probe_tools import as_jax, key, no_leaks, parameters, same_array, snapshot
@@ -168,6 +169,9 @@ def probe(rec, modules, inputs, options):
     forward = m.forward_with_dropout
     evaluated = rec.record("forward/eval", lambda: forward(params, xb, k1, 0.5, False))
     rec.record("forward/eval_other_key", lambda: forward(params, xb, k2, 0.5, False))
+    # the same params object on the batch's rows in reverse order (reversed on the host: nothing new compiles)
+    reversed_rows = jnp.asarray(np.asarray(xb)[::-1].copy())
+    rec.record("forward/eval_reversed", lambda: forward(params, reversed_rows, k1, 0.5, False))
     rec.record("forward/train", lambda: forward(params, xb, k1, 0.5, True))
     rec.record("forward/train_again", lambda: forward(params, xb, k1, 0.5, True))
     rec.record("forward/train_other_key", lambda: forward(params, xb, k2, 0.5, True))

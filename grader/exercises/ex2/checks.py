@@ -8,14 +8,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, fail, skip
+from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
 from grader.checks.common import (BATCH_SIZE_CRASHES, PARAMETERS, STALE, crash_kind, numpy_on_tracer,
                                  parameters_words, unchanged_where_returned)
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
-from grader.exercises.ex2.shared import (LARGEST_CASES, NUM_CLASSES, UNIT_EXAMPLES, UNIT_NORMS,
+from grader.exercises.ex2.shared import (LARGEST_CASES, NUM_CLASSES, SAME_PARAMS, UNIT_EXAMPLES, UNIT_NORMS,
                                         VECTOR_BATCHES)
 
 GROUPED = Mistake(
@@ -1486,6 +1486,23 @@ def _tied_with_largest(norms, index) -> bool:
     return isinstance(index, int) and 0 <= index < norms.size and bool(norms[index] >= np.max(norms) * (1 - 1e-4))
 
 
+def _kept_for_same_params(ctx: Context) -> str:
+    """Words for a batch asked about with an earlier batch's params object whose answer is that earlier batch's,
+    where the right answers differ; "" otherwise."""
+    for case, source in SAME_PARAMS.items():
+        try:
+            got, earlier = ctx.got(f"largest/{case}")["value"], ctx.got(f"largest/{source}")["value"]
+            want, want_earlier = ctx.want(f"largest/{case}")["value"], ctx.want(f"largest/{source}")["value"]
+        except (StudentError, Missing, KeyError, TypeError):
+            continue
+        if got == earlier != want and want != want_earlier:
+            return (f"measured: batch '{case}' is batch '{source}' with its examples in reverse order, given the same "
+                    f"params object: it returned {got}, batch '{source}''s answer, where the largest norm is now at "
+                    f"{want}: an answer kept from the earlier call, found again by something the two calls share "
+                    "(the params, the batch's shape, its sums)")
+    return ""
+
+
 def largest(ctx: Context) -> Verdict:
     """The index is a Python int pointing at the largest norm, on three batches: in two one example stands out;
     in the third the loss, the logits' residual and the input's size each point at another example.
@@ -1580,6 +1597,9 @@ def largest(ctx: Context) -> Verdict:
         words, mistake = ranked
         problems.append(words)
         hint = hint or mistake
+    elif kept := _kept_for_same_params(ctx):
+        problems.append(kept)
+        hint = hint or STALE
     elif stale := _first_params_index(ctx, cases):
         problems.append(stale)
         hint = hint or STALE

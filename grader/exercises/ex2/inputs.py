@@ -43,6 +43,8 @@ def build(rng: np.random.Generator, seed: int | None = None) -> dict[str, Any]:
     # The lesson case holds as many examples as there are classes (10): labels of shape (10,) then have the shape
     # of one one-hot row, which code guessing the labels' form from their shape reads as such. Its last five are
     # drawn last, so every input drawn before is unchanged.
+    small = cases["small"]  # drawn from no generator: every input is unchanged
+    cases["small_reversed"] = {"params": small["params"], "x": small["x"][::-1].copy(), "y": small["y"][::-1].copy()}
     x, y = batch(rng, NUM_CLASSES - len(cases["lesson"]["y"]))
     lesson = cases["lesson"]
     cases["lesson"] = {**lesson, "x": np.concatenate([lesson["x"], x]), "y": np.concatenate([lesson["y"], y])}

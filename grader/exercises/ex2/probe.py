@@ -8,7 +8,7 @@ from grader.harness.jaxpr_tools import jaxpr_stats
 from grader.harness.probe_tools import as_jax, no_leaks, parameters, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
-from grader.exercises.ex2.shared import LARGEST_CASES, LESSON_IMAGES, VECTOR_BATCHES
+from grader.exercises.ex2.shared import LARGEST_CASES, LESSON_IMAGES, SAME_PARAMS, VECTOR_BATCHES
 from grader.protocol import SKIP_LESSON
 
 
@@ -73,7 +73,7 @@ def probe(rec, modules, inputs, options):
         c = data[case]
         grads[case] = rec.record(f"grads/{case}", lambda c=c: m.per_example_grads(c["params"], c["x"], c["y"]))
     for case in LARGEST_CASES:
-        c = data[case]
+        c = {**data[case], "params": data[SAME_PARAMS[case]]["params"]} if case in SAME_PARAMS else data[case]
         rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"], c["y"])))
         if case not in CASES:  # where the gradients are not observed, their norms are
             rec.record(f"own_norms/{case}", lambda c=c: _own_norms(m.per_example_grads(c["params"], c["x"], c["y"])))

@@ -8,7 +8,11 @@ GRAD_CASES = ("small", "lesson", "single")
 #: shapes of batches per_example_grads is checked on, so eager JAX compiles nothing new for them. On
 #: ``small2`` the loss, the logits' residual and the input's size each point at another example; on ``small3``
 #: the largest norm is a correctly classified example's, and the smallest lies furthest from the others.
-LARGEST_CASES = ("small", "lesson", "small2", "small3")
+LARGEST_CASES = ("small", "lesson", "small2", "small3", "small_reversed")
+#: Cases asked about with another case's params object itself (not a copy): ``small_reversed`` is the small batch
+#: with its examples in reverse order, so its sums, shapes and params are the small batch's and its answer is not
+#: (an answer kept by the params' identity, the batch's shape or its sums shows).
+SAME_PARAMS = {"small_reversed": "small"}
 
 #: The batch sizes per_example_grads is traced at (``jax.make_jaxpr``, nothing runs): its program must not grow with
 #: the batch, and on 13 examples (above 8, a multiple of no chunk size) every leaf's leading axis must be 13.

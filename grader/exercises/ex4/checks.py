@@ -128,6 +128,11 @@ NOT_TIMED = Mistake(
     "ex4.speedup_not_timed", "eager_s and jit_s that time_steps did not return",
     "eager_s and jit_s must be exactly what time_steps returned when jit_speedup timed the lesson's training "
     "step without and with jax.jit (n_steps each); the message lists the calls it saw and what each returned.")
+DONATED_KEPT = Mistake(
+    "ex4.donated_inputs_kept", "arrays donated to a jitted step and kept for the next call",
+    "A jitted step with donate_argnums deletes the arrays it is given once it has run; jit_speedup keeps those "
+    "arrays from one call to the next (an lru_cache'd setup, module-level params), so its next call times deleted "
+    "buffers and raises. Make fresh params and batch in each call, or leave donate_argnums out of the timed step.")
 STEP_NOT_JITTED = Mistake(
     "ex4.step_not_jitted", "a jit_s timed on a step that is not jax.jit-wrapped",
     "jit_s must time the whole training step compiled: time_steps(jax.jit(train_step), ...). The step timed for "
@@ -1061,11 +1066,11 @@ def _partly_compiled(ctx: Context, timed: list[dict], r: dict) -> bool:
 def _compiled_by_program(ctx: Context, timed: list[dict], seconds: float) -> bool:
     """The step time_steps returned ``seconds`` for is not jax.jit-wrapped, and its traced program runs at most a
     tenth as many operations outside compiled calls as the lesson's plain step: a plain function around a jitted
-    step, which runs compiled."""
+    step, which runs compiled (unless jax.disable_jit() was on while it was timed)."""
     lesson = _lesson_ops(ctx)
     entry = next((t for t in timed if t["seconds"] == seconds and not t["jitted"]), None)
     return (lesson > 0 and entry is not None and entry.get("outside_jit") is not None
-            and int(entry["outside_jit"]) <= 0.1 * lesson)
+            and int(entry["outside_jit"]) <= 0.1 * lesson and not entry.get("jit_disabled"))
 
 
 def _returned_by(timed: list[dict], seconds: float, jitted: bool, any_n: bool = False) -> bool:
@@ -1183,8 +1188,14 @@ def _speedup_default(ctx: Context) -> Verdict:
     raised)."""
     try:
         passed = ctx.got("speedup/default_n_steps")["n_steps"]
-    except (StudentError, Missing, KeyError, TypeError):
+        deleted = ctx.got("speedup/default_n_steps").get("deleted") or []
+    except (StudentError, Missing, KeyError, TypeError, AttributeError):
         return PASS
+    if deleted:
+        return fail(f"jit_speedup() called a second time gave time_steps {', '.join(map(str, deleted))} whose arrays "
+                    "an earlier call deleted (a jitted step given them with donate_argnums deletes them once it has "
+                    "run) and that are kept from call to call: every later call works on deleted buffers",
+                    DONATED_KEPT, fraction=0.5)
     if not passed or all(n == API_N_STEPS for n in passed):
         return PASS
     if len(set(passed)) > 1:  # the two steps timed over different counts: not a default, the count passed on

@@ -366,10 +366,13 @@ def _ops_outside_jit(step_fn, *args):
 def _default_speedup_steps(m):
     """The n_steps jit_speedup() passes to time_steps with its own n_steps left out, read from a time_steps that
     times nothing (so no step runs)."""
-    own, passed = m.time_steps, []
+    own, passed, deleted = m.time_steps, [], []
 
     def counting_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
         passed.append(int(n_steps) if np.size(n_steps) == 1 else -1)
+        # arrays given this second call that an earlier run deleted (donated to a jitted step, kept in a cache)
+        deleted.extend(name for name, value in (("params", params), ("opt_state", opt_state), ("x", x), ("y", y))
+                       if _any_deleted(value) and name not in deleted)
         return 1.0
 
     m.time_steps = counting_time_steps
@@ -377,7 +380,15 @@ def _default_speedup_steps(m):
         m.jit_speedup()
     finally:
         m.time_steps = own
-    return {"n_steps": passed[:MAX_CALLS_SHOWN]}
+    return {"n_steps": passed[:MAX_CALLS_SHOWN], "deleted": deleted}
+
+
+def _any_deleted(tree) -> bool:
+    """Some jax.Array in ``tree`` has had its buffer deleted (donated to a jitted call, or deleted by hand)."""
+    try:
+        return any(leaf.is_deleted() for leaf in jax.tree_util.tree_leaves(tree) if isinstance(leaf, jax.Array))
+    except Exception:  # noqa: BLE001 - whatever the student passed, reading it must not fail the observation
+        return False
 
 
 class _Watched:
