@@ -19,7 +19,7 @@ from typing import Callable
 from grader import inputs as grader_inputs
 from grader import lesson_cache
 from grader.checks import Check, Context, Missing, Mistake, StudentError, Unfinished, Verdict
-from grader.checks.common import crash_hint
+from grader.checks.common import DELETED_ARRAY, crash_hint
 from grader.checks.registry import BY_ID as CHECKS_BY_ID
 from grader.checks.registry import CHECKS
 from grader.config import Options
@@ -335,6 +335,8 @@ def _run_failure_hint(run: _Run) -> str:
         return "The run ran out of memory: look for huge arrays or lists that grow without end (limit: --memory)."
     if r.status == "bad_output":
         return "Leave the grader's result files alone: code that writes, moves or replaces them scores 0 here."
+    if r.status == "crashed" and ("Array has been deleted" in r.detail or "has been deleted or donated" in r.detail):
+        return DELETED_ARRAY  # the last output the child wrote names JAX's error
     if "SIG" in r.detail:
         return "The process crashed inside native code; run your functions on small inputs yourself to find where."
     return ("The process ended before reporting: look for sys.exit, os._exit, quit() or exit() in your code "

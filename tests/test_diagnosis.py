@@ -912,6 +912,12 @@ def wrong_key_shape(key):
     return jax.random.normal(key[:1], (3,))
 
 
+def donated(key):
+    x = jax.random.normal(key, (3,))
+    jax.jit(lambda a: a * 2.0, donate_argnums=0)(x)
+    return x + 1.0
+
+
 def state_first(params, grads):
     optimizer = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
     state = optimizer.init(params)
@@ -925,6 +931,7 @@ def state_first(params, grads):
     (lambda m, k: m.pair_of_keys(k), "not_a_key", ""),  # a tuple, of keys: not a shape, so no shape is claimed
     (lambda m, k: m.number_first(k), "value_for_key", "jax.random.bernoulli was given keep = 0.9, a number"),
     (lambda m, k: m.wrong_key_shape(k), "invalid_key", ""),  # a key's array cut short: JAX's words alone
+    (lambda m, k: m.donated(k), "deleted_array", ""),
     (lambda m, k: m.state_first({"w": np.ones(3, np.float32)}, {"w": np.ones(3, np.float32)}), "chain_state", ""),
 ])
 def test_keys_and_states_in_the_wrong_place_are_told_from_what_the_line_held(tmp_path, call, kind, words):

@@ -148,6 +148,10 @@ VALUE_FOR_KEY = Mistake(
     "A jax.random function got a number or an array of values where its key goes (the message says which call and "
     "what it held there): every jax.random function takes the key first, then the rest, "
     "jax.random.bernoulli(key, p, shape), jax.random.normal(key, shape).")
+DELETED_ARRAY = ("An array was used after it had been deleted (JAX's words): a jax.jit with donate_argnums gives XLA "
+                 "the buffers of the arguments in those places, and deletes the arrays once it has run. The arrays "
+                 "a function is given (x, params, the batch) belong to its caller and must stay usable after it "
+                 "returns: leave donate_argnums out.")
 CHAIN_STATE = ("optax's chain was given a state that is not one its own init made (optax's words): "
                "optimizer.update(grads, opt_state, params) takes the gradients first, then the state "
                "optimizer.init(params) made for this same optimizer, then the params.")
@@ -223,6 +227,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "shape_for_key": SHAPE_FOR_KEY,
     "value_for_key": VALUE_FOR_KEY,
     "chain_state": CHAIN_STATE,
+    "deleted_array": DELETED_ARRAY,
 }
 #: Crashes that come with the batch size, not with anything a network's depth changes.
 BATCH_SIZE_CRASHES = frozenset({"uneven_split"})

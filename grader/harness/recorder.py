@@ -132,7 +132,10 @@ _JAX_SHAPE_ERRORS = (
     ("Gradient only defined for scalar-output functions", "grad_not_scalar"),
     ("unexpected PRNG key type", "not_a_key"),
     ("The number of updates and states has to be the same in chain", "chain_state"),
+    ("Array has been deleted", "deleted_array"),
 )
+#: XLA's words when a computation is given a buffer that was deleted (donated to an earlier jitted call).
+_DELETED_BUFFER = "Buffer has been deleted or donated"
 
 
 #: JAX's words when a function of jax.random that takes one key is given an array of several (its shape named).
@@ -344,10 +347,12 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
             return "traced_argument" if kind == "python_on_tracer" and _TRACED_ARGUMENT in str(exc) else kind
     if type(exc) is Exception and str(exc).startswith("Leaked trace"):  # jax.checking_leaks's own words
         return "leaked_tracer"
-    if isinstance(exc, (TypeError, ValueError)):  # JAX's words for ways shapes do not fit a transformation
+    if isinstance(exc, (TypeError, ValueError, RuntimeError)):  # JAX's words for ways inputs do not fit
         for start, kind in _JAX_SHAPE_ERRORS:
             if str(exc).startswith(start):
                 return kind
+        if _DELETED_BUFFER in str(exc):
+            return "deleted_array"
         if _KEY_BATCH.search(str(exc)):
             return "key_batch"
     frames = traceback.extract_tb(exc.__traceback__)
