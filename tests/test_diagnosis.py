@@ -918,6 +918,11 @@ def donated(key):
     return x + 1.0
 
 
+def ahead_of_time(key):
+    compiled = jax.jit(lambda a: a * 2.0).lower(jax.numpy.ones((3,))).compile()
+    return compiled(jax.random.normal(key, (4,)))
+
+
 def state_first(params, grads):
     optimizer = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
     state = optimizer.init(params)
@@ -932,6 +937,7 @@ def state_first(params, grads):
     (lambda m, k: m.number_first(k), "value_for_key", "jax.random.bernoulli was given keep = 0.9, a number"),
     (lambda m, k: m.wrong_key_shape(k), "invalid_key", ""),  # a key's array cut short: JAX's words alone
     (lambda m, k: m.donated(k), "deleted_array", ""),
+    (lambda m, k: m.ahead_of_time(k), "aot_compiled", ""),
     (lambda m, k: m.state_first({"w": np.ones(3, np.float32)}, {"w": np.ones(3, np.float32)}), "chain_state", ""),
 ])
 def test_keys_and_states_in_the_wrong_place_are_told_from_what_the_line_held(tmp_path, call, kind, words):

@@ -152,6 +152,10 @@ DELETED_ARRAY = ("An array was used after it had been deleted (JAX's words): a j
                  "the buffers of the arguments in those places, and deletes the arrays once it has run. The arrays "
                  "a function is given (x, params, the batch) belong to its caller and must stay usable after it "
                  "returns: leave donate_argnums out.")
+AOT_COMPILED = ("A function compiled ahead of time (jax.jit(f).lower(...).compile(), JAX's words name it) runs only "
+                "on the shapes and types it was compiled for, and no transformation (jax.jit, grad, vmap) can be "
+                "applied to it, while the grader calls your function on other shapes and under jax.jit. Use "
+                "jax.jit(f) itself: it compiles again for each new shape, the first time it meets it.")
 CHAIN_STATE = ("optax's chain was given a state that is not one its own init made (optax's words): "
                "optimizer.update(grads, opt_state, params) takes the gradients first, then the state "
                "optimizer.init(params) made for this same optimizer, then the params.")
@@ -228,6 +232,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "value_for_key": VALUE_FOR_KEY,
     "chain_state": CHAIN_STATE,
     "deleted_array": DELETED_ARRAY,
+    "aot_compiled": AOT_COMPILED,
 }
 #: Crashes that come with the batch size, not with anything a network's depth changes.
 BATCH_SIZE_CRASHES = frozenset({"uneven_split"})

@@ -133,6 +133,8 @@ _JAX_SHAPE_ERRORS = (
     ("unexpected PRNG key type", "not_a_key"),
     ("The number of updates and states has to be the same in chain", "chain_state"),
     ("Array has been deleted", "deleted_array"),
+    ("Cannot apply JAX transformations to a function lowered and compiled", "aot_compiled"),
+    ("Argument types differ from the types for which this computation was compiled", "aot_compiled"),
 )
 #: XLA's words when a computation is given a buffer that was deleted (donated to an earlier jitted call).
 _DELETED_BUFFER = "Buffer has been deleted or donated"
