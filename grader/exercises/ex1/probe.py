@@ -141,10 +141,12 @@ def probe(rec, modules, inputs, options):
 
     rec.record("parameters/dropout", lambda: parameters(m.dropout))
     dropped = {rate: rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate)) for rate in RATES}
-    big = jnp.tile(x, SMALL_RATE_TILES)
+    # the inputs below are made from the host's copy: a dropout that donated x (jit's donate_argnums) has deleted it
+    x_again = jnp.asarray(inputs["ex1"]["x"])
+    big = jnp.tile(x_again, SMALL_RATE_TILES)
     rec.record("dropout/small_rate", lambda: {"zeros": int(jnp.sum(jnp.asarray(m.dropout(k1, big, SMALL_RATE)) == 0)),
                                               "size": int(big.size)})
-    for name, shaped in other_shapes(x).items():  # any shape, not only a 2-D batch of many
+    for name, shaped in other_shapes(x_again).items():  # any shape, not only a 2-D batch of many
         rec.record(f"dropout/{name}", lambda shaped=shaped: m.dropout(k1, shaped, 0.5))
     rec.record("dropout/again", lambda: m.dropout(k1, x, 0.5))
     rec.record("dropout/negated", lambda: m.dropout(k1, -x, 0.5))  # every element negative: -1 times the output
