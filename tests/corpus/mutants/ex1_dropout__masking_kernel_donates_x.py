@@ -8,7 +8,8 @@ import functools
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.zero_fraction", "mistake": "", "hint": "leave donate_argnums out", "max_failing": 1}
+EXPECT = {"check": "ex1.zero_fraction", "mistake": "", "hint": "leave donate_argnums out", "max_failing": 1,
+          "also": ["ex1.rescale", "ex1.identity", "ex1.per_element", "ex1.key_only_randomness", "ex1.jit"]}
 
 
 
