@@ -231,10 +231,7 @@ def _swapped_arguments(exc: BaseException, submission_dir: str) -> str:
     if not isinstance(exc, (TypeError, IndexError)) or need is None:
         return ""
     need, use = need
-    frames, tb = [], exc.__traceback__
-    while tb is not None:
-        frames.append((tb.tb_frame, tb.tb_lineno))
-        tb = tb.tb_next
+    frames = [(tb.tb_frame, tb.tb_lineno) for tb in _walk(exc.__traceback__)]
     mine = [i for i, (frame, _) in enumerate(frames) if frame.f_code.co_filename.startswith(submission_dir)]
     if not mine or mine[-1] != len(frames) - 1 and not _library_frames(frames[mine[-1] + 1:]):
         return ""
