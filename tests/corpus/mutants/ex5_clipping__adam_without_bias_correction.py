@@ -1,5 +1,5 @@
 """Adam written by hand without its bias correction (m / (1 - b1**t), v / (1 - b2**t)). The first update is
-(1 - b1) / sqrt(1 - b2) = 3.16 times Adam's, which the measurement of the first step recognises; the jitted
+(1 - b1) / sqrt(1 - b2) = 3.16 times Adam's, and every later one's factor is the missing correction's, which the measurement of each step recognises; the jitted
 step is built with the grader's optimizers, so only the optimizer's checks see it.
 """
 
@@ -8,8 +8,7 @@ import jax.numpy as jnp
 import optax
 
 
-EXPECT = {"check": "ex5.chain", "mistake": "", "hint": "bias correction", "max_failing": 1,
-          "also": ["ex5.hyperparams"]}
+EXPECT = {"check": "ex5.chain", "mistake": "ex5.bias_correction_wrong", "hint": "1 - b1**t", "max_failing": 1}
 
 
 def forward(params, x):
