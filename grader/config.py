@@ -71,6 +71,9 @@ class Options:
     lesson: bool = True
     """Answer the lesson's questions (shown, never scored: the terminal and notebook reports, ``--plots``);
     a batch, whose reports show them nowhere, leaves them out."""
+    keep_compiled: bool = False
+    """Against a sealed reference on the public inputs, let the exercise runs keep what they compile for this
+    submission path's next grade (:mod:`grader.compiled_cache`): a student's own grades set it, a batch never."""
     batch: BatchOptions = BatchOptions()
 
     def to_json(self) -> dict[str, Any]:
@@ -84,7 +87,7 @@ class Options:
                 "cache_dir": text(self.cache_dir), "use_cache": self.use_cache,
                 "reference_digest": self.reference_digest, "plots_dir": text(self.plots_dir),
                 "require_confinement": self.require_confinement, "seed": self.seed, "lesson": self.lesson,
-                "max_archive_mb": self.batch.max_archive_mb}
+                "keep_compiled": self.keep_compiled, "max_archive_mb": self.batch.max_archive_mb}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Options:
@@ -98,5 +101,5 @@ class Options:
                    use_cache=bool(data.get("use_cache", True)), reference_digest=data.get("reference_digest"),
                    plots_dir=path("plots_dir"), require_confinement=bool(data.get("require_confinement", False)),
                    seed=None if data.get("seed") is None else int(data["seed"]),
-                   lesson=bool(data.get("lesson", True)),
+                   lesson=bool(data.get("lesson", True)), keep_compiled=bool(data.get("keep_compiled", False)),
                    batch=BatchOptions(max_archive_mb=float(data.get("max_archive_mb", MAX_ARCHIVE_MB))))

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from grader import inputs as grader_inputs
-from grader import lesson_cache
+from grader import compiled_cache, lesson_cache
 from grader.checks import Check, Context, Missing, Mistake, StudentError, Unfinished, Verdict
 from grader.checks.common import DELETED_ARRAY, crash_hint
 from grader.checks.registry import BY_ID as CHECKS_BY_ID
@@ -30,6 +30,7 @@ from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox import NONE, offered, require_full, run_task, warm_up
 from grader.expected import load_reference, task_compilation_cache
 from grader.expected.cache import default_cache_dir
+from grader.expected.sealed import is_sealed
 from grader.observations import Limits, ObservationError, Observations, RunResult
 from grader.protocol import SKIP_LESSON
 from grader.submission import Submission, load_submission
@@ -41,7 +42,9 @@ OnRun = Callable[[str, str, float], None]
 #: The runs whose observations answer a lesson's question.
 _ANSWERS_A_QUESTION = frozenset(e.question_from for e in ALL if e.question_from)
 #: How one exercise is run and observed: ``runner(task, submission_dir, inputs_path, workdir, limits, extra_args,
-#: compilation_cache) -> RunResult``, where ``compilation_cache`` is shared by the runs and must not be written.
+#: compilation_cache) -> RunResult``, where ``compilation_cache`` is shared by the runs and must not be written;
+#: a grade that keeps a submission's own compiled programs (``Options.keep_compiled``) passes that folder with
+#: ``cache_writable=True``.
 #: The grader's is :func:`run_confined`.
 Runner = Callable[..., RunResult]
 
@@ -83,7 +86,12 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
         kept = lesson_cache.load(cache_dir, task, name)
         if kept is not None:
             extra += (SKIP_LESSON,)
-    result = runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, compilation_cache)
+    own = _own_compiled(task, submission, options, compilation_cache)
+    if own is not None:
+        result = runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, own, cache_writable=True)
+        compiled_cache.trim(own)
+    else:
+        result = runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, compilation_cache)
     if kept is not None and result.status == "ok":
         result = replace(result, observations=replace(result.observations,
                                                       values={**result.observations.values, **kept}))
@@ -92,10 +100,27 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
     return _Run(task, result)
 
 
+def _own_compiled(task: str, submission: Submission, options: Options, compilation_cache: Path | None) -> Path | None:
+    """The folder where this submission's run of ``task`` keeps what it compiles (:mod:`grader.compiled_cache`),
+    when its grade may keep anything: a student's own grade (``keep_compiled``) of the public inputs against a
+    sealed reference, whose compilation cache was made on another machine. None otherwise: the runs then read
+    the reference's cache and write nothing."""
+    if not (options.keep_compiled and options.use_cache and options.seed is None and compilation_cache is not None
+            and is_sealed(compilation_cache.parent)):
+        return None
+    return compiled_cache.folder(options.cache_dir or default_cache_dir(), submission.origin, task,
+                                 task_compilation_cache(compilation_cache, task))
+
+
 def run_confined(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limits: Limits,
-                 extra_args: tuple[str, ...], compilation_cache: Path | None) -> RunResult:
+                 extra_args: tuple[str, ...], compilation_cache: Path | None, *,
+                 cache_writable: bool = False) -> RunResult:
     """The grader's runner: a confined child that reads its task's part of the compilation cache and writes
-    nothing there (what it compiles is its own), so every run shares the one folder without a copy."""
+    nothing there (what it compiles is its own), so every run shares the one folder without a copy. With
+    ``cache_writable``, ``compilation_cache`` is the run's own folder, which it fills."""
+    if cache_writable:
+        return run_task(task, submission_dir, inputs_path, workdir, limits, extra_args, compilation_cache,
+                        cache_writable=True)
     return run_task(task, submission_dir, inputs_path, workdir, limits, extra_args,
                     task_compilation_cache(compilation_cache, task), cache_writable=False)
 

@@ -247,7 +247,8 @@ def check(*exercise_ids: str, notebook: str | os.PathLike | None = None, timeout
         for old in figures.glob("*.png"):
             old.unlink()
     options = Options(only=tuple(exercise_ids) or EXERCISES,
-                      limits=Limits(timeout=timeout) if timeout else Limits(), plots_dir=figures)
+                      limits=Limits(timeout=timeout) if timeout else Limits(), plots_dir=figures,
+                      keep_compiled=True)
     report = grade(submission, options)
     if not complete and any(c.status == "error" and c.message.startswith("importing the submission")
                             for c in report.checks):

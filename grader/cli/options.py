@@ -146,7 +146,7 @@ def configure(args: argparse.Namespace) -> Options:
         seed=seed_from(given["seed"]) if "seed" in given else None,
     )
     if not batch:
-        return options
+        return replace(options, keep_compiled=options.use_cache)
     return replace(options, batch=BatchOptions(
         submissions=absolute(args.submissions), out=absolute(args.out), jobs=args.jobs, force=args.force,
         shard=args.shard, formats=args.formats, isolate=not args.in_process,
