@@ -1017,7 +1017,10 @@ def _first_difference(outcomes: dict[str, str]) -> str:
 
 
 def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
-    problems, errors, named, outcomes, shaped, crashed = [], [], [], {}, None, {}
+    """The outputs of ``cases`` against the reference's, a share of credit for each that agrees, and half a share
+    for each that returns the right outputs of its examples in another number of rows (rows left out, or rows
+    beyond the batch): the values are computed, their number is wrong."""
+    problems, errors, named, outcomes, shaped, crashed, rows_only = [], [], [], {}, None, {}, 0
     for case in cases:
         c = _case(ctx, case)
         try:
@@ -1036,7 +1039,8 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
             continue
         outcomes[case] = "wrong"
         rows = _rows_returned(got, want)
-        named.append({(ROWS_DROPPED, None)} if rows and got.shape[0] < want.shape[0] else
+        rows_only += rows is not None
+        named.append({(ROWS_DROPPED if got.shape[0] < want.shape[0] else ROWS_ADDED, None)} if rows else
                      explain(c["params"], c["x"], got))
         problems.append(f"{_describe(case)}: " + ("returned None" if _returned_none(ctx, f"out/{case}") else
                                                   array_mismatch(got, want)) + (f"; measured: {rows}" if rows else ""))
@@ -1059,12 +1063,12 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         return fail("; ".join(problems) + text, measured)
     if not problems:
         return PASS
-    fraction = 1 - len(problems) / len(cases)
+    fraction = 1 - (len(problems) - rows_only / 2) / len(cases)
     if mistake is None and (fixed := _fixed_depth(ctx)):
         return fail("; ".join(problems) + f"; measured: {fixed}", DEPTH, fraction=fraction)
     if mistake is not None:
         named_as = (f"; that error is what {mistake.name} gives" if len(errors) == len(problems)
-                    else "" if mistake is ROWS_DROPPED else f"; {equals(mistake)}")  # the rows measured name it
+                    else "" if mistake in (ROWS_DROPPED, ROWS_ADDED) else f"; {equals(mistake)}")  # rows name it
         return fail("; ".join(problems) + named_as, mistake, fraction=fraction)
     text, measured = _measured_words(measure(ctx))
     if shaped:  # the graded cases' own crash says what met what: it goes before the measurement networks
@@ -1086,6 +1090,14 @@ ROWS_DROPPED = Mistake(
     "mlp_forward returns one row per example of x, for any B. Apply the layers to the whole batch at once (x @ w + b "
     "takes every row); if you do split it, keep the last, shorter piece: range(0, B, size) with x[i:i + size], or a "
     "ceiling division (B + size - 1) // size, not B // size.")
+
+
+ROWS_ADDED = Mistake(
+    "ex3.rows_added", "rows beyond the batch's examples returned (a batch padded and not cut back)",
+    "mlp_forward returns exactly one row per example of x: B = x.shape[0] rows. The first rows are the right outputs "
+    "and the rest come from rows x does not have: a batch padded (to a power of two, a fixed bucket) must be cut "
+    "back to the original B, with the B read before the padding (n = x.shape[0]; ...; return out[:n]), not from the "
+    "padded array.")
 
 
 def _rows_returned(got: np.ndarray, want: np.ndarray) -> str | None:
@@ -1270,6 +1282,9 @@ def deep(ctx: Context) -> Verdict:
         named = ""
     if verdict.mistake != named:
         return verdict
+    if verdict.mistake in (ROWS_DROPPED.id, ROWS_ADDED.id):  # the rows it returned of the examples are right
+        return Verdict(True, f"the 12 layers ran in numeric order (the rows returned differ in number, "
+                             f"{verdict.mistake}, charged in ex3.depths)")
     c = _case(ctx, DEEP_CASE)
     try:  # the pass below needs the 12-layer answer itself to be that mistake in numeric order
         got = np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64)
