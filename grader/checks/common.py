@@ -234,6 +234,8 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "deleted_array": DELETED_ARRAY,
     "aot_compiled": AOT_COMPILED,
 }
+#: Crashes of code that cannot be traced (jax.jit, jax.make_jaxpr): numpy or Python control flow on a tracer.
+TRACING_CRASHES = frozenset({NUMPY_ON_TRACER.id, "python_on_tracer"})
 #: Crashes that come with the batch size, not with anything a network's depth changes.
 BATCH_SIZE_CRASHES = frozenset({"uneven_split"})
 #: JAX's own error classes, for an error recorded without a kind.

@@ -10,7 +10,7 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
-from grader.checks.common import (BATCH_SIZE_CRASHES, PARAMETERS, STALE, crash_kind, numpy_on_tracer,
+from grader.checks.common import (BATCH_SIZE_CRASHES, PARAMETERS, STALE, TRACING_CRASHES, crash_kind, numpy_on_tracer,
                                  parameters_words, unchanged_where_returned)
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
@@ -1009,8 +1009,18 @@ def _batch_kept(ctx: Context, case: str) -> bool:
 
 
 def vectorised(ctx: Context) -> Verdict:
-    """The traced program does not grow with the batch and has no loop over it."""
-    small, large = (ctx.got(f"vector/b{b}") for b in VECTOR_BATCHES)
+    """The traced program does not grow with the batch and has no loop over it.
+
+    Read off per_example_grads' traced program (jax.make_jaxpr): code that cannot be traced, as ex2.jit charges,
+    is not judged here again."""
+    try:
+        small, large = (ctx.got(f"vector/b{b}") for b in VECTOR_BATCHES)
+    except StudentError as exc:
+        jitted = ctx.student.errors.get("jit/grads")
+        if crash_kind(exc.error) in TRACING_CRASHES and jitted is not None and crash_kind(jitted) in TRACING_CRASHES:
+            return skip("not judged: per_example_grads cannot be traced (charged in ex2.jit), and whether it loops "
+                        "over the batch is read off its traced program (jax.make_jaxpr)")
+        raise
     if large["loops"]:
         return fail(f"the jaxpr contains loop primitives {large['loops']}",
                     replace(SEQUENTIAL, hint=SEQUENTIAL.hint.format(loops=", ".join(large["loops"]))))
