@@ -58,8 +58,17 @@ def _rates_given(fn):
     return [call["rate"] for call in _calls_made(fn)]
 
 
-def contract_dropout(key, x, rate, train=True):
-    """Inverted dropout exactly as the exercise API specifies it."""
+#: The submission's own dropout, while the contract's stands in for it: a call with keywords of its own (a
+#: ``deterministic=`` beside ``train``) means what the submission's dropout makes of them, so it answers that call.
+_OWN = None
+#: Whether that dropout takes (x, key) rather than (key, x).
+_OWN_X_FIRST = False
+
+
+def contract_dropout(key, x, rate, train=True, **own_keywords):
+    """Inverted dropout exactly as the exercise API specifies it. Keywords the API does not have (the submission's
+    dropout's own) hand the call to the submission's dropout, whose meaning for them only it knows; its key and
+    rate are recorded all the same."""
     if _CALLS is not None:
         try:
             given = float(rate)
@@ -70,18 +79,21 @@ def contract_dropout(key, x, rate, train=True):
     if _is_key(x) and not _is_key(key):
         raise DropoutArgumentOrder(
             "forward_with_dropout called dropout(x, key, ...), but its dropout takes (key, x, ...)")
+    if own_keywords and _OWN is not None:
+        out = _OWN(*((x, key) if _OWN_X_FIRST else (key, x)), rate, train, **own_keywords)
+        return out[0] if isinstance(out, tuple) and out else out  # a tuple's output: the stand-in's form adds the rest
     if not train or rate == 0.0:
         return x
     keep = 1.0 - rate
     return jnp.where(jax.random.bernoulli(key, keep, x.shape), x / keep, 0.0).astype(x.dtype)
 
 
-def contract_dropout_x_first(x, key, rate, train=True):
+def contract_dropout_x_first(x, key, rate, train=True, **own_keywords):
     """The contract's dropout for a submission whose own dropout takes (x, key): judged with its own order."""
     if _is_key(x) and not _is_key(key):
         raise DropoutArgumentOrder(
             "forward_with_dropout called dropout(key, x, ...), but its dropout takes (x, key, ...)")
-    return contract_dropout(key, x, rate, train)
+    return contract_dropout(key, x, rate, train, **own_keywords)
 
 
 def _in_form_of(dropout_fn, extra: int):
@@ -134,6 +146,7 @@ def _works(value, x) -> bool:
 
 
 def probe(rec, modules, inputs, options):
+    global _OWN, _OWN_X_FIRST
     m = modules["ex1_dropout"]
     data = as_jax(inputs["ex1"])
     k1, k2 = (key(int(s)) for s in inputs["ex1"]["key_seeds"])
@@ -164,6 +177,7 @@ def probe(rec, modules, inputs, options):
     x_first = _works(swapped, x) and not _works(dropped[0.5], x)
     own_dropout = getattr(m, "dropout", None)  # asked again after the forward calls: state they left shows there
     if hasattr(m, "dropout"):  # before the first forward call, so a jitted forward traces with it
+        _OWN, _OWN_X_FIRST = own_dropout, x_first
         m.dropout = contract_dropout_x_first if x_first else contract_dropout
         own = dropped[0.5]
         if isinstance(own, tuple) and len(own) > 1 and _works(own[0], x):  # (output, mask, ...), output first
@@ -183,15 +197,21 @@ def probe(rec, modules, inputs, options):
         rec.record("forward/eval_masks", lambda: draws_and_masks(lambda p, x, k: forward(p, x, k, 0.5, False), params,
                                                                  xb, k1, data_args=(0, 1), key_args=(2,))[1])
     rec.record("forward/one_row", lambda: forward(params, xb[:1], k1, 0.5, False))  # a batch of one example
+    # the params below are made from the host's copy: a forward pass may have changed the params dict it was given
+    host_params = inputs["ex1"]["params"]
     for value in (0, 1):  # every bias set to 0, then to 1: how the biases enter the evaluation pass
-        biased = {name: {**layer, "b": jnp.full_like(layer["b"], value)} for name, layer in params.items()}
+        biased = as_jax({name: {**layer, "b": np.full_like(layer["b"], value)} for name, layer in host_params.items()})
         rec.record(f"forward/eval_bias{value}", lambda p=biased: forward(p, xb, k1, 0.5, False))
-    grid = jnp.zeros_like(xb).at[:, 0].set(jnp.asarray(CURVE_GRID, xb.dtype))
+    grid = np.zeros_like(inputs["ex1"]["xb"])
+    grid[:, 0] = np.asarray(CURVE_GRID, grid.dtype)
+    grid = as_jax(grid)
     for which, biases in CURVE_BIASES.items():  # each hidden activation alone, on a grid (see CURVE_BIASES)
-        unit = {name: {"w": jnp.zeros_like(layer["w"]).at[0, 0].set(1.0),
-                       "b": jnp.zeros_like(layer["b"]).at[0].set(bias)}
-                for (name, layer), bias in zip(sorted(params.items()), biases)}
-        rec.record(f"forward/curve/{which}", lambda p=unit: forward(p, grid, k1, 0.5, False))
+        unit = {}
+        for (name, layer), bias in zip(sorted(host_params.items()), biases):
+            w, b = np.zeros_like(layer["w"]), np.zeros_like(layer["b"])
+            w[0, 0], b[0] = 1.0, bias
+            unit[name] = {"w": w, "b": b}
+        rec.record(f"forward/curve/{which}", lambda p=as_jax(unit): forward(p, grid, k1, 0.5, False))
     if hasattr(m, "dropout"):  # what the forward pass gives its dropout, asked for another rate
         rec.record("forward/rates_given", lambda: _rates_given(lambda: forward(params, xb, k1, RATES[0], True)))
         rec.record("forward/default_rates", lambda: _rates_given(lambda: forward(params, xb, k1)))
