@@ -271,7 +271,10 @@ def shapes(ctx: Context) -> Verdict:
             if len(rows) == 1 and len(wrong) == len(expected) and 0 < min(rows) < want[0]:
                 return fail(f"{words}: {min(rows)} of the {want[0]} examples got a slice, in every leaf",
                             HINT_ANY_BATCH)
-            return fail(words, BATCH_GRAD if unbatched else HINT_SHAPES)
+            mapped = _params_mapped(wrong, expected)
+            if mapped:
+                return fail(f"{words}; {mapped}", PARAMS_MAPPED)
+            return fail(words, BATCH_GRAD if unbatched and len(wrong) == len(expected) else HINT_SHAPES)
     if crashed is not None and not returned:
         raise crashed
     nested = _nesting(ctx)
@@ -284,6 +287,26 @@ def shapes(ctx: Context) -> Verdict:
         return skip("not judged: the shapes are right, but no batch's values agree with each example's gradient "
                     "(charged in ex2.values); shapes earn credit once the values do")
     return PASS
+
+
+PARAMS_MAPPED = Mistake(
+    "ex2.params_mapped", "params leaves mapped by vmap along with the batch",
+    "vmap mapped the params leaves whose first axis is as long as the batch (the message names them) as if they "
+    "were examples: in_axes worked out from the arrays' lengths (or a filter that maps every array whose leading "
+    "axis is B) slices those params per example, so the gradients are wrong for such batch sizes (and shapes "
+    "fail for others). Broadcast params and map only x and y: jax.vmap(jax.grad(loss), in_axes=(None, 0, 0)).")
+
+
+def _params_mapped(wrong: dict[str, tuple], expected: dict[str, tuple]) -> str:
+    """Words for per-example gradients whose only leaves without the batch axis are those of params whose first
+    axis is as long as the batch (B): what vmap gives when it maps those params leaves too; "" otherwise."""
+    b = next(iter(expected.values()))[0]
+    mapped = sorted(path for path, want in expected.items() if len(want) > 1 and want[1] == b)
+    if not mapped or len(mapped) == len(expected) or sorted(wrong) != mapped or any(
+            tuple(have) != tuple(want[1:]) for have, want in wrong.values()):
+        return ""
+    return (f"the leaves without a batch axis are exactly those whose params leaf's first axis is B={b} long "
+            f"({', '.join(mapped)}), and every other leaf has it: vmap mapped those params along with the examples")
 
 
 GRADS_TRANSPOSED = Mistake(
@@ -985,6 +1008,9 @@ def _by_batch_size(ctx: Context, failed: list[str]) -> tuple[str, Mistake] | Non
     ok_sizes = {sizes[case] for case in right}
     if all(agree.values()) and not any(sizes[case] in ok_sizes for case in failed):
         right_for = f"right for B={', '.join(map(str, sorted(ok_sizes)))} (also on {', '.join(repr(c) for c in same)})"
+        if any(_mapped_in(ctx, case) for case in failed):
+            return (f"{right_for}, wrong or failing for B={', '.join(str(sizes[c]) for c in failed)}, where some "
+                    "params leaves have a first axis as long as the batch (measured in ex2.shapes)"), PARAMS_MAPPED
         if {sizes[c] for c in failed} == {NUM_CLASSES} and all(_batch_kept(ctx, c) for c in failed):
             return (f"{right_for}, wrong or failing for B={NUM_CLASSES} only, a batch with as many examples as there "
                     f"are classes: its labels of shape ({NUM_CLASSES},) have the shape of one one-hot row"), \
@@ -993,6 +1019,18 @@ def _by_batch_size(ctx: Context, failed: list[str]) -> tuple[str, Mistake] | Non
         return (f"{right_for}, wrong or failing for B={', '.join(str(sizes[c]) for c in failed)}"
                 f"{': the odd batch sizes' if odd else ''}: it works for some batch sizes only"), SOME_SIZES
     return None
+
+
+def _mapped_in(ctx: Context, case: str) -> str:
+    """:func:`_params_mapped`'s words for the gradients observed on ``case``; "" when they show nothing of it."""
+    try:
+        got = ctx.got(f"grads/{case}")
+    except StudentError:
+        return ""
+    expected = _expected_shapes(ctx, case)
+    if not isinstance(got, dict) or set(got) != set(expected):
+        return ""
+    return _params_mapped(_wrong_shapes(got, expected), expected)
 
 
 def _batch_kept(ctx: Context, case: str) -> bool:

@@ -1,0 +1,50 @@
+"""per_example_grads works out vmap's in_axes leaf by leaf: every array of (params, x, y) whose first axis is as
+long as the batch is mapped, the rest broadcast. That maps x and y, and also any params leaf as long as B (layer3's
+bias at B = 10), whose gradient then comes back per example without the batch axis: wrong values at that size.
+The report measures which leaves lost the batch axis and that they are exactly the params leaves of length B.
+"""
+
+
+import jax
+import jax.numpy as jnp
+import optax
+
+EXPECT = {"check": "ex2.shapes", "mistake": "ex2.params_mapped", "hint": "in_axes=(None, 0, 0)", "max_failing": 2,
+          "also": ["ex2.values"]}
+
+# optax.tree.norm is the current name; optax.global_norm is the older one.
+_tree_norm = optax.tree.norm if hasattr(optax, "tree") else optax.global_norm
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def per_example_grads(params, x, y):
+    """Gradient of the loss on each example alone, stacked on a leading axis."""
+
+    def single_example_loss(params, xi, yi):
+        return loss_fn(params, xi[None], yi[None])
+
+    b = x.shape[0]
+    axes = jax.tree.map(lambda a: 0 if a.ndim and a.shape[0] == b else None, (params, x, y))
+    return jax.vmap(jax.grad(single_example_loss), in_axes=axes)(params, x, y)
+
+
+def per_example_grad_norms(grads):
+    """Global L2 norm of each example's gradient over every leaf."""
+    return jax.vmap(_tree_norm)(grads)
+
+
+def largest_gradient_example(params, x, y):
+    """Index of the example whose gradient has the largest norm."""
+    return int(jnp.argmax(per_example_grad_norms(per_example_grads(params, x, y))))
