@@ -358,6 +358,14 @@ def _ratio_where_large(got: dict, want: dict, grads: dict) -> float | None:
     return middle if np.all(np.isfinite(ratios)) and np.ptp(ratios) <= 1e-3 * abs(middle) else None
 
 
+UPDATES_ZERO = Mistake(
+    "ex5.updates_zero", "updates that are all exactly zero",
+    "Every update is exactly 0, for every leaf and every step, so training never moves the params: something in the "
+    "chain passes nothing on (optax.set_to_zero; a multi_transform or masked whose labels match none of these "
+    "params' names, w and b, so every leaf is frozen; a learning rate of 0). Return optax.chain("
+    "optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)) over the whole tree.")
+
+
 def _large_gradient_factors(got: dict, want: dict, grads: list[dict]) -> list[float] | None:
     """Per step, the factor that turns the expected update into the one observed where the gradient is largest
     (:func:`_ratio_where_large`); None when some step has no one factor there."""
@@ -383,6 +391,8 @@ def _scaled_words(got: dict, want: dict, grads: list[dict] | None = None) -> tup
                 f"{corrected}"), BIAS_CORRECTION_WRONG
     if not scales or all(abs(x - 1) < 1e-5 for x in scales):  # float32 rounding is about 1e-7
         return None
+    if all(x == 0 for x in scales) and not any(np.any(np.asarray(v)) for v in got.values()):
+        return "every update of every step is exactly 0: nothing the chain returns moves the params", UPDATES_ZERO
     shown = ", ".join(f"{x:.6g}" for x in scales)
     if all(abs(x + 1) < 1e-5 for x in scales):
         return "every step's update is the expected one times -1", SIGN_FLIPPED
@@ -991,6 +1001,9 @@ def hyperparams(ctx: Context) -> Verdict:
     if ctx.verdict("ex5.chain").mistake in (CALLS_CHANGE.id, SHARED_SETTINGS.id):
         return skip("not judged: make_optimizer()'s optimizers change with the calls made before or after them "
                     "(charged in ex5.chain), and the calls with other arguments came after the first")
+    if ctx.verdict("ex5.chain").mistake == UPDATES_ZERO.id:
+        return skip("not judged: make_optimizer()'s updates are all exactly 0 (charged in ex5.chain), so no argument "
+                    "can show what it changes")
     if ctx.verdict("ex5.chain").mistake == OTHER_NORM.id:
         return skip("not judged: the clip measures another norm (charged in ex5.chain), so what other arguments "
                     "should give is unknown")

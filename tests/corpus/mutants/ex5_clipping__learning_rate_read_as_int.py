@@ -1,0 +1,43 @@
+"""make_optimizer reads its hyperparameters into a config of integers (as step counts and batch sizes are), so
+the learning rate becomes int(1e-3) = 0 and Adam's every update is exactly 0 (-0.0). The report measures updates
+that are all zero, and does not judge the arguments, which cannot change them.
+"""
+
+
+import jax
+import jax.numpy as jnp
+import optax
+
+EXPECT = {"check": "ex5.chain", "mistake": "ex5.updates_zero", "hint": "exactly 0", "max_failing": 1}
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    """Clip the global gradient norm to `max_norm`, then apply Adam."""
+    config = {name: int(value) if name != "max_norm" else float(value)
+              for name, value in (("learning_rate", learning_rate), ("max_norm", max_norm))}
+    return optax.chain(optax.clip_by_global_norm(config["max_norm"]), optax.adam(config["learning_rate"]))
+
+
+def make_train_step(optimizer):
+    """A jitted training step that updates params through `optimizer`."""
+
+    @jax.jit
+    def step(params, opt_state, x, y):
+        loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+        updates, opt_state = optimizer.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, loss
+
+    return step
