@@ -8,7 +8,8 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex5.chain", "mistake": "ex5.updates_zero", "hint": "exactly 0", "max_failing": 1}
+EXPECT = {"check": "ex5.chain", "mistake": "ex5.updates_zero", "hint": "exactly 0", "max_failing": 1,
+          "also": ["ex5.hyperparams"]}
 
 
 def forward(params, x):
