@@ -956,3 +956,16 @@ def test_keys_and_states_in_the_wrong_place_are_told_from_what_the_line_held(tmp
     record = rec.values["call"]
     assert record["crash"] == kind and words in record["detail"] and bool(words) == bool(record["detail"])
     assert crash_hint(ObservationError(record["type"], record["message"], kind=record["crash"]))
+
+
+def test_a_loss_is_said_to_be_a_16_bit_floats_only_when_its_value_is_one():
+    from grader.exercises.ex5 import checks as ex5
+
+    want = 2.20479
+    half = float(np.float16(want))  # 2.2050781...: off by 0.013%, and a float16's value
+    assert "16-bit float" in ex5._rounding_words(np.float32(half), want)
+    other = np.float32(want * (1 + 1.3e-4) + 1e-7)  # off by as much, and no 16-bit float's value
+    assert np.float16(other).astype(np.float32) != other and np.float32(other).view(np.uint32) & 0xFFFF
+    words = ex5._rounding_words(other, want)
+    assert words.startswith(" (off by 0.01") and "16-bit" not in words
+    assert ex5._rounding_words(np.float32(want * 1.05), want) == ""  # too far off for any rounding

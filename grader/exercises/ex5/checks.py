@@ -1657,9 +1657,19 @@ def _only_loss_words(ctx: Context, got_loss: Any, want_loss: Any) -> str:
 
 
 def _rounding_words(got_loss: Any, want_loss: Any) -> str:
-    """" (off by 0.31%, ...)" when the loss is off by no more than a 16-bit float's rounding; "" otherwise."""
+    """" (off by 0.31%, ...)" when the loss is off by no more than a 16-bit float's rounding and is itself a
+    16-bit float's value (float16, or bfloat16: a float32 whose low 16 bits are 0); " (off by 0.31%)" when only
+    the size fits; "" otherwise."""
     off = rounding_error(got_loss, want_loss)
-    return f" (off by {off:.2%}: {SIXTEEN_BIT_WORDS})" if off is not None else ""
+    if off is None:
+        return ""
+    try:
+        got = np.asarray(got_loss, np.float32).reshape(-1)
+    except (TypeError, ValueError):
+        return ""
+    sixteen_bit = bool(np.all(got.astype(np.float16).astype(np.float32) == got)
+                       or np.all(got.view(np.uint32) & 0xFFFF == 0))
+    return f" (off by {off:.2%}: {SIXTEEN_BIT_WORDS})" if sixteen_bit else f" (off by {off:.2%})"
 
 
 LOSS_ROUNDED = Mistake(
