@@ -32,7 +32,7 @@ from grader.expected import load_reference, task_compilation_cache
 from grader.expected.cache import default_cache_dir
 from grader.expected.sealed import is_sealed
 from grader.observations import Limits, ObservationError, Observations, RunResult
-from grader.protocol import SKIP_LESSON
+from grader.protocol import DELETED_ARRAY_WORDS, SKIP_LESSON
 from grader.submission import Submission, load_submission
 
 NOT_IMPLEMENTED = "not implemented yet"
@@ -360,7 +360,7 @@ def _run_failure_hint(run: _Run) -> str:
         return "The run ran out of memory: look for huge arrays or lists that grow without end (limit: --memory)."
     if r.status == "bad_output":
         return "Leave the grader's result files alone: code that writes, moves or replaces them scores 0 here."
-    if r.status == "crashed" and ("Array has been deleted" in r.detail or "has been deleted or donated" in r.detail):
+    if r.status == "crashed" and any(words in r.detail for words in DELETED_ARRAY_WORDS):
         return DELETED_ARRAY  # the last output the child wrote names JAX's error
     if "SIG" in r.detail:
         return "The process crashed inside native code; run your functions on small inputs yourself to find where."

@@ -12,3 +12,7 @@ STUDENT_CODE_STARTS = "\x1ejax-grader: running the submission\x1e\n"
 #: A run's option: leave out the lesson's question (shown, never scored) for a grade whose reports show it
 #: nowhere (a batch). Only what the run would compute for the question alone is left out; no check reads it.
 SKIP_LESSON = "no-lesson"
+
+#: JAX's words for an array used after a jitted call with donate_argnums deleted its buffer: the jax.Array's, then
+#: the runtime's. The child names such a crash by them; the parent reads them in the last words of a run that died.
+DELETED_ARRAY_WORDS = ("Array has been deleted", "Buffer has been deleted or donated")

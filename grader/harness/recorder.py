@@ -15,6 +15,7 @@ import jax
 import numpy as np
 
 from grader import observations
+from grader.protocol import DELETED_ARRAY_WORDS
 
 _MAX_ARRAY_ELEMENTS = 4_000_000
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
@@ -132,12 +133,12 @@ _JAX_SHAPE_ERRORS = (
     ("Gradient only defined for scalar-output functions", "grad_not_scalar"),
     ("unexpected PRNG key type", "not_a_key"),
     ("The number of updates and states has to be the same in chain", "chain_state"),
-    ("Array has been deleted", "deleted_array"),
+    (DELETED_ARRAY_WORDS[0], "deleted_array"),
     ("Cannot apply JAX transformations to a function lowered and compiled", "aot_compiled"),
     ("Argument types differ from the types for which this computation was compiled", "aot_compiled"),
 )
 #: XLA's words when a computation is given a buffer that was deleted (donated to an earlier jitted call).
-_DELETED_BUFFER = "Buffer has been deleted or donated"
+_DELETED_BUFFER = DELETED_ARRAY_WORDS[1]
 
 
 #: JAX's words when a function of jax.random that takes one key is given an array of several (its shape named).
