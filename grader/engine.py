@@ -392,6 +392,9 @@ def _student_error(check: Check, points: float, run: _Run, error: ObservationErr
         return _result(check, "fail", points, 0, run, f"{NOT_IMPLEMENTED} ({error.message})", hint)
     where = "importing the submission" if importing else functions
     message = f"{where} raised {error.type}: {error.message}"
+    if error.kind == "probe_stopped":
+        message = (f"not observed: the grader's run of {check.exercise} stopped before it, on {error.type}: "
+                   f"{error.message} in one of the grader's own steps")
     if error.detail:
         message += f"; measured: {error.detail}"
     if error.traceback:

@@ -16,3 +16,8 @@ SKIP_LESSON = "no-lesson"
 #: JAX's words for an array used after a jitted call with donate_argnums deleted its buffer: the jax.Array's, then
 #: the runtime's. The child names such a crash by them; the parent reads them in the last words of a run that died.
 DELETED_ARRAY_WORDS = ("Array has been deleted", "Buffer has been deleted or donated")
+
+#: The observation a run records when the probe itself stopped on an exception outside its calls of the
+#: submission's functions (usually on something those functions changed or deleted): what it observed before
+#: stands, and every observation it never made is charged with this error rather than the whole run.
+PROBE_STOPPED = "run/stopped"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from grader.observations import ObservationError, Observations
+from grader.protocol import PROBE_STOPPED
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,9 @@ class Context:
                 raise Unfinished(name, error)
             raise StudentError(name, error)
         if not self.student.has(name):
+            stopped = self.student.errors.get(PROBE_STOPPED)
+            if stopped is not None:  # never observed: the probe stopped before it (on what the submission left)
+                raise StudentError(name, stopped)
             raise Missing(f"the submission's run did not report {name!r}")
         return self.student[name]
 

@@ -152,6 +152,12 @@ DELETED_ARRAY = ("An array was used after it had been deleted (JAX's words): a j
                  "the buffers of the arguments in those places, and deletes the arrays once it has run. The arrays "
                  "a function is given (x, params, the batch) belong to its caller and must stay usable after it "
                  "returns: leave donate_argnums out.")
+PROBE_STOPPED_HINT = (
+    "The grader stopped observing this exercise when one of its own steps failed (the message shows the error) on "
+    "what your functions had left behind, so this check's values were never observed: a function changed an "
+    "argument it was given (a key added to or taken from the params dict, an array deleted by donate_argnums) or "
+    "kept something between calls. Functions must leave their arguments as they found them; the checks that "
+    "fail or pass above this one show which call did it.")
 AOT_COMPILED = ("A function compiled ahead of time (jax.jit(f).lower(...).compile(), JAX's words name it) runs only "
                 "on the shapes and types it was compiled for, and no transformation (jax.jit, grad, vmap) can be "
                 "applied to it, while the grader calls your function on other shapes and under jax.jit. Use "
@@ -233,6 +239,7 @@ CRASH_HINTS: dict[str, Mistake | str] = {
     "chain_state": CHAIN_STATE,
     "deleted_array": DELETED_ARRAY,
     "aot_compiled": AOT_COMPILED,
+    "probe_stopped": PROBE_STOPPED_HINT,
 }
 #: Crashes of code that cannot be traced (jax.jit, jax.make_jaxpr): numpy or Python control flow on a tracer.
 TRACING_CRASHES = frozenset({NUMPY_ON_TRACER.id, "python_on_tracer"})

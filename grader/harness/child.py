@@ -242,4 +242,7 @@ def observe(exercise: str, submission_dir: Path, inputs: dict[str, Any], options
         except BaseException as exc:  # noqa: BLE001 - the submission failed to import
             recorder.import_error = {"module": name, **recorder.describe(exc)}
             return
-    probes.PROBES[exercise](recorder, modules, inputs, options)
+    try:
+        probes.PROBES[exercise](recorder, modules, inputs, options)
+    except Exception as exc:  # noqa: BLE001 - the probe's own step failed: what it observed before stands
+        recorder.stopped(exc)

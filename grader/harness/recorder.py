@@ -15,7 +15,7 @@ import jax
 import numpy as np
 
 from grader import observations
-from grader.protocol import DELETED_ARRAY_WORDS
+from grader.protocol import DELETED_ARRAY_WORDS, PROBE_STOPPED
 
 _MAX_ARRAY_ELEMENTS = 4_000_000
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
@@ -64,6 +64,10 @@ class Recorder:
     def put(self, name: str, value: Any) -> None:
         """Store a value computed by the harness itself."""
         self.values[name] = self._encode(value)
+
+    def stopped(self, exc: Exception) -> None:
+        """Record that the probe stopped on ``exc`` outside any recorded call (:data:`PROBE_STOPPED`)."""
+        self.values[PROBE_STOPPED] = observations.error_entry({**self.describe(exc), "crash": "probe_stopped"})
 
     def describe(self, exc: BaseException) -> dict[str, str]:
         """Type, message and the student's own traceback frames (grader frames trimmed)."""
