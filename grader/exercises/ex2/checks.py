@@ -254,6 +254,11 @@ def shapes(ctx: Context) -> Verdict:
         wrong = _wrong_shapes(got, expected)
         if wrong:
             path, (have, want) = next(iter(wrong.items()))
+            pairs = _renaming(got, expected)
+            if pairs is not None and _values_credit(ctx) >= 1:  # params' names on each other's leaves, values right
+                named = ", ".join(f"'{theirs}' for '{ours}'" for ours, theirs in sorted(pairs.items()) if ours != theirs)
+                return fail(f"batch '{case}' (B={want[0]}): leaf '{path}' has shape {have}, expected {want}: the same "
+                            f"leaves, right in shape and value, under each other's names ({named})", LEAVES_RENAMED)
             unbatched = all(have == want[1:] for have, want in wrong.values())
             words = f"batch '{case}' (B={want[0]}): leaf '{path}' has shape {have}, expected {want}"
             if unbatched and want[0] == 1:  # with one example, params-shaped leaves say nothing about the mean
@@ -328,9 +333,10 @@ def _transposed_back(got, want) -> dict | None:
 
 def _renaming(got, want_shapes: dict[str, tuple]) -> dict[str, str] | None:
     """For each of params' leaf paths, the path of ``got``'s leaf that stands for it, when ``got``'s names differ
-    (kernel and bias, weight and bias, W and b for w and b) and each of its leaves pairs with exactly one: the same
-    path but for the last name, and a shape no other leaf there has; None otherwise."""
-    if not isinstance(got, dict) or set(got) == set(want_shapes) or len(got) != len(want_shapes):
+    (kernel and bias, weight and bias, W and b for w and b), or are params' own names on each other's leaves (w and
+    b swapped), and each of its leaves pairs with exactly one: the same path but for the last name, and a shape no
+    other leaf there has; None otherwise (and where every leaf pairs with its own name)."""
+    if not isinstance(got, dict) or len(got) != len(want_shapes):
         return None
 
     def by_parent(paths) -> dict[str, list[str]]:
@@ -351,7 +357,7 @@ def _renaming(got, want_shapes: dict[str, tuple]) -> dict[str, str] | None:
             if tuple(want_shapes[path]) not in shapes:
                 return None
             pairs[path] = theirs[parent][shapes.index(tuple(want_shapes[path]))]
-    return pairs
+    return None if all(ours == theirs for ours, theirs in pairs.items()) else pairs
 
 
 def _renamed_back(got, want) -> dict | None:

@@ -366,6 +366,40 @@ UPDATES_ZERO = Mistake(
     "optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)) over the whole tree.")
 
 
+DECAYS_WRONG = Mistake(
+    "ex5.adam_decay_rates", "Adam with other decay rates (b1, b2) than its defaults",
+    "The updates are clip + Adam's with another b1 or b2 than optax.adam's defaults (0.9 and 0.999; the message "
+    "says which were measured). An argument passed by position to optax.adam or optax.scale_by_adam lands in b1 "
+    "(scale_by_adam(b1=0.9, b2=0.999, ...) has no learning rate): pass the learning rate as optax.adam's own "
+    "first argument, or by name, and leave b1 and b2 at their defaults.")
+#: Decay rates a chain may have given Adam by mistake (besides the learning rate and max_norm it was given).
+_DECAYS = (0.0, 0.5, 0.8, 0.85, 0.95, 0.98, 0.99, 0.995, 0.999, 0.9999)
+
+
+def _adam_decays(ctx: Context, got: dict) -> str:
+    """Words for updates that are clip + Adam's with another b1 and/or b2 (searched among :data:`_DECAYS`, the
+    defaults, and the learning rate and max_norm themselves), at the default learning rate and max_norm; "" when
+    none fits."""
+    try:
+        steps = _as_steps(got)
+    except (ValueError, AttributeError):
+        return ""
+    seq = _grads_seq(ctx)
+    values = sorted(set(_DECAYS) | {ADAM_B1, ADAM_B2, DEFAULT_LR, DEFAULT_MAX_NORM} - {1.0})
+    for b1 in values:
+        for b2 in values:
+            if (b1, b2) == (ADAM_B1, ADAM_B2):
+                continue
+            want = npref.adam_updates(seq, DEFAULT_LR, pre=lambda t: npref.clip_global(t, DEFAULT_MAX_NORM), b1=b1,
+                                      b2=b2)
+            if _same(steps, want):
+                named = {DEFAULT_LR: " (the learning rate)", DEFAULT_MAX_NORM: " (max_norm)"}
+                which = [f"{name} = {value:g}{named.get(value, '')} where optax.adam's is {default:g}"
+                         for name, value, default in (("b1", b1, ADAM_B1), ("b2", b2, ADAM_B2)) if value != default]
+                return f"these are clip + Adam's updates with {' and '.join(which)}"
+    return ""
+
+
 def _large_gradient_factors(got: dict, want: dict, grads: list[dict]) -> list[float] | None:
     """Per step, the factor that turns the expected update into the one observed where the gradient is largest
     (:func:`_ratio_where_large`); None when some step has no one factor there."""
@@ -765,6 +799,9 @@ def chain(ctx: Context) -> Verdict:
         capped = _element_cap(ctx, got) if not kinds else None
         if capped:
             return fail(f"{message}: {problem}; measured: {capped}", ELEMENTS_CAPPED_TOO)
+        decays = _adam_decays(ctx, got) if not kinds else ""
+        if decays:
+            return fail(f"{message}: {problem}; measured: {decays}", DECAYS_WRONG)
         try:
             threshold = None if kinds else _measured_threshold(_as_steps(got), _grads_seq(ctx), DEFAULT_LR,
                                                                [VARIANTS["reference"][1]])

@@ -1,6 +1,6 @@
 """Adam's b2 is 0.99 (a common choice for transformers) instead of the default 0.999: the clip is right (at
 max_norm itself), so nothing names the clip; the updates part from the first step on as the second moment builds
-up."""
+up, and the report measures the decay rate (b2 = 0.99)."""
 
 import jax
 import jax.numpy as jnp
@@ -17,8 +17,8 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex5.chain", "mistake": "", "max_failing": 1,
-          "hint": "must give the updates of optax.chain", "also": ["ex5.hyperparams"]}
+EXPECT = {"check": "ex5.chain", "mistake": "ex5.adam_decay_rates", "max_failing": 1,
+          "hint": "leave b1 and b2 at their defaults", "also": ["ex5.hyperparams"]}
 
 
 def make_optimizer(learning_rate=1e-3, max_norm=1.0):
