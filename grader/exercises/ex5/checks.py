@@ -1410,6 +1410,12 @@ def step_values(ctx: Context) -> Verdict:
         return fail(f"{message}; measured: one call of the step called optimizer.update {updates} times, and Adam's "
                     f"step count after it is {updates}, not 1", UPDATED_TWICE, fraction=1 - lost / PARTS)
     still = _leaves_not_moved(ctx, gp, wp) if tree_mismatch(gp, wp) and not found else []
+    if still and not tree_mismatch(gl, wl) and _moments_zero_for(gs, ws, still):
+        one = len(still) == 1
+        return fail(f"{message}; measured: {', '.join(still)} {'is' if one else 'are'} exactly the params the step "
+                    f"was given, and Adam's moments for {'it' if one else 'them'} are 0 after the step, while every "
+                    f"other leaf moved as it should: {'its' if one else 'their'} gradient was 0", NO_GRADIENT_LEAVES,
+                    fraction=1 - lost / PARTS)
     if still:
         found.append(PART_NOT_APPLIED)
         message += (f"; measured: {', '.join(still)} {'is' if len(still) == 1 else 'are'} exactly the params the step "
@@ -1910,6 +1916,28 @@ PART_NOT_APPLIED = Mistake(
     "weights and biases: optax.apply_updates(params, updates).")
 
 
+NO_GRADIENT_LEAVES = Mistake(
+    "ex5.leaves_get_no_gradient", "some leaves of params given no gradient (stop_gradient, constants)",
+    "The gradient of some leaves (the message names them) was exactly 0, so the optimizer never moves them: the "
+    "loss reaches them through jax.lax.stop_gradient, or as values closed over rather than through the params "
+    "argument. The step differentiates loss_fn(params, x, y) with respect to every leaf of params: "
+    "jax.value_and_grad(loss_fn)(params, x, y), with no stop_gradient in the forward pass.")
+
+
+def _moments_zero_for(got_state: Any, want_state: Any, leaves: list[str]) -> bool:
+    """The optimizer state after a step holds 0 wherever it is about one of ``leaves`` (Adam's moments of a zero
+    gradient), where the expected state does not; False when it cannot be read so. (The other leaves' moments may
+    differ: with less gradient in all, the clip scales it less.)"""
+    if not isinstance(got_state, dict) or not isinstance(want_state, dict) or set(got_state) != set(want_state):
+        return False
+    about = [key for key in want_state if any(key.endswith("/" + leaf) for leaf in leaves)]
+    try:
+        return bool(about) and all(not np.any(np.asarray(got_state[key], np.float64))
+                                   and np.any(np.asarray(want_state[key], np.float64)) for key in about)
+    except (TypeError, ValueError):
+        return False
+
+
 def _leaves_not_moved(ctx: Context, got_params: Any, want_params: dict) -> list[str]:
     """The leaves of the new params that are the incoming ones exactly, when those are some leaves and every other
     leaf is right; [] otherwise."""
@@ -2083,6 +2111,9 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
             raise
         return verdict
     want = ctx.want("step/sgd")
+    if ctx.verdict("ex5.step_values").mistake == NO_GRADIENT_LEAVES.id:
+        return skip("not judged: some leaves get no gradient (charged in ex5.step_values), so the params any "
+                    "optimizer gives back differ there too")
     if ctx.verdict("ex5.step_values").mistake == RETURN_ORDER.id:
         return skip("not judged: the step returns its results in another order (charged in ex5.step_values), so "
                     "its new params cannot be read")
