@@ -93,9 +93,10 @@ ZERO_GRADS = Mistake(
     "mean read-only: jax.grad never changes params).")
 GRADS_SCALED = Mistake(
     "ex2.gradients_scaled", "each gradient times a constant factor",
-    "Every gradient is the expected one times the constant factor in the message: the loss is scaled. Each "
-    "example's loss is the cross-entropy of that one example, -sum(one_hot(y) * log_softmax(logits)), with no "
-    "other factor (a factor of -1 is a missing minus sign).")
+    "Every gradient is the expected one times the constant factor in the message: the loss that is differentiated "
+    "is scaled, or the rule that differentiates it (a jax.custom_vjp backward that divides or multiplies by "
+    "something else than the loss does). Each example's loss is the cross-entropy of that one example, "
+    "-sum(one_hot(y) * log_softmax(logits)), with no other factor (a factor of -1 is a missing minus sign).")
 OTHER_LOSS = Mistake(
     "ex2.other_loss", "a per-example loss other than the softmax cross-entropy at the label",
     "Each example's loss is the lesson's softmax cross-entropy at its integer label y[i]: -log_softmax(logits)[y[i]], "
