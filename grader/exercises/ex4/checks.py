@@ -1387,6 +1387,13 @@ STEP_TRANSFORMED = Mistake(
     "exactly as passed, so that the eager step is timed eagerly: jit_speedup passes train_step for the eager "
     "time and jax.jit(train_step) for the jitted one.")
 
+TRACED_FOR_SHAPES = Mistake(
+    "ex4.warmup_traced_only", "a warm-up that traces step_fn for its shapes (jax.eval_shape) instead of calling it",
+    "jax.eval_shape and jax.make_jaxpr trace a function for its output shapes or its program: they compile "
+    "nothing and run nothing, so a jitted step still compiles inside the timed loop. Warm up by calling step_fn "
+    "itself once, params, opt_state, loss = step_fn(params, opt_state, x, y), and wait for it "
+    "(jax.block_until_ready) before starting the clock.")
+
 
 #: time_steps' default n_steps, fixed by the exercise API.
 API_N_STEPS = 100
@@ -1440,6 +1447,8 @@ def time_steps_error_hint(error: ObservationError) -> Mistake | str:
     ``StepTransformed``, by type); otherwise the crash's kind decides."""
     if error.type == "StepTransformed":
         return STEP_TRANSFORMED
+    if error.type == "StepTracedForShapes":
+        return TRACED_FOR_SHAPES
     if error.type == "ResultsToJax":
         return RESULTS_TO_JAX
     if error.type == "StateElsewhere":

@@ -180,6 +180,23 @@ class StepTransformed(TypeError):
     arguments are not arrays, so JAX refused them before the step ran once."""
 
 
+class StepTracedForShapes(StepTransformed):
+    """time_steps gave step_fn to jax.eval_shape or jax.make_jaxpr (as a warm-up, say): traced for its shapes,
+    which compiles and runs nothing."""
+
+
+#: The JAX functions that trace a function for its shapes or program only, by the name a line calls them with.
+_TRACE_ONLY = ("eval_shape", "make_jaxpr")
+
+
+def _line_giving_the_step(exc: BaseException, module_file: str) -> str:
+    """The line of the submission's module, innermost, through which ``exc`` passed; "" when none."""
+    import traceback
+
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == module_file]
+    return (frames[-1].line or "").strip() if frames else ""
+
+
 class StateElsewhere(TypeError):
     """time_steps called step_fn, then gave the state it returned to other JAX code (a step of its own, the
     module's train_step...): JAX refused the grader's stand-in state there."""
@@ -226,6 +243,10 @@ def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT, cal
         seconds = m.time_steps(step, params, opt_state, x, y, n_steps=n_steps)  # as documented: by name
     except TypeError as exc:
         if log["calls"] == 0 and _raised_by_jax(exc):
+            line = _line_giving_the_step(exc, getattr(m, "__file__", "") or "")
+            if any(f"{name}(" in line for name in _TRACE_ONLY):
+                raise StepTracedForShapes(f"time_steps gave step_fn to JAX, in `{line[:200]}`, which traces it for "
+                                          "its shapes and neither runs nor compiles it") from exc
             raise StepTransformed(f"time_steps gave step_fn to JAX instead of calling it as given ({exc})") from exc
         if Pending.__name__ in str(exc) and (_raised_by_jax(exc) or "JAX" in str(exc)) and log["calls"] >= n_steps:
             if calls_made is not None:
