@@ -10,7 +10,7 @@ CPU is the same), so the next grade of the same folder loads it.
 Only a student's own grades of the public inputs keep anything (``Options.keep_compiled``): what a run writes
 there is read by later runs of the same submission path only, never by the reference's runs nor by a batch (a
 batch never sets it, so no submission's runs read what another's wrote), and never under a secret seed (the
-official grade). A folder that has grown past :data:`MAX_BYTES` is emptied after the run.
+official grade). A folder that has grown past :data:`MAX_BYTES` is removed after the run.
 """
 
 from __future__ import annotations

@@ -118,11 +118,9 @@ def run_confined(task: str, submission_dir: Path, inputs_path: Path, workdir: Pa
     """The grader's runner: a confined child that reads its task's part of the compilation cache and writes
     nothing there (what it compiles is its own), so every run shares the one folder without a copy. With
     ``cache_writable``, ``compilation_cache`` is the run's own folder, which it fills."""
-    if cache_writable:
-        return run_task(task, submission_dir, inputs_path, workdir, limits, extra_args, compilation_cache,
-                        cache_writable=True)
-    return run_task(task, submission_dir, inputs_path, workdir, limits, extra_args,
-                    task_compilation_cache(compilation_cache, task), cache_writable=False)
+    folder = compilation_cache if cache_writable else task_compilation_cache(compilation_cache, task)
+    return run_task(task, submission_dir, inputs_path, workdir, limits, extra_args, folder,
+                    cache_writable=cache_writable)
 
 
 def grade(path: str | Path | Submission, options: Options = Options(), *, on_run: OnRun | None = None,

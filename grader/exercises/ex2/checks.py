@@ -248,7 +248,7 @@ def shapes(ctx: Context) -> Verdict:
                             f"{tuple(np.shape(got))}, the shape of x: it equals {wrt_x}", GRAD_WRT_X)
             pairs = _renaming(got, expected)
             if pairs is not None and _values_credit(ctx) >= 1:  # renamed, and every value right under params' names
-                named = ", ".join(f"'{theirs}' for '{ours}'" for ours, theirs in sorted(pairs.items()))
+                named = _pairs_words(pairs)
                 return fail(f"batch '{case}': expected leaves {sorted(expected)}, got {found}: the same leaves, "
                             f"right in shape and value, under other names ({named})", LEAVES_RENAMED)
             return fail(f"batch '{case}': expected leaves {sorted(expected)}, got {found}", HINT_SHAPES)
@@ -257,7 +257,7 @@ def shapes(ctx: Context) -> Verdict:
             path, (have, want) = next(iter(wrong.items()))
             pairs = _renaming(got, expected)
             if pairs is not None and _values_credit(ctx) >= 1:  # params' names on each other's leaves, values right
-                named = ", ".join(f"'{theirs}' for '{ours}'" for ours, theirs in sorted(pairs.items()) if ours != theirs)
+                named = _pairs_words(pairs)
                 return fail(f"batch '{case}' (B={want[0]}): leaf '{path}' has shape {have}, expected {want}: the same "
                             f"leaves, right in shape and value, under each other's names ({named})", LEAVES_RENAMED)
             unbatched = all(have == want[1:] for have, want in wrong.values())
@@ -359,6 +359,12 @@ def _renaming(got, want_shapes: dict[str, tuple]) -> dict[str, str] | None:
                 return None
             pairs[path] = theirs[parent][shapes.index(tuple(want_shapes[path]))]
     return None if all(ours == theirs for ours, theirs in pairs.items()) else pairs
+
+
+def _pairs_words(pairs: dict[str, str]) -> str:
+    """``"'kernel' for 'w', ..."``: each of params' leaf paths with the one of the gradients that stands for it
+    (:func:`_renaming`), where they differ."""
+    return ", ".join(f"'{theirs}' for '{ours}'" for ours, theirs in sorted(pairs.items()) if ours != theirs)
 
 
 def _renamed_back(got, want) -> dict | None:

@@ -331,31 +331,13 @@ def _bias_correction(scales: list[float]) -> str:
         ("applied to the second moment only (the first moment not divided by 1 - b1**t)", c1(t)),
         ("left out on both moments", 1 / right),
         ("swapped: 1 - b2**t divides the first moment and 1 - b1**t the second", np.sqrt(c1(t)) / c2(t) / right))
+    if len(scales) < 3:
+        return ""
     for words, model in models:
-        if len(scales) >= 3 and np.allclose(scales, model, rtol=1e-3, atol=0):
+        if np.allclose(scales, model, rtol=1e-3, atol=0):
             return (f"these are Adam's updates with its bias corrections {words}, for b1 = {ADAM_B1}, "
                     f"b2 = {ADAM_B2}")
     return ""
-
-
-def _ratio_where_large(got: dict, want: dict, grads: dict) -> float | None:
-    """got / want on the hundredth of the elements where the step's gradient is largest, when it is one number
-    there (within 1e-3): there Adam's eps weighs nothing, whatever scale the moments are taken at."""
-    try:
-        keys = sorted(want)
-        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in keys])
-        w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in keys])
-        d = np.concatenate([np.asarray(grads[k], np.float64).ravel() for k in keys])
-    except (KeyError, TypeError, ValueError):
-        return None
-    if not g.shape == w.shape == d.shape:
-        return None
-    top = np.argsort(np.abs(d))[-max(1, d.size // 100):]
-    if not np.all(w[top]):
-        return None
-    ratios = g[top] / w[top]
-    middle = float(np.median(ratios))
-    return middle if np.all(np.isfinite(ratios)) and np.ptp(ratios) <= 1e-3 * abs(middle) else None
 
 
 UPDATES_ZERO = Mistake(
@@ -402,9 +384,9 @@ def _adam_decays(ctx: Context, got: dict) -> str:
 
 def _large_gradient_factors(got: dict, want: dict, grads: list[dict]) -> list[float] | None:
     """Per step, the factor that turns the expected update into the one observed where the gradient is largest
-    (:func:`_ratio_where_large`); None when some step has no one factor there."""
+    (:func:`_largest_ratio` by the gradient); None when some step has no one factor there."""
     try:
-        ratios = [_ratio_where_large(g, w, d) for g, w, d in zip(_as_steps(got), _as_steps(want), grads)]
+        ratios = [_largest_ratio(g, w, by=d) for g, w, d in zip(_as_steps(got), _as_steps(want), grads)]
     except (ValueError, AttributeError):
         return None
     return ratios if ratios and None not in ratios else None
@@ -469,19 +451,25 @@ def _step_counts(got: dict, want: dict) -> str:
             "updates")
 
 
-def _largest_ratio(got: dict, want: dict) -> float | None:
-    """got / want on the largest hundredth of ``want``'s elements, when it is one number there (within 1e-3).
+def _largest_ratio(got: dict, want: dict, by: dict | None = None) -> float | None:
+    """got / want on the hundredth of the elements where ``by`` (``want`` itself when not given) is largest, when
+    it is one number there (within 1e-3).
 
     On Adam's first step every update is about the learning rate, and eps weighs only where the gradient is
-    tiny: the largest ones show the step's own factor."""
+    tiny: the largest ones show the step's own factor. At any step, where the step's gradient (``by``) is largest
+    eps weighs nothing, whatever scale the moments are taken at."""
     try:
-        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in sorted(want)])
-        w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in sorted(want)])
+        keys = sorted(want)
+        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in keys])
+        w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in keys])
+        d = w if by is None else np.concatenate([np.asarray(by[k], np.float64).ravel() for k in keys])
     except (KeyError, TypeError, ValueError):
         return None
-    if g.shape != w.shape or not np.any(w):
+    if not g.shape == w.shape == d.shape or not np.any(w):
         return None
-    top = np.argsort(np.abs(w))[-max(1, w.size // 100):]
+    top = np.argsort(np.abs(d))[-max(1, d.size // 100):]
+    if not np.all(w[top]):
+        return None
     ratios = g[top] / w[top]
     middle = float(np.median(ratios))
     return middle if np.all(np.isfinite(ratios)) and np.ptp(ratios) <= 1e-3 * abs(middle) else None
