@@ -193,6 +193,13 @@ FURTHEST = Mistake(
     "ex2.furthest_from_others", "the norm furthest from the others in place of the largest",
     "This is the example whose norm lies furthest from the others' (from their mean or median: the message says "
     "which), which can be an unusually small one: return the largest norm's position, int(jnp.argmax(norms)), with nothing subtracted first.")
+BEST_OVERWRITTEN = Mistake(
+    "ex2.running_best_overwritten", "a running maximum whose best norm is replaced by every norm",
+    "A loop that tracks the largest norm must keep the best norm seen so far when the current one is not larger: "
+    "here the best norm takes every example's norm, so each norm is compared only with the one before it and the "
+    "index returned is the last one larger than its predecessor. In the 'not larger' branch keep both the best "
+    "index and the best norm (in a lax.fori_loop or lax.scan, carry them unchanged), or return "
+    "int(jnp.argmax(norms)).")
 INDEX_HELD = Mistake(
     "ex2.index_in_a_tuple", "the index returned inside a tuple or list",
     "largest_gradient_example returns the index alone, a plain Python int (int(jnp.argmax(norms))), not a tuple or "
@@ -1782,12 +1789,15 @@ def _same_end(ctx: Context, cases: tuple[str, ...]) -> str:
 
 def _ranked_otherwise(ctx: Context, cases: tuple[str, ...]) -> tuple[str, Mistake] | None:
     """Words and the mistake for indices that are, on every batch, the largest norm among the examples the
-    model misclassifies, or the norm furthest from the batch's mean or median norm, measured on the right
-    norms; ``None`` when neither gives every index returned."""
-    readings = {"misclassified": [], "mean": [], "median": []}
+    model misclassifies, the last norm larger than the one before it (a running best overwritten by every norm),
+    or the norm furthest from the batch's mean or median norm, measured on the right norms; ``None`` when none
+    gives every index returned."""
+    readings = {"misclassified": [], "mean": [], "median": [], "previous": []}
     for case in cases:
         c = _case(ctx, case)
         norms = _right_norms(c)
+        rises = [i for i in range(1, len(norms)) if norms[i] > norms[i - 1]]
+        readings["previous"].append(rises[-1] if rises else 0)  # a running best overwritten by every norm
         wrong = np.argmax(npref.mlp(c["params"], np.asarray(c["x"], np.float64)), axis=1) != np.asarray(c["y"])
         readings["misclassified"].append(int(np.argmax(np.where(wrong, norms, -np.inf))) if wrong.any() else None)
         readings["mean"].append(int(np.argmax(np.abs(norms - np.mean(norms)))))
@@ -1798,6 +1808,10 @@ def _ranked_otherwise(ctx: Context, cases: tuple[str, ...]) -> tuple[str, Mistak
         return ("measured: every index returned is the largest norm among the examples the model misclassifies; "
                 "on a batch where a correctly classified example has the largest norm, that example is the "
                 "answer", MISCLASSIFIED_ONLY)
+    if got == readings["previous"]:
+        return ("measured: every index returned is the last example whose norm is larger than the norm just before "
+                "it: a running maximum in which every norm replaces the best one, so each is compared only with its "
+                "predecessor", BEST_OVERWRITTEN)
     for centre in ("mean", "median"):
         if got == readings[centre]:
             return (f"measured: every index returned is the example whose norm lies furthest from the batch's "

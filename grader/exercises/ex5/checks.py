@@ -790,6 +790,9 @@ def chain(ctx: Context) -> Verdict:
         decays = _adam_decays(ctx, got) if not kinds else ""
         if decays:
             return fail(f"{message}: {problem}; measured: {decays}", DECAYS_WRONG)
+        factor, confirmed = _clip_factor(ctx, got) if not kinds else ("", False)
+        if confirmed:  # before the threshold, which reads the same on the default's gradients
+            return fail(f"{message}: {problem}; measured: {factor}", CLIP_FACTOR)
         try:
             threshold = None if kinds else _measured_threshold(_as_steps(got), _grads_seq(ctx), DEFAULT_LR,
                                                                [VARIANTS["reference"][1]])
@@ -816,6 +819,8 @@ def chain(ctx: Context) -> Verdict:
         carried = _updates_carried(got, want) if not kinds else None
         if carried is not None:
             return fail(f"{message}: {problem}; measured: {carried[0]}", carried[1])
+        if factor:
+            return fail(f"{message}: {problem}; measured: {factor}", CLIP_FACTOR)
         words, hint = _first_divergence(got, want, _grads_seq(ctx)[0])
         return fail(f"{message}{words}: {problem}", hint)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
@@ -1252,33 +1257,107 @@ def _clipped_steps(steps: list[dict], seq: list[dict], lr: float, max_norm: floa
     return ""
 
 
-def _measured_threshold(steps: list[dict], seq: list[dict], lr: float, builders: list) -> float | None:
-    """The clipping threshold that gives ``steps`` with the learning rate asked for, searched for on a log scale
-    (a wide grid, then narrowed around the best point); None when no threshold gives them."""
-    def distance(t: float) -> float:
-        built = builders[0](seq, lr, t)
-        return sum(float(np.sum((np.asarray(s[k], np.float64) - b[k]) ** 2)) for s, b in zip(steps, built) for k in b)
+def _log_search(distance: Callable[[float], float], low: float, high: float) -> float:
+    """The positive value where ``distance`` is least, searched for on a log scale between ``low`` and ``high``:
+    a wide grid, then a golden-section narrowing around its best point."""
+    grid = np.geomspace(low, high, 37)
+    best = int(np.argmin([distance(t) for t in grid]))
+    low, high = np.log(grid[max(best - 1, 0)]), np.log(grid[min(best + 1, len(grid) - 1)])
+    ratio = (np.sqrt(5) - 1) / 2  # each narrowing keeps one of the two inner points as the other
+    a, b = high - ratio * (high - low), low + ratio * (high - low)
+    da, db = distance(np.exp(a)), distance(np.exp(b))
+    for _ in range(40):  # one new point per narrowing
+        if da < db:
+            high, b, db = b, a, da
+            a = high - ratio * (high - low)
+            da = distance(np.exp(a))
+        else:
+            low, a, da = a, b, db
+            b = low + ratio * (high - low)
+            db = distance(np.exp(b))
+    return float(np.exp((low + high) / 2))
 
+
+def _distance(steps: list[dict], built: list[dict]) -> float:
+    """The summed square difference between observed updates and built ones, leaf by leaf."""
+    return sum(float(np.sum((np.asarray(s[k], np.float64) - b[k]) ** 2)) for s, b in zip(steps, built) for k in b)
+
+
+def _measured_threshold(steps: list[dict], seq: list[dict], lr: float, builders: list) -> float | None:
+    """The clipping threshold that gives ``steps`` with the learning rate asked for, searched for on a log scale;
+    None when no threshold gives them."""
     try:
-        grid = np.geomspace(1e-3, 1e3, 37)
-        best = int(np.argmin([distance(t) for t in grid]))
-        low, high = np.log(grid[max(best - 1, 0)]), np.log(grid[min(best + 1, len(grid) - 1)])
-        ratio = (np.sqrt(5) - 1) / 2  # each narrowing keeps one of the two inner points as the other
-        a, b = high - ratio * (high - low), low + ratio * (high - low)
-        da, db = distance(np.exp(a)), distance(np.exp(b))
-        for _ in range(40):  # golden-section search for the minimum: one new point per narrowing
-            if da < db:
-                high, b, db = b, a, da
-                a = high - ratio * (high - low)
-                da = distance(np.exp(a))
-            else:
-                low, a, da = a, b, db
-                b = low + ratio * (high - low)
-                db = distance(np.exp(b))
-        threshold = float(np.exp((low + high) / 2))
+        threshold = _log_search(lambda t: _distance(steps, builders[0](seq, lr, t)), 1e-3, 1e3)
     except (KeyError, TypeError, ValueError):
         return None
     return threshold if any(_same(steps, build(seq, lr, threshold)) for build in builders) else None
+
+
+CLIP_FACTOR = Mistake(
+    "ex5.clip_factor_wrong", "a gradient above max_norm rescaled to another norm than max_norm",
+    "The clip triggers on the right gradients but does not bring them to norm max_norm (the message says the norm "
+    "a gradient came out with, and the factor that gives it): scale by max_norm / norm, with norm the square root "
+    "of the sum of squares over every leaf, so the clipped gradient's norm is exactly max_norm. "
+    "optax.clip_by_global_norm(max_norm) does this.")
+
+
+def _clipped_by_power(seq: list[dict], lr: float, max_norm: float, power: float) -> list[dict]:
+    """Adam's updates after a clip at max_norm whose factor is max_norm / norm**power (1 is the right clip)."""
+    def clip(g: dict) -> dict:
+        norm = npref.global_norm(g)
+        scale = max_norm / norm ** power if norm > max_norm else 1.0
+        return {k: np.asarray(v, np.float64) * scale for k, v in g.items()}
+    return npref.adam_updates(seq, lr, pre=clip)
+
+
+def _clip_factor(ctx: Context, got: dict) -> tuple[str, bool]:
+    """Words for updates that are Adam's after a clip triggered at max_norm whose factor brings a gradient to
+    another norm than max_norm: the norm the spike came out with (searched for on a log scale), and, where a
+    factor max_norm / norm**p gives every optimizer's updates (other max_norms clip the small gradients too), p;
+    and whether the other optimizers confirmed it (a clip at another threshold reads the same on the default's
+    gradients). "" when no single factor on the spike gives the default updates, or it is the right one."""
+    seq = _grads_seq(ctx)
+    spike = npref.global_norm(seq[SPIKE_STEP])
+    if not all(npref.global_norm(g) <= DEFAULT_MAX_NORM for i, g in enumerate(seq) if i != SPIKE_STEP):
+        return "", False
+
+    def built(norm: float) -> list[dict]:
+        scaled = [{k: np.asarray(v, np.float64) * (norm / spike if i == SPIKE_STEP else 1.0) for k, v in g.items()}
+                  for i, g in enumerate(seq)]
+        return npref.adam_updates(scaled, DEFAULT_LR)
+
+    try:
+        steps = _as_steps(got)
+        norm = _log_search(lambda n: _distance(steps, built(n)), 1e-6 * spike, 1e2 * spike)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return "", False
+    if abs(norm / DEFAULT_MAX_NORM - 1) < 1e-3 or abs(norm / spike - 1) < 1e-3 or not _same(steps, built(norm)):
+        return "", False  # the right clip, or none: told elsewhere
+    words = (f"the gradients at or below max_norm={DEFAULT_MAX_NORM:g} were left as they were and the spike (norm "
+             f"{spike:.4g}) was scaled by {norm / spike:.4g}, to norm {norm:.4g}, where a clip brings it to norm "
+             f"{DEFAULT_MAX_NORM:g}")
+    power = 1 - np.log(norm / DEFAULT_MAX_NORM) / np.log(spike)  # max_norm / spike**power gives that norm
+    confirmed = []
+    for name, _args, _kwargs in OPTIMIZERS[1:]:
+        lr, max_norm = _config(name)
+        try:
+            if not _same(_as_steps(ctx.got(f"opt/{name}")), _clipped_by_power(seq, lr, max_norm, power)):
+                return words, False
+        except (StudentError, Missing, ValueError, AttributeError, KeyError):
+            continue
+        confirmed.append(f"make_optimizer({lr:g}, {max_norm:g})")
+    if not confirmed:
+        return words, False
+    named = {2.0: "max_norm / norm**2, the squared norm (without its square root) in place of the norm",
+             0.5: "max_norm / sqrt(norm), the norm's square root in place of the norm",
+             0.0: "max_norm alone, not divided by the norm", 3.0: "max_norm / norm**3"}
+    factor = next((text for p, text in named.items() if abs(power - p) < 1e-2), f"max_norm / norm**{power:.3g}")
+    small = min(npref.global_norm(g) for g in seq)
+    below = sorted({m for _lr, m in map(_config, (n for n, _a, _k in OPTIMIZERS)) if m < small})
+    also = (f" (with max_norm={', '.join(f'{m:g}' for m in below)} the gradients of norm {small:.2g} are clipped "
+            "too, with that factor)") if below else ""
+    return (f"{words}; that is a clip triggered at max_norm whose factor is {factor}: that factor gives the updates "
+            f"of {', '.join(confirmed)} as well{also}"), True
 
 
 def _returned_order(observed) -> list[str]:
