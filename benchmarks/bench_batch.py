@@ -10,10 +10,16 @@ cores) is timed beside it, so the per-submission cost in a batch can be read
 against it.
 
     python benchmarks/bench_batch.py [--size 12] [--jobs 1,2] [--timeout 30] [--split]
+    python benchmarks/bench_batch.py --against REV [--size 12] [--repeats 3]
 
 ``--split`` also times one submission at a time with two exercise runs at
-once (the alternative way of spending two cores). The machine's load average
-is printed: on a shared machine, compare runs made together only.
+once (the alternative way of spending two cores). ``--against REV`` instead
+grades the same class with this checkout's ``python -m grader batch`` and with
+the one at git revision REV (checked out in a temporary worktree), each with
+``--jobs 2`` from its own warm reference cache, alternating, and prints the CPU
+seconds per graded submission of each and their ratio (the median of the
+pairs). The machine's load average is printed: on a shared machine, compare
+runs made together only.
 """
 
 from __future__ import annotations
@@ -119,6 +125,56 @@ def batch(root: Path, out: Path, jobs: int, per_submission: int, timeout: float,
                                                       for o in result.outcomes}}
 
 
+def _cli_batch(checkout: Path, root: Path, out: Path, jobs: int, timeout: float, cache: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of ``python -m grader batch`` run from ``checkout`` (its package first on the path)."""
+    env = {**os.environ, "JAX_GRADER_CACHE": str(cache), "PYTHONPATH": str(checkout)}
+    start, cpu = time.perf_counter(), _cpu()
+    subprocess.run([sys.executable, "-m", "grader", "batch", str(root), "--out", str(out), "--jobs", str(jobs),
+                    "--timeout", str(timeout)], check=True, capture_output=True, cwd=checkout, env=env)
+    return time.perf_counter() - start, _cpu() - cpu
+
+
+def _graded(out: Path) -> int:
+    """How many submissions a batch's grades.csv gives a score (graded, whatever the score)."""
+    import csv
+    with open(out / "grades.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    return sum(1 for row in rows if row.get("total"))
+
+
+def against(rev: str, size: int, repeats: int, timeout: float) -> None:
+    """This checkout's batch and REV's, on one class, alternating: CPU per graded submission and the ratio."""
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
+        tmp_path = Path(tmp)
+        other = tmp_path / "against"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(other), rev], check=True)
+        try:
+            made = make_class(tmp_path / "class", size)
+            print(f"class: {len(made)} entries on {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
+            sides = {"this checkout": (ROOT, tmp_path / "cache-this"), f"at {rev}": (other, tmp_path / "cache-rev")}
+            for checkout, cache in sides.values():  # each fills its own reference cache
+                subprocess.run([sys.executable, "-m", "grader", str(checkout / "reference"), "-q"], check=True,
+                               capture_output=True, cwd=checkout,
+                               env={**os.environ, "JAX_GRADER_CACHE": str(cache), "PYTHONPATH": str(checkout)})
+            per: dict[str, list[float]] = {name: [] for name in sides}
+            for r in range(repeats):
+                for name, (checkout, cache) in (sides.items() if r % 2 == 0 else reversed(sides.items())):
+                    out = tmp_path / f"out-{r}-{'this' if checkout == ROOT else 'rev'}"
+                    load = os.getloadavg()[0]
+                    elapsed, cpu = _cli_batch(checkout, tmp_path / "class", out, 2, timeout, cache)
+                    graded = _graded(out)
+                    per[name].append(cpu / max(graded, 1))
+                    print(f"{name}: {elapsed:.1f} s, {cpu:.0f} CPU s, {graded} graded, "
+                          f"{cpu / max(graded, 1):.2f} CPU s per graded submission (load before {load:.1f})")
+            medians = {name: sorted(v)[len(v) // 2] for name, v in per.items()}
+            mine, theirs = medians["this checkout"], medians[f"at {rev}"]
+            print(f"median CPU s per graded submission: this checkout {mine:.2f}, at {rev} {theirs:.2f}; "
+                  f"ratio {mine / theirs:.2f}")
+            print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(other)], check=False)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=12, help="entries in the class (default %(default)s)")
@@ -126,7 +182,12 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=30.0, help="per exercise run (default %(default)s s)")
     parser.add_argument("--split", action="store_true",
                         help="also time one submission at a time with two exercise runs at once")
+    parser.add_argument("--against", metavar="REV",
+                        help="grade the class with this checkout and with git revision REV, side by side")
+    parser.add_argument("--repeats", type=int, default=3, help="pairs with --against (default %(default)s)")
     args = parser.parse_args()
+    if args.against:
+        return against(args.against, args.size, args.repeats, args.timeout)
     jobs = [int(j) for j in args.jobs.split(",")]
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         tmp_path = Path(tmp)
