@@ -1350,7 +1350,7 @@ def _clip_factor(ctx: Context, got: dict) -> tuple[str, bool]:
         return words, False
     named = {2.0: "max_norm / norm**2, the squared norm (without its square root) in place of the norm",
              0.5: "max_norm / sqrt(norm), the norm's square root in place of the norm",
-             0.0: "max_norm alone, not divided by the norm", 3.0: "max_norm / norm**3"}
+             3.0: "max_norm / norm**3"}
     factor = next((text for p, text in named.items() if abs(power - p) < 1e-2), f"max_norm / norm**{power:.3g}")
     small = min(npref.global_norm(g) for g in seq)
     below = sorted({m for _lr, m in map(_config, (n for n, _a, _k in OPTIMIZERS)) if m < small})
