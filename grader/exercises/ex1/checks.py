@@ -1289,11 +1289,51 @@ def _activations_measured(ctx: Context) -> tuple[str, Mistake | str] | None:
     return None
 
 
+FORWARD_SCALE = Mistake(
+    "ex1.forward_scale_rate", "the forward pass's own dropout keeps the average only at some rates",
+    "forward_with_dropout draws its masks itself, and at the rate in the message train mode does not keep each "
+    "unit's average: inverted dropout keeps a fraction 1 - rate of the units and scales them by 1 / (1 - rate), "
+    "so (kept fraction) x (scale) is 1 at every rate. Compute the scale from the rate the call was given, at call "
+    "time (not one fixed when something was built, or at rate 0.5 where 1 / rate and 1 / (1 - rate) agree); "
+    "calling your dropout(key, h, rate) in the forward pass does this.")
+
+
+def _kept_average(ctx: Context) -> Verdict | None:
+    """For a forward pass that draws its masks without the contract's dropout: at rate RATES[0], under params
+    where each unit is the mean of the layer before (``mean_params``), train mode's output over eval's is the
+    product over the two dropout layers of (kept fraction) x (scale), 1 for inverted dropout (0.4% noise over the
+    32 examples' 384 units each). None when it is, or when it was not observed."""
+    if not (ctx.student.has("forward/mean_train") and ctx.student.has("forward/mean_eval")):
+        return None
+    try:
+        train = np.asarray(ctx.got("forward/mean_train"), np.float64)
+        evaluated = np.asarray(ctx.got("forward/mean_eval"), np.float64)
+    except StudentError:
+        return None
+    if train.shape != evaluated.shape or not np.all(np.isfinite(train)) or not np.mean(evaluated) > 0:
+        return None
+    ratio = float(np.mean(train) / np.mean(evaluated))
+    if abs(ratio - 1) < 0.05:
+        return None
+    rate = RATES[0]
+    per_layer = np.sqrt(ratio) if ratio > 0 else 0.0
+    scale = per_layer / (1 - rate)
+    named = next((f" = {text}" for value, text in ((2.0, "1 / (1 - 0.5), rate 0.5's scale"),
+                                                   (1 / rate, "1 / rate"), (1.0, "no rescale"))
+                  if abs(scale / value - 1) < 0.03), "")
+    return fail(f"forward_with_dropout(..., rate={rate:g}, train=True) under params where each unit is the mean of "
+                f"the layer before: its output averaged {ratio:.3g} times the eval output, where inverted dropout "
+                f"keeps the average (1); measured: (kept fraction) x (scale) is {per_layer:.3g} per dropout layer, "
+                f"a scale of about {scale:.3g}{named} where 1 / (1 - {rate:g}) = {1 / (1 - rate):.3g} is expected, "
+                "if both layers keep a fraction 1 - rate", FORWARD_SCALE, fraction=0.5)
+
+
 def _train_mode(ctx: Context) -> Verdict | None:
     """forward_with_dropout(train=True) is the lesson MLP with its two dropout calls (the keys it gave them, in
-    order) and nothing else; None when it is, or when that cannot be known (its masks are judged instead)."""
+    order) and nothing else; None when it is, or when that cannot be known (its masks are judged instead).
+    A forward pass that draws its own masks is judged by the average it keeps at another rate."""
     if not ctx.student.has("forward/recomputed"):
-        return None
+        return _kept_average(ctx)
     problem = array_mismatch(ctx.got("forward/train"), ctx.got("forward/recomputed"))
     if problem is None:
         return None

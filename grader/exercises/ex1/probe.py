@@ -22,7 +22,7 @@ import numpy as np
 from grader.harness.jaxpr_tools import draws_and_masks
 from grader.harness.probe_tools import as_jax, key, no_leaks, parameters, same_array, snapshot
 from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, RATES, SMALL_RATE, SMALL_RATE_TILES,
-                                         other_shapes)
+                                         mean_params, other_shapes)
 
 
 class DropoutArgumentOrder(TypeError):
@@ -212,9 +212,14 @@ def probe(rec, modules, inputs, options):
             w[0, 0], b[0] = 1.0, bias
             unit[name] = {"w": w, "b": b}
         rec.record(f"forward/curve/{which}", lambda p=as_jax(unit): forward(p, grid, k1, 0.5, False))
+    given = None
     if hasattr(m, "dropout"):  # what the forward pass gives its dropout, asked for another rate
-        rec.record("forward/rates_given", lambda: _rates_given(lambda: forward(params, xb, k1, RATES[0], True)))
+        given = rec.record("forward/rates_given", lambda: _rates_given(lambda: forward(params, xb, k1, RATES[0], True)))
         rec.record("forward/default_rates", lambda: _rates_given(lambda: forward(params, xb, k1)))
+    if not given:  # masks of its own: whether train mode keeps the average at another rate (see MEAN_PARAMS)
+        flat = as_jax(mean_params(host_params))
+        rec.record("forward/mean_train", lambda: forward(flat, xb, k1, RATES[0], True))
+        rec.record("forward/mean_eval", lambda: forward(flat, xb, k1, RATES[0], False))
     if hasattr(m, "dropout"):  # the output its own dropout calls give: recorded where that can be known
         recomputed = _recomputed(forward, params, xb, k1, 0.5)
         if recomputed is not None:

@@ -25,3 +25,18 @@ CURVE_OFFSET = 10.0
 #: ``both`` the two in turn.
 CURVE_BIASES = {"layer1": (0.0, CURVE_OFFSET, -CURVE_OFFSET), "layer2": (CURVE_OFFSET, -CURVE_OFFSET, 0.0),
                 "both": (0.0, 0.0, 0.0)}
+
+
+def mean_params(params):
+    """Params, shaped like ``params`` (name -> {"w", "b"}, the lesson's three layers), under which each hidden
+    unit of layer 1 is 1 whatever the input and each later unit is the mean of the layer before: every weight 0
+    but layer 2's and 3's, which are 1 / (their input width), every bias 0 but layer 1's, which is 1. A train-mode
+    output divided by the eval output is then the product over the two dropout layers of (fraction kept) x
+    (survivors' scale), averaged over the units: 1 for inverted dropout at any rate (observations
+    ``forward/mean_train`` and ``forward/mean_eval``). Numpy in, numpy out."""
+    made = {}
+    for i, (name, layer) in enumerate(sorted(params.items())):
+        w, b = layer["w"], layer["b"]
+        made[name] = {"w": (w * 0 + (1.0 / w.shape[0] if i else 0.0)).astype(w.dtype),
+                      "b": (b * 0 + (0.0 if i else 1.0)).astype(b.dtype)}
+    return made

@@ -697,6 +697,8 @@ def _measure_networks(ctx: Context) -> list[Finding]:
         if not name and npref.near(curve, g + npref.relu(g)):
             found.append(Finding("a hidden layer of one unit, fed x from -3 to 3, passed on x + relu(x) (at -0.5 it "
                                  "gives -0.5, at 1 it gives 2): its input plus ReLU of it", SKIP_CONNECTION))
+        elif name != "ReLU" and (scaled := _scaled_relu(g, curve)):
+            found.append(Finding(scaled, DROPOUT_IN_FORWARD))
         elif name != "ReLU":
             shape = npref.describe_curve(g, curve)
             what = f"it is {name}" if name else "it is not ReLU"
@@ -774,6 +776,41 @@ HINT_CONSTANT_ACTIVATION = (
     "The hidden activation gave one value whatever it was given: the layer's output never reaches the argument the "
     "activation reads as its input. Check how it is called (functools.partial(f, v) fixes f's first parameter, "
     "which for jax.nn functions is the input; bind others by keyword), or call jax.nn.relu(h) directly.")
+
+
+DROPOUT_IN_FORWARD = Mistake(
+    "ex3.dropout_in_forward", "dropout (train mode) in the hidden layers",
+    "mlp_forward is the plain MLP: x @ w + b, ReLU after every layer but the last, nothing else. Its hidden "
+    "activation is ReLU with the survivors scaled up (and some units zeroed, where the message says so), as "
+    "inverted dropout in train mode does: leave dropout out of mlp_forward (a Dropout layer in a model template "
+    "left in training mode, or a dropout call, switched off for inference).")
+
+
+def _scaled_relu(g: np.ndarray, curve: np.ndarray) -> str:
+    """Words for a curve that is 0 where ReLU is and c * x (c != 1) at the positive points, some of them possibly 0
+    (units dropped); with the rate whose inverted-dropout scale 1 / (1 - rate) c is, where a simple one fits.
+    "" otherwise."""
+    pos = g > 0
+    if not pos.any() or not npref.near(curve[~pos], np.zeros(int((~pos).sum()))):
+        return ""
+    values, xs = curve[pos], g[pos]
+    live = np.abs(values) > 1e-6
+    if not live.any():
+        return ""
+    factors = values[live] / xs[live]
+    c = float(np.median(factors))
+    if abs(c - 1) < 1e-2 or c <= 0 or np.ptp(factors) > 1e-3 * c:
+        return ""
+    rate = 1 - 1 / c
+    simple = next((r for r in (0.1, 0.2, 0.25, 0.3, 0.4, 0.5) if abs(rate - r) < 2e-3), None)
+    if simple is None:
+        return ""
+    dropped = int((~live).sum())
+    gone = (f"; {dropped} of the {int(pos.sum())} positive points came out 0, as dropped units do" if dropped
+            else "")
+    return (f"the hidden activation, sampled from -3 to 3, is 0 below 0 and {c:.4g} x above it (ReLU scaled by "
+            f"{c:.4g} = 1 / (1 - {simple:g}), inverted dropout's scale for the units it keeps at rate {simple:g})"
+            f"{gone}")
 
 
 BIAS_NOT_IN_RELU = Mistake(

@@ -93,6 +93,12 @@ LEFT_OUT = Mistake(
     "of them were left out of it (a lap dropped, a slowest or first lap subtracted). Read time.perf_counter() "
     "once before the first timed call and once after the last call's results are ready, and return the "
     "difference.")
+LAPS_TO_RETURN = Mistake(
+    "ex4.laps_stop_at_return", "laps that stop as each call returns, the waits falling between laps",
+    "Each lap's clock stopped as soon as step_fn returned, before its results were ready (JAX dispatches "
+    "asynchronously), and the wait for them came before the next lap's clock started, outside the time: the time "
+    "counts the calls' dispatch, not their work. Start the clock once before the first timed call, make the "
+    "n_steps calls, then jax.block_until_ready the last call's results and stop the clock.")
 ROUNDED = Mistake(
     "ex4.rounded", "a time rounded to a few decimals",
     "Every returned time has only the few decimals in the message: the time was rounded, so a fast run comes "
@@ -318,6 +324,13 @@ def timing(ctx: Context) -> Timing:
         if all(_in(r * n / (n + extra), OK_RANGE) for r, n in zip(ratios, ns)):
             return Timing("off_by_one", 1.0, f"{message} (each what {words} than n_steps take)")
     if all(_synced(o, warm_up_excluded) for o in runs) and all(r < OK_RANGE[0] for r in ratios):
+        laps = [_laps_to_return(o, warm_up_excluded) for o in runs]
+        if all(lap and _in(o["seconds"] / lap, RETURN_RANGE) for lap, o in zip(laps, runs)):
+            shown = ", ".join(f"{lap:.3g} s" for lap in laps)
+            return Timing("laps_to_return", 1.0, f"{message}; every call's result was waited on before the next "
+                                                 f"call, and the time is the sum of each timed call's time until "
+                                                 f"it returned ({shown}), before its result was ready: each lap "
+                                                 f"stopped as its call returned, and the waits fell between laps")
         short = ", ".join(f"{1 - r:.0%}" for r in ratios)
         return Timing("left_out", 1.0, f"{message}; every call's result was waited on before the next call, yet "
                                        f"the times are {short} short of the calls': some calls were left out of "
@@ -402,6 +415,17 @@ def _synced(obs: dict, warm_up_excluded: bool) -> bool:
     latest = set(obs.get("waited_latest", ()))  # result indices: 0 is the initial state, call k's are k
     first = _first_timed(obs, warm_up_excluded) + 1
     return obs["calls"] <= MAX_CALLS_SHOWN and all(k in latest for k in range(first, obs["calls"] + 1))
+
+
+def _laps_to_return(obs: dict, warm_up_excluded: bool) -> float | None:
+    """The sum over the timed calls of each one's time from its start until it returned (before its result was
+    ready), read off ``to_return`` and ``to_woke``; None where not every call is shown or nothing woke."""
+    first, calls = _first_timed(obs, warm_up_excluded), obs["calls"]
+    to_return, to_woke = obs.get("to_return", ()), obs.get("to_woke", ())
+    if calls > len(to_return) or len(to_woke) < calls + 1:
+        return None
+    # to_woke[k + 1] - to_woke[calls] is the time from call k's return to the last call's return
+    return float(sum(to_return[k] - (to_woke[k + 1] - to_woke[calls]) for k in range(first, calls)))
 
 
 def _until_returned(runs: list[dict], warm_up_excluded: bool) -> str:
@@ -767,7 +791,8 @@ def times_n_steps(ctx: Context) -> Verdict:
                         f"{count['state_seen']}; threading the state gives {expected}")
         hints.append(THREAD)
     scale = {"per_step": PER_STEP, "per_c_steps": PER_C_STEPS, "unit": UNIT, "off_by_one": OFF_BY_ONE,
-             "left_out": LEFT_OUT, "late_start": LATE_START, "started_before_call": START_FIXED,
+             "left_out": LEFT_OUT, "laps_to_return": LAPS_TO_RETURN, "late_start": LATE_START,
+             "started_before_call": START_FIXED,
              "other_clock": CLOCKS_MIXED}.get(measured.kind)
     if scale is not None and OFF_BY_ONE not in hints:
         problems.append(measured.message)
