@@ -1232,6 +1232,12 @@ def _other_norm(clipped: dict, factor: float) -> str:
                        ("the root of the sum of each leaf's mean square",
                         float(np.sqrt(sum(np.mean(v ** 2) for v in leaves)))),
                        ("the sum of absolute values (the L1 norm)", float(values.sum())),
+                       ("the sum of each leaf's own L2 norm (where the global norm is the root of the sum of their "
+                        "squares)", float(sum(np.sqrt(np.sum(v ** 2)) for v in leaves))),
+                       ("the root of the sum of each leaf's squared ord=2 norm, which for a matrix is its largest "
+                        "singular value (jnp.linalg.norm(w, ord=2), the spectral norm), not the root of its sum of "
+                        "squares", float(np.sqrt(sum((np.linalg.norm(v, 2) if v.ndim == 2 else
+                                                      np.sqrt(np.sum(v ** 2))) ** 2 for v in leaves)))),
                        ("the sum of squares (the squared L2 norm, without the square root)", l2 ** 2)):
         if norm > 0 and abs(factor * norm / l2 - 1) < 1e-2:
             return name
