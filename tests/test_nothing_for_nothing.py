@@ -56,10 +56,11 @@ import hashlib
 
 import numpy as np
 import pytest
-from conftest import CORPUS, EXERCISES_DIR, REFERENCE, submission_with
+from conftest import CORPUS, EXERCISES_DIR, REFERENCE, observe_here, submission_with
 from test_seeds import judge, observe
 
 from grader import data as grader_data
+from grader import inputs as grader_inputs
 from grader.observations import Observations
 
 SECRET = 31337
@@ -206,10 +207,22 @@ def test_correct_timers_keep_full_marks_at_a_secret_seed(variant, tmp_path, tmp_
 
 
 def test_ex4_public_cost_formula_passes_on_the_public_inputs_only(tmp_path, tmp_path_factory):
-    """The formula above is right on the public inputs (so the test above can fail), not on secret ones."""
+    """The formula above is right on the public inputs (so the test above can fail), not on secret ones.
+
+    The formula is the calls' known cost; on a loaded machine the calls take longer than they cost and a fixed
+    time falls short of them, so it is observed up to three times and must pass once."""
     folder = submission_with(tmp_path, {"ex4_jit_speedup": _stub_with("ex4_jit_speedup", EX4_PUBLIC_COST)})
-    results = judge("ex4", observe("ex4", folder, None, tmp_path_factory), Observations(), None)
-    assert results["ex4.n_steps"].status == "pass" and results["ex4.waits_for_results"].status == "pass"
+    seen = []
+    for attempt in range(3):  # each a fresh observation (observe() keeps its first)
+        tmp = tmp_path_factory.mktemp(f"public-cost-{attempt}")
+        observed = observe_here("ex4", folder, grader_inputs.write(tmp / "inputs.npz", None), tmp).observations
+        results = judge("ex4", observed, Observations(), None)
+        seen.append({c: (results[c].status, results[c].message[:200])
+                     for c in ("ex4.n_steps", "ex4.waits_for_results")})
+        if all(status == "pass" for status, _ in seen[-1].values()):
+            break
+    else:
+        raise AssertionError(f"the public-cost formula never passed on the public inputs: {seen}")
 
 
 def _label_table() -> dict[str, int]:
