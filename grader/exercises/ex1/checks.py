@@ -9,9 +9,12 @@ import numpy as np
 
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks import npref
-from grader.checks.common import PARAMETERS, STALE, crash_hint, fixed_rows, parameters_words, shapes_met, unchanged
-from grader.checks.compare import array_mismatch
-from grader.exercises.ex1.shared import CURVE_BIASES, CURVE_GRID, CURVE_OFFSET, RATES, SMALL_RATE, other_shapes
+from grader.checks.common import (MUTATED, PARAMETERS, STALE, crash_hint, fixed_rows, parameters_words, shapes_met,
+                                  unchanged)
+from grader.checks.compare import array_mismatch, tree_mismatch
+from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, CURVE_OFFSET, LARGE_PARAMS_SCALE, RATES, SMALL_RATE,
+                                         large_params, other_shapes)
+from grader.inputs import flatten
 from grader.observations import ObservationError
 
 ROWS_SKIPPED = Mistake(
@@ -771,6 +774,9 @@ def per_element(ctx: Context) -> Verdict:
         if skipped:
             return fail(f"{shapes}; measured on x: {skipped}", ROWS_SKIPPED, fraction=0.5)
         return fail(shapes, OTHER_SHAPES, fraction=0.5)
+    deeper = _shared_in_rank3(ctx)
+    if deeper:
+        return fail(deeper, NEIGHBOURS_SHARE, fraction=0.5)
     # Independent coins drop a binomial number of elements: with n = 32768, exactly round(rate * n) in one
     # call happens about once in 200 at rate 0.5, in all five calls below practically never.
     n = kept.size
@@ -811,6 +817,35 @@ def _other_shapes(ctx: Context) -> str:
     return "dropout(key, x, 0.5) is right for a 2-D x of many rows, but " + "; ".join(problems) if problems else ""
 
 
+def _shared_in_rank3(ctx: Context) -> str:
+    """Words for a dropout whose mask on a 3-D x (a batch of sequences) shares coins along an axis, where on the
+    2-D x each element has its own; "" otherwise, or where that call was not observed or failed (told above)."""
+    given = other_shapes(np.asarray(_x(ctx)))["rank3"]
+    if not ctx.student.observed("dropout/rank3"):
+        return ""
+    try:
+        got = np.asarray(ctx.got("dropout/rank3"))
+    except StudentError:
+        return ""
+    if got.shape != given.shape:
+        return ""
+    kept, live = got != 0, given != 0
+    p = float(np.mean(kept[live])) if live.any() else 0.0
+    independent = 1 - 2 * p * (1 - p)
+    for axis in range(kept.ndim):
+        a, b = np.moveaxis(kept, axis, 0)[:-1], np.moveaxis(kept, axis, 0)[1:]
+        both = np.moveaxis(live, axis, 0)[:-1] & np.moveaxis(live, axis, 0)[1:]
+        if not both.any():
+            continue
+        agree = float(np.mean((a == b)[both]))
+        if agree - independent > 0.05:
+            return (f"dropout(key, x, 0.5) draws one coin per element on a 2-D x, but for x of shape {given.shape} "
+                    f"neighbouring elements along axis {axis} were both kept or both dropped in {agree:.0%} of the "
+                    f"pairs, where independent coins agree in {independent:.0%}: the mask has fewer axes than x "
+                    "and is broadcast along that one")
+    return ""
+
+
 NEIGHBOURS_SHARE = Mistake(
     "ex1.neighbours_share_coins", "neighbouring elements sharing coin flips",
     "Neighbouring elements were kept or dropped together more often than independent coins allow (the message "
@@ -829,9 +864,9 @@ def _neighbours_agree(kept: np.ndarray) -> str:
             continue
         agree = float(np.mean(a == b))
         if agree - independent > 0.05:  # the estimate's spread is under 0.005 with this many pairs
-            even = float(np.mean(a[0::2] == b[0::2]))
+            even, odd = float(np.mean(a[0::2] == b[0::2])), float(np.mean(a[1::2] == b[1::2]))
             pairs = (f"; elements 2k and 2k+1 agree in {even:.0%} of the pairs: one coin for each pair"
-                     if even > 0.99 else "")
+                     if even > 0.99 and odd < 0.9 else "")
             return (f"at rate 0.5, neighbouring elements {along} were both kept or both dropped in {agree:.0%} of "
                     f"the pairs, where independent coins agree in {independent:.0%}{pairs}")
     return ""
@@ -1328,12 +1363,40 @@ def _kept_average(ctx: Context) -> Verdict | None:
                 "if both layers keep a fraction 1 - rate", FORWARD_SCALE, fraction=0.5)
 
 
+BIASES_SCALED = Mistake(
+    "ex1.biases_scaled_in_train", "a bias scaled along with the dropped units in train mode",
+    "In train mode the logits came out scaled where no unit reaches them (every weight 0: only the biases count): "
+    "dropout's 1 / (1 - rate) belongs on the units that survive (or on their outgoing weights), never on a bias, "
+    "which no dropped unit feeds. Compute z = dropout(h) @ w + b, or (h * mask) @ (w / keep) + b.")
+
+
+def _biases_in_train(ctx: Context) -> Verdict | None:
+    """For a forward pass that draws its masks itself: with every weight 0 and the biases 1, 2, 3, train mode's
+    logits are 3, as eval's; None when they are, or this was not observed."""
+    if not ctx.student.has("forward/biases_train"):
+        return None
+    try:
+        got = np.asarray(ctx.got("forward/biases_train"), np.float64)
+    except StudentError:
+        return None
+    if got.size == 0 or not np.all(np.isfinite(got)) or np.allclose(got, 3.0, rtol=1e-4, atol=0):
+        return None
+    rate = RATES[0]
+    factor = float(np.median(got)) / 3.0
+    words = (f" = 1 / (1 - {rate:g}): layer 3's bias divided by 1 - rate" if abs(factor * (1 - rate) - 1) < 1e-3
+             else f" = 1 / {rate:g}: layer 3's bias divided by rate" if abs(factor * rate - 1) < 1e-3 else "")
+    return fail(f"forward_with_dropout(..., rate={rate:g}, train=True) with every weight 0 and the biases of "
+                f"layer1, layer2 and layer3 all 1, 2 and 3: no unit reaches the logits, so they are layer 3's bias, "
+                f"3; measured: {float(np.median(got)):.4g} (the median), {factor:.4g} times it{words}",
+                BIASES_SCALED, fraction=0.5)
+
+
 def _train_mode(ctx: Context) -> Verdict | None:
     """forward_with_dropout(train=True) is the lesson MLP with its two dropout calls (the keys it gave them, in
     order) and nothing else; None when it is, or when that cannot be known (its masks are judged instead).
     A forward pass that draws its own masks is judged by the average it keeps at another rate."""
     if not ctx.student.has("forward/recomputed"):
-        return _kept_average(ctx)
+        return _kept_average(ctx) or _biases_in_train(ctx)
     problem = array_mismatch(ctx.got("forward/train"), ctx.got("forward/recomputed"))
     if problem is None:
         return None
@@ -1571,8 +1634,22 @@ def forward_error_hint(error: ObservationError) -> Mistake | str:
 
 
 def params_unchanged(ctx: Context) -> Verdict:
-    """forward_with_dropout leaves the params dict as it found it."""
-    return unchanged(ctx, "input/params_after", ctx.inputs["ex1"]["params"], ("forward/eval", "forward/train"))
+    """forward_with_dropout leaves the params dict as it found it: the public params, and params LARGE_PARAMS_SCALE
+    times larger (a write-back that only large values trigger)."""
+    verdict = unchanged(ctx, "input/params_after", ctx.inputs["ex1"]["params"], ("forward/eval", "forward/train"))
+    if not verdict.passed or not ctx.student.has("input/large_params_after"):
+        return verdict
+    try:
+        after = ctx.got("input/large_params_after")
+    except StudentError:
+        return verdict  # a train-mode call that fails on large params: its values' checks say so
+    problem = tree_mismatch(after, flatten(large_params(ctx.inputs["ex1"]["params"])), rtol=0, atol_scale=0)
+    if problem:
+        return fail(f"the params passed in are left as they were, but with params {LARGE_PARAMS_SCALE:g} times "
+                    f"larger (weight columns far longer), after a train-mode call they differ from what was passed "
+                    f"in: {problem}; something rewrites params when their values are large (a max-norm constraint "
+                    "or a clip written back into the dict)", MUTATED)
+    return verdict
 
 
 #: Properties of a mask need a mask: with nothing dropped in train mode (zero_fraction earns nothing) they are

@@ -22,7 +22,7 @@ import numpy as np
 from grader.harness.jaxpr_tools import draws_and_masks
 from grader.harness.probe_tools import as_jax, key, no_leaks, parameters, same_array, snapshot
 from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, RATES, SMALL_RATE, SMALL_RATE_TILES,
-                                         mean_params, other_shapes)
+                                         bias_params, large_params, mean_params, other_shapes)
 
 
 class DropoutArgumentOrder(TypeError):
@@ -220,6 +220,8 @@ def probe(rec, modules, inputs, options):
         flat = as_jax(mean_params(host_params))
         rec.record("forward/mean_train", lambda: forward(flat, xb, k1, RATES[0], True))
         rec.record("forward/mean_eval", lambda: forward(flat, xb, k1, RATES[0], False))
+        biases = as_jax(bias_params(host_params))
+        rec.record("forward/biases_train", lambda: forward(biases, xb, k1, RATES[0], True))
     if hasattr(m, "dropout"):  # the output its own dropout calls give: recorded where that can be known
         recomputed = _recomputed(forward, params, xb, k1, 0.5)
         if recomputed is not None:
@@ -238,5 +240,7 @@ def probe(rec, modules, inputs, options):
     rec.record("forward/key_uses", lambda: draws()[0])
     rec.record("forward/masks", lambda: draws()[1])
     rec.record("input/params_after", lambda: snapshot(params))
+    large = as_jax(large_params(host_params))  # what only large values trigger (see LARGE_PARAMS_SCALE)
+    rec.record("input/large_params_after", lambda: (forward(large, xb, k1, 0.5, True), snapshot(large))[1])
     if own_dropout is not None and not x_first:  # its first call again, after every forward call (train=False too)
         rec.record("dropout/after_forward", lambda: own_dropout(k1, x, 0.5))

@@ -40,3 +40,23 @@ def mean_params(params):
         made[name] = {"w": (w * 0 + (1.0 / w.shape[0] if i else 0.0)).astype(w.dtype),
                       "b": (b * 0 + (0.0 if i else 1.0)).astype(b.dtype)}
     return made
+
+
+def bias_params(params):
+    """Params shaped like ``params`` with every weight 0 and layer i's biases all i (1, 2, 3): no unit reaches
+    the next layer, so in train mode as in eval mode the logits are layer 3's bias, 3, whatever the masks; a bias
+    scaled along with the dropped units shows (observation ``forward/biases_train``). Numpy in, numpy out."""
+    return {name: {"w": (layer["w"] * 0).astype(layer["w"].dtype),
+                   "b": (layer["b"] * 0 + (i + 1)).astype(layer["b"].dtype)}
+            for i, (name, layer) in enumerate(sorted(params.items()))}
+
+#: forward_with_dropout is also called (train mode) on params this many times the public ones, whose weight
+#: columns are then far longer: a write-back into params that only large values trigger (a max-norm constraint,
+#: a clip) shows (observation ``input/large_params_after``).
+LARGE_PARAMS_SCALE = 10.0
+
+
+def large_params(params):
+    """``params`` times LARGE_PARAMS_SCALE, leaf by leaf, in each leaf's dtype. Numpy in, numpy out."""
+    return {name: {k: (v * v.dtype.type(LARGE_PARAMS_SCALE)).astype(v.dtype) for k, v in layer.items()}
+            for name, layer in params.items()}

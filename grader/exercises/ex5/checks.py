@@ -330,6 +330,7 @@ def _bias_correction(scales: list[float]) -> str:
         ("applied to the first moment only (the second moment not divided by 1 - b2**t)", 1 / np.sqrt(c2(t))),
         ("applied to the second moment only (the first moment not divided by 1 - b1**t)", c1(t)),
         ("left out on both moments", 1 / right),
+        ("applied twice (in the step size and again on the moments)", right),
         ("swapped: 1 - b2**t divides the first moment and 1 - b1**t the second", np.sqrt(c1(t)) / c2(t) / right),
         ("on the second moment's root without a root of its own: sqrt(v) divided by 1 - b2**t where Adam divides "
          "it by sqrt(1 - b2**t) (v_hat = v / (1 - b2**t) comes before the square root)", np.sqrt(c2(t))))
