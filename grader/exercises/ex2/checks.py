@@ -15,8 +15,8 @@ from grader.checks.common import (BATCH_SIZE_CRASHES, PARAMETERS, STALE, TRACING
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
-from grader.exercises.ex2.shared import (LARGEST_CASES, NUM_CLASSES, SAME_PARAMS, UNIT_EXAMPLES, UNIT_NORMS,
-                                        VECTOR_BATCHES)
+from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, NUM_CLASSES, SAME_PARAMS, UNIT_EXAMPLES,
+                                        UNIT_NORMS, VECTOR_BATCHES)
 
 GROUPED = Mistake(
     "ex2.grouped_examples", "one gradient per group of examples (microbatches), not one per example",
@@ -872,6 +872,42 @@ def _smoothed_targets(params: dict, y, got: dict, own: dict) -> str:
     return ""
 
 
+OVERFLOW = Mistake(
+    "ex2.logits_overflow", "a cross-entropy whose exp overflows on large logits",
+    "The gradients are right on the usual batches but not where the logits are large (several hundred): exp of a "
+    "logit above about 88 overflows float32, so a softmax or log-sum-exp written out as log(sum(exp(z))) gives inf "
+    "and NaN there. Subtract the largest logit first (log-sum-exp's shift: m + log(sum(exp(z - m)))), or use "
+    "jax.nn.log_softmax, as the given loss_fn does.")
+
+
+def _large_logits(ctx: Context) -> Verdict | None:
+    """On the small batch with its inputs LARGE_INPUTS times larger, the gradients are still each example's own
+    (computed here in float64); None when they are, or this was not observed or failed (a crash there is a crash
+    of the code judged above). Judged only once the usual batches agree."""
+    if not ctx.student.has("measure/large_logits"):
+        return None
+    try:
+        got = ctx.got("measure/large_logits")
+    except StudentError:
+        return None
+    c = _case(ctx, "small")
+    x = np.asarray(c["x"], np.float32) * np.float32(LARGE_INPUTS)
+    logits = npref.mlp(c["params"], np.asarray(x, np.float64))
+    want = npref.per_example_grads(c["params"], np.asarray(x, np.float64), npref.one_hot(c["y"]))
+    problem = tree_mismatch(got, want)
+    if problem is None:
+        return None
+    leaves = [np.asarray(v, np.float64) for v in (got.values() if isinstance(got, dict) else [got])]
+    broken = any(not np.all(np.isfinite(v)) for v in leaves)
+    words = (f"; measured: the gradients hold NaN or inf where the largest logit is {np.abs(logits).max():.0f}"
+             if broken else "")
+    return fail(f"the small batch (B={len(c['y'])}) with its inputs {LARGE_INPUTS:g} times larger, logits up to "
+                f"{np.abs(logits).max():.0f} (the usual batches agree): {problem}{words}",
+                OVERFLOW if broken else "Each example's gradient must hold for any logits, large ones too: compute "
+                "the loss as the given loss_fn does (jax.nn.log_softmax), without a step that loses precision or "
+                "range when the logits are large.", fraction=5 / 6)
+
+
 def values(ctx: Context) -> Verdict:
     """Each slice equals the gradient of that example's loss (three batches)."""
     problems, hint, errors, measured, turned, renamed = [], "", [], [], False, False
@@ -905,7 +941,7 @@ def values(ctx: Context) -> Verdict:
             return Verdict(True, "the values are right " + " and ".join(
                 (["with the weight leaves transposed back"] if turned else []) +
                 (["under params' leaf names"] if renamed else [])) + " (charged in ex2.shapes)")
-        return PASS
+        return _large_logits(ctx) or PASS
     failed = [case for case in CASES if any(p.startswith(f"batch '{case}'") for p in problems)]
     by_size = _by_batch_size(ctx, failed)
     if by_size:

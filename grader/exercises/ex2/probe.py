@@ -8,7 +8,7 @@ from grader.harness.jaxpr_tools import jaxpr_stats
 from grader.harness.probe_tools import as_jax, no_leaks, parameters, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
-from grader.exercises.ex2.shared import LARGEST_CASES, LESSON_IMAGES, SAME_PARAMS, VECTOR_BATCHES
+from grader.exercises.ex2.shared import LARGE_INPUTS, LARGEST_CASES, LESSON_IMAGES, SAME_PARAMS, VECTOR_BATCHES
 from grader.protocol import SKIP_LESSON
 
 
@@ -72,6 +72,9 @@ def probe(rec, modules, inputs, options):
     for case in CASES:
         c = data[case]
         grads[case] = rec.record(f"grads/{case}", lambda c=c: m.per_example_grads(c["params"], c["x"], c["y"]))
+    small = data["small"]  # ... and on the small batch's shapes with large logits (see LARGE_INPUTS)
+    rec.record("measure/large_logits", lambda: m.per_example_grads(small["params"], small["x"] * LARGE_INPUTS,
+                                                                   small["y"]))
     for case in LARGEST_CASES:
         c = {**data[case], "params": data[SAME_PARAMS[case]]["params"]} if case in SAME_PARAMS else data[case]
         rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"], c["y"])))

@@ -28,3 +28,8 @@ LESSON_IMAGES = 32
 UNIT_EXAMPLES = ("a single 1", "a single -1", "a 1 and a -1 in one leaf", "a 1 in each of two leaves", "a single 2",
                  "zeros")
 UNIT_NORMS = (1.0, 1.0, 2 ** 0.5, 2 ** 0.5, 2.0, 0.0)
+
+#: per_example_grads is also run on the small batch with its inputs this many times larger, where the logits
+#: reach several hundred (observation ``measure/large_logits``): a cross-entropy whose exp overflows there (a
+#: log-sum-exp that does not subtract the largest logit) shows.
+LARGE_INPUTS = 40.0

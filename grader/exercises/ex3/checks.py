@@ -14,7 +14,8 @@ from grader.checks.common import (BATCH_SIZE_CRASHES, STALE, crash_hint, crash_k
 from grader.checks.compare import array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
-from grader.exercises.ex3.shared import ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, NARROW_B, NARROW_W, UNITS_X
+from grader.exercises.ex3.shared import (ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, LARGE_SCALE, NARROW_B, NARROW_W,
+                                         UNITS_X)
 
 
 # Order mistakes: the right computation, the layers in another order.
@@ -1274,9 +1275,33 @@ def _one_mistake(named: list[set]) -> Mistake | None:
     return None
 
 
+WEIGHTS_SIZED = Mistake(
+    "ex3.depends_on_weight_size", "a forward pass that changes weights past some size",
+    "mlp_forward is x @ w + b with ReLU between the layers for any weights, however large: the answer is right on "
+    "the usual params but not on the same params ten times larger, so something in the forward pass caps, clips or "
+    "normalises the weights (or what they give) past some size. A max-norm constraint belongs to training, applied "
+    "after an update, not to the forward pass.")
+
+
 def depths(ctx: Context) -> Verdict:
-    """Agreement at depths 1, 2, 3 and 5, with equal and unequal widths and any dict order."""
-    return _judge_cases(ctx, DEPTH_CASES)
+    """Agreement at depths 1, 2, 3 and 5, with equal and unequal widths and any dict order; and on the 3-layer case
+    with params LARGE_SCALE times larger, computed here (a forward pass that depends on the weights' size)."""
+    verdict = _judge_cases(ctx, DEPTH_CASES)
+    if not verdict.passed or not ctx.student.has("measure/large/d3"):
+        return verdict
+    try:
+        got = np.asarray(ctx.got("measure/large/d3"), np.float64)
+    except StudentError:
+        return verdict
+    c = _case(ctx, "d3")
+    large = {name: {k: np.asarray(v, np.float32) * np.float32(LARGE_SCALE) for k, v in layer.items()}
+             for name, layer in c["params"].items()}
+    want = npref.mlp(large, np.asarray(c["x"], np.float64))
+    problem = array_mismatch(got, want)
+    if problem is None:
+        return verdict
+    return fail(f"{_describe('d3')} with its params {LARGE_SCALE:g} times larger (computed by the grader; the case "
+                f"itself agrees): {problem}", WEIGHTS_SIZED, fraction=0.5)
 
 
 def deep(ctx: Context) -> Verdict:

@@ -13,7 +13,7 @@ sum of its outputs through it (``measure/grad/d3``). They earn no points: they o
 import jax
 import jax.numpy as jnp
 
-from grader.exercises.ex3.shared import DEEP_CASE, GRAD_CASE
+from grader.exercises.ex3.shared import DEEP_CASE, GRAD_CASE, LARGE_SCALE
 from grader.exercises.ex3.shared import layer_prefix as prefix
 from grader.exercises.ex3.shared import measurement_cases
 from grader.harness.probe_tools import as_jax, no_leaks, snapshot
@@ -31,6 +31,9 @@ def probe(rec, modules, inputs, options):
     rec.record(f"again/{DEEP_CASE}", lambda: m.mlp_forward(deep["params"], deep["x"]))
     d3 = data["d3"]  # params of the same shapes as an earlier call's, other values: a result kept from it shows
     rec.record("other_params/d3", lambda: m.mlp_forward(jax.tree.map(lambda a: a * 1.5, d3["params"]), d3["x"]))
+    # ... and with params LARGE_SCALE times larger: what only large weights trigger (a cap, a clip) shows
+    rec.record("measure/large/d3", lambda: m.mlp_forward(jax.tree.map(lambda a: a * LARGE_SCALE, d3["params"]),
+                                                         d3["x"]))
     rec.record(f"jit/{DEEP_CASE}", lambda: no_leaks(jax.jit(m.mlp_forward), deep["params"], deep["x"]))
     rec.record("jit/d5", lambda: no_leaks(jax.jit(m.mlp_forward), data["d5"]["params"], data["d5"]["x"]))
     for case, c in data.items():

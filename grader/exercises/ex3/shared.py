@@ -16,6 +16,9 @@ import numpy as np
 DEPTH_CASES = ("d1", "d2", "d3", "d5")
 #: ... and the one of 12 layers, where layer10 must come after layer9 (also run again, and under jit).
 DEEP_CASE = "d12"
+#: The 3-layer case is also run with params this many times larger (observation ``measure/large/d3``): a forward
+#: pass that caps, clips or normalises weights past some size shows there.
+LARGE_SCALE = 10.0
 
 #: Inputs at which a hidden activation is sampled: -3 to 3 in steps of 0.1.
 GRID = np.round(np.arange(-30, 31) / 10.0, 1).astype(np.float32)
