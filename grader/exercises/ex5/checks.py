@@ -530,6 +530,13 @@ def _adam_eps(update: dict, grads: dict, lr: float) -> str:
         return ""
     if g.shape != q.shape:
         return ""
+    tiny = (g != 0) & (np.abs(g) < 1e-5)  # where eps = 1e-8 takes a thousandth or more of |g| + eps
+    if np.sum(tiny) >= 10 and np.all(np.abs(q[tiny] - np.sign(g[tiny])) < 1e-4):
+        zero = g == 0
+        nan = f"; where a gradient element is 0 that is 0/0, NaN ({int(np.sum(~np.isfinite(q[zero])))} of them)" \
+            if zero.any() else ""
+        return ("; the first update, below max_norm, is -learning_rate * g / |g| to 1e-4, even where |g| is under "
+                f"1e-5 (Adam's eps = 1e-8 makes those a thousandth smaller or more): Adam's eps is left out{nan}")
     shrunk = (g != 0) & (np.abs(q) > 1e-6) & (np.abs(q) < 0.99) & (np.sign(q) == np.sign(g))
     if np.sum(shrunk) < 10:
         return ""
