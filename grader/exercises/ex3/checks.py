@@ -1289,11 +1289,18 @@ def depths(ctx: Context) -> Verdict:
     verdict = _judge_cases(ctx, DEPTH_CASES)
     if not verdict.passed or not ctx.student.has("measure/large/d3"):
         return verdict
+    c = _case(ctx, "d3")
     try:
         got = np.asarray(ctx.got("measure/large/d3"), np.float64)
+        usual = np.asarray(ctx.got("out/d3"), np.float64)
     except StudentError:
         return verdict
-    c = _case(ctx, "d3")
+    # judged only where the usual call is exactly right (nothing excused here and charged elsewhere), the params
+    # were left as they were, and the answer is not the usual call's again (a result kept, charged in ex3.jit)
+    if (array_mismatch(usual, np.asarray(ctx.want("out/d3"), np.float64)) is not None
+            or any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in CASES)
+            or (got.shape == usual.shape and array_mismatch(got, usual) is None)):
+        return verdict
     large = {name: {k: np.asarray(v, np.float32) * np.float32(LARGE_SCALE) for k, v in layer.items()}
              for name, layer in c["params"].items()}
     want = npref.mlp(large, np.asarray(c["x"], np.float64))
