@@ -1072,7 +1072,13 @@ def eval_forward(ctx: Context) -> Verdict:
         problems.append(masked)
     elif (other := _eval_variant(ctx)):
         hint = STOPPED_EARLY if other.startswith(STOPPED) else EVAL_OTHER_NET
-        problems.append(f"measured: train=False gave the plain forward pass {other}")
+        both = (not other.startswith(STOPPED) and ctx.student.has("forward/recomputed")
+                and array_mismatch(ctx.got("forward/train"), ctx.got("forward/recomputed")) is not None)
+        if both:  # train mode is not the lesson's MLP with its dropout calls either: the network itself differs
+            hint = OTHER_NETWORK
+        problems.append(f"measured: train=False gave the plain forward pass {other}"
+                        + ("; in train mode too the output is not the lesson's MLP with the dropout calls it made, so "
+                           "the network differs in both modes" if both else ""))
     elif (biases := _biases_measured(ctx)):
         words, hint = biases
         problems.append(f"measured: {words}")
@@ -1128,6 +1134,11 @@ STOPPED_EARLY = Mistake(
     "forward_with_dropout returned a hidden layer's activations: the layers after it never ran, in training as "
     "in evaluation. Run all three layers, the last (layer3) without ReLU or dropout, and return its logits, shape "
     "(B, 10); check how many times the loop over the layers runs (zip stops at the shorter of its sequences).")
+OTHER_NETWORK = Mistake(
+    "ex1.other_network", "a forward pass that is not the lesson's MLP, in both modes",
+    "forward_with_dropout is the lesson's MLP, x @ w + b for each layer with ReLU after the two hidden ones, and "
+    "dropout after each hidden ReLU: the network here differs from it in train and eval mode alike (the message "
+    "says what was left out). Compare each line with the plain forward pass.")
 EVAL_OTHER_NET = Mistake(
     "ex1.eval_other_network", "an evaluation pass that is not the same network",
     "With train=False forward_with_dropout runs the same network as in training with dropout switched off: both "

@@ -1070,7 +1070,11 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
                 and not _partly_compiled(ctx, lesson, r) and not _compiled_by_program(ctx, lesson, r["eager_s"]):
             return ""
     calls = ", ".join(f"{_kind_of_step(t)} step, n_steps={t['n_steps']}: {t['seconds']:.4g}" for t in timed) or "none"
-    return "; ".join(found) + f" (time_steps calls seen: {calls})"
+    other = [t for t in timed if not t.get("lesson_params") and t["seconds"] in (r["eager_s"], r["jit_s"])]
+    params = ("; measured: they are what time_steps returned for params whose first layer is not the lesson's "
+              "784 -> 256 (the MLP timed is another network: check the sizes its params are made with)"
+              ) if other else ""
+    return "; ".join(found) + f" (time_steps calls seen: {calls}){params}"
 
 
 def _outside_jit(timed: list[dict], seconds: float) -> int:
@@ -1208,6 +1212,12 @@ def speedup_dict(ctx: Context) -> Verdict:
     if abs(speedup - (ratio - 1)) <= 1e-6 * abs(ratio):
         return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}: it is the ratio minus 1, "
                     "(eager_s - jit_s) / jit_s, the relative gain", RELATIVE_GAIN)
+    for value, words in ((eager * jit, "eager_s * jit_s, the product"), (eager - jit, "eager_s - jit_s, the "
+                         "difference"), (jit - eager, "jit_s - eager_s"), (eager + jit, "eager_s + jit_s")):
+        if abs(speedup - value) <= 1e-6 * max(abs(value), 1e-12):
+            return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: speedup is {words} "
+                        "of the two times it returns beside it", "speedup is the ratio eager_s / jit_s of the "
+                        "two times jit_speedup returns: check the operator on that line.")
     seconds = [t["seconds"] for t in every if isinstance(t.get("seconds"), (int, float)) and t["seconds"] > 0]
     words, hint = _speedup_reading(eager, jit, speedup, seconds)
     return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}" + (f"; measured: {words}" if words else ""),
