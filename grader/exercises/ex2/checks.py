@@ -112,6 +112,23 @@ def _logits_as_probabilities(z, p, t, y):
     return np.where((ratio > 1e-7) & (ratio < 1 - 1e-7), 1 / s - at_label, 0.0)
 
 
+def _phantom_class(extra: str):
+    """The gradient with respect to the logits of -z[y] + log(exp(c) + sum(exp(z))): a softmax with an extra class of
+    logit c, 0 (``"zero"``: log1p of the sum of exponentials), or the largest logit held constant (``"max"``: log1p
+    after the max shift, the max under stop_gradient) or differentiated (``"max_grad"``)."""
+    def dz(z, p, t, y):
+        top = z.max(axis=1, keepdims=True)
+        c = np.zeros_like(top) if extra == "zero" else top
+        m = np.maximum(top, c)
+        e, extra_e = np.exp(z - m), np.exp(c - m)
+        total = extra_e + e.sum(axis=1, keepdims=True)
+        grad = e / total - t
+        if extra == "max_grad":  # the extra class's logit is the largest one: its share flows back to it
+            grad = grad + (z == top) * extra_e / total
+        return grad
+    return dz
+
+
 _OTHER_LOSSES = (
     ("a cross-entropy of the logits read as probabilities: -log(logits[y] / sum(logits)), the logits normalised by "
      "their sum and not by a softmax (a probability loss given logits, as Keras' from_logits=False takes them)",
@@ -125,6 +142,14 @@ _OTHER_LOSSES = (
      lambda z, p, t, y: 2 * (z - t) / t.shape[1]),
     ("-y * sum(log_softmax(logits)): the integer label multiplies every log-probability, as if y were a one-hot row",
      lambda z, p, t, y: np.asarray(y, np.float64)[:, None] * (t.shape[1] * p - 1)),
+    ("a cross-entropy whose normaliser has a 1 added, log(1 + sum(exp(logits))) (log1p of the sum of exponentials: "
+     "an extra class of logit 0), where the softmax's is log(sum(exp(logits)))", _phantom_class("zero")),
+    ("a cross-entropy whose normaliser is m + log(1 + sum(exp(logits - m))) with m the largest logit (log1p where "
+     "log belongs: an extra class of logit m), where log-sum-exp is m + log(sum(exp(logits - m)))",
+     _phantom_class("max")),
+    ("a cross-entropy whose normaliser is m + log(1 + sum(exp(logits - m))) with m the largest logit (log1p where "
+     "log belongs: an extra class of logit m), where log-sum-exp is m + log(sum(exp(logits - m)))",
+     _phantom_class("max_grad")),
 )
 HINT_SMOOTHED = ("Each example's loss is the cross-entropy against its own label, one_hot(y[i], 10), exactly: no "
                  "label smoothing (the message measures the targets the gradients come from).")
