@@ -830,15 +830,10 @@ def _shared_in_rank3(ctx: Context) -> str:
     if got.shape != given.shape:
         return ""
     kept, live = got != 0, given != 0
-    p = float(np.mean(kept[live])) if live.any() else 0.0
-    independent = 1 - 2 * p * (1 - p)
+    independent = _independent_agreement(kept, live)
     for axis in range(kept.ndim):
-        a, b = np.moveaxis(kept, axis, 0)[:-1], np.moveaxis(kept, axis, 0)[1:]
-        both = np.moveaxis(live, axis, 0)[:-1] & np.moveaxis(live, axis, 0)[1:]
-        if not both.any():
-            continue
-        agree = float(np.mean((a == b)[both]))
-        if agree - independent > 0.05:
+        agree = _agreement_along(kept, live, axis)
+        if agree is not None and agree - independent > 0.05:
             return (f"dropout(key, x, 0.5) draws one coin per element on a 2-D x, but for x of shape {given.shape} "
                     f"neighbouring elements along axis {axis} were both kept or both dropped in {agree:.0%} of the "
                     f"pairs, where independent coins agree in {independent:.0%}: the mask has fewer axes than x "
@@ -853,17 +848,30 @@ NEIGHBOURS_SHARE = Mistake(
     "not a smaller mask repeated or broadcast to it.")
 
 
+def _independent_agreement(kept: np.ndarray, live: np.ndarray) -> float:
+    """How often two independent coins at the mask's rate (its kept fraction over the ``live`` elements, those whose
+    input is not 0) agree: 1 - 2 p (1 - p)."""
+    p = float(np.mean(kept[live])) if live.any() else 0.0
+    return 1 - 2 * p * (1 - p)
+
+
+def _agreement_along(kept: np.ndarray, live: np.ndarray, axis: int) -> float | None:
+    """How often neighbours along ``axis`` are both kept or both dropped, over the pairs whose elements are both
+    ``live``; None where there is no such pair."""
+    a, b = np.moveaxis(kept, axis, 0)[:-1], np.moveaxis(kept, axis, 0)[1:]
+    both = np.moveaxis(live, axis, 0)[:-1] & np.moveaxis(live, axis, 0)[1:]
+    return float(np.mean((a == b)[both])) if both.any() else None
+
+
 def _neighbours_agree(kept: np.ndarray) -> str:
     """Words for a mask whose neighbours (along the last axis, or the first) are both kept or both dropped far more
     often than independent coins are; "" when they agree as independent coins do."""
-    p = float(np.mean(kept))
-    independent = 1 - 2 * p * (1 - p)
+    live = np.ones_like(kept, dtype=bool)
+    independent = _independent_agreement(kept, live)
     for axis, along in ((-1, "along the last axis"), (0, "along the first axis")):
-        a, b = np.moveaxis(kept, axis, 0)[:-1], np.moveaxis(kept, axis, 0)[1:]
-        if not a.size:
-            continue
-        agree = float(np.mean(a == b))
-        if agree - independent > 0.05:  # the estimate's spread is under 0.005 with this many pairs
+        agree = _agreement_along(kept, live, axis)
+        if agree is not None and agree - independent > 0.05:  # the estimate's spread is under 0.005 here
+            a, b = np.moveaxis(kept, axis, 0)[:-1], np.moveaxis(kept, axis, 0)[1:]
             even, odd = float(np.mean(a[0::2] == b[0::2])), float(np.mean(a[1::2] == b[1::2]))
             pairs = (f"; elements 2k and 2k+1 agree in {even:.0%} of the pairs: one coin for each pair"
                      if even > 0.99 and odd < 0.9 else "")

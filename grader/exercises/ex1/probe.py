@@ -216,7 +216,7 @@ def probe(rec, modules, inputs, options):
     if hasattr(m, "dropout"):  # what the forward pass gives its dropout, asked for another rate
         given = rec.record("forward/rates_given", lambda: _rates_given(lambda: forward(params, xb, k1, RATES[0], True)))
         rec.record("forward/default_rates", lambda: _rates_given(lambda: forward(params, xb, k1)))
-    if not given:  # masks of its own: whether train mode keeps the average at another rate (see MEAN_PARAMS)
+    if not given:  # masks of its own: whether train mode keeps the average at another rate (see mean_params)
         flat = as_jax(mean_params(host_params))
         rec.record("forward/mean_train", lambda: forward(flat, xb, k1, RATES[0], True))
         rec.record("forward/mean_eval", lambda: forward(flat, xb, k1, RATES[0], False))

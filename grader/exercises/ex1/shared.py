@@ -50,6 +50,7 @@ def bias_params(params):
                    "b": (layer["b"] * 0 + (i + 1)).astype(layer["b"].dtype)}
             for i, (name, layer) in enumerate(sorted(params.items()))}
 
+
 #: forward_with_dropout is also called (train mode) on params this many times the public ones, whose weight
 #: columns are then far longer: a write-back into params that only large values trigger (a max-norm constraint,
 #: a clip) shows (observation ``input/large_params_after``).

@@ -129,6 +129,10 @@ def _phantom_class(extra: str):
     return dz
 
 
+#: The words for a log-sum-exp taken with log1p after the max shift, whether the max is held constant or not.
+_SHIFTED_LOG1P = ("a cross-entropy whose normaliser is m + log(1 + sum(exp(logits - m))) with m the largest logit "
+                  "(log1p where log belongs: an extra class of logit m), where log-sum-exp is "
+                  "m + log(sum(exp(logits - m)))")
 _OTHER_LOSSES = (
     ("a cross-entropy of the logits read as probabilities: -log(logits[y] / sum(logits)), the logits normalised by "
      "their sum and not by a softmax (a probability loss given logits, as Keras' from_logits=False takes them)",
@@ -144,12 +148,7 @@ _OTHER_LOSSES = (
      lambda z, p, t, y: np.asarray(y, np.float64)[:, None] * (t.shape[1] * p - 1)),
     ("a cross-entropy whose normaliser has a 1 added, log(1 + sum(exp(logits))) (log1p of the sum of exponentials: "
      "an extra class of logit 0), where the softmax's is log(sum(exp(logits)))", _phantom_class("zero")),
-    ("a cross-entropy whose normaliser is m + log(1 + sum(exp(logits - m))) with m the largest logit (log1p where "
-     "log belongs: an extra class of logit m), where log-sum-exp is m + log(sum(exp(logits - m)))",
-     _phantom_class("max")),
-    ("a cross-entropy whose normaliser is m + log(1 + sum(exp(logits - m))) with m the largest logit (log1p where "
-     "log belongs: an extra class of logit m), where log-sum-exp is m + log(sum(exp(logits - m)))",
-     _phantom_class("max_grad")),
+    *((_SHIFTED_LOG1P, _phantom_class(kind)) for kind in ("max", "max_grad")),
 )
 HINT_SMOOTHED = ("Each example's loss is the cross-entropy against its own label, one_hot(y[i], 10), exactly: no "
                  "label smoothing (the message measures the targets the gradients come from).")

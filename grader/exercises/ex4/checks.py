@@ -1052,17 +1052,31 @@ def _shown_shape(shape: list[int] | None) -> str:
     return "no array" if shape is None else str(tuple(shape))
 
 
+#: Summaries of several runs' times (or of their ratios), by name.
+_TIME_SUMMARIES = (("mean", statistics.fmean), ("median", statistics.median), ("least", min), ("greatest", max))
+_RATIO_SUMMARIES = (("geometric mean", statistics.geometric_mean), ("mean", statistics.fmean),
+                    ("median", statistics.median))
+
+
+def _summary_of(value: float, values: list, summaries: tuple, rtol: float) -> str:
+    """Which of ``summaries`` (name, function) of ``values`` ``value`` is, within ``rtol``; "" when it is none, or
+    there were fewer than two values."""
+    values = [v for v in values if isinstance(v, (int, float)) and math.isfinite(v)]
+    if len(values) < 2 or not isinstance(value, (int, float)):
+        return ""
+    for name, summary in summaries:
+        try:
+            if abs(value - float(summary(values))) <= rtol * max(abs(value), 1e-12):
+                return name
+        except (ValueError, statistics.StatisticsError):
+            continue
+    return ""
+
+
 def _aggregate_of(value: float, seconds: list) -> str:
     """Which summary (mean, median, least, greatest) of several times time_steps returned ``value`` is, to float
-    rounding; "" when it is none, or there were fewer than two times. Several timed runs summed up are times
-    time_steps measured too."""
-    seconds = [s for s in seconds if isinstance(s, (int, float)) and math.isfinite(s)]
-    if len(seconds) < 2 or not isinstance(value, (int, float)):
-        return ""
-    for name, summary in (("mean", statistics.fmean), ("median", statistics.median), ("least", min), ("greatest", max)):
-        if abs(value - float(summary(seconds))) <= 1e-9 * max(abs(value), 1e-12):
-            return name
-    return ""
+    rounding; "" when it is none. Several timed runs summed up are times time_steps measured too."""
+    return _summary_of(value, seconds, _TIME_SUMMARIES, 1e-9)
 
 
 def _timed_by_time_steps(ctx: Context, r: dict) -> str:
@@ -1236,17 +1250,12 @@ def speedup_dict(ctx: Context) -> Verdict:
     compiled = [t["seconds"] for t in timed if t["jitted"] and isinstance(t.get("seconds"), (int, float))]
     if len(plain) == len(compiled) >= 2 and all(b > 0 for b in compiled):
         ratios = [a / b for a, b in zip(plain, compiled)]
-        for name, summary in (("geometric mean", statistics.geometric_mean), ("mean", statistics.fmean),
-                              ("median", statistics.median)):
-            try:
-                value = float(summary(ratios))
-            except (ValueError, statistics.StatisticsError):
-                continue
-            if abs(speedup - value) <= 1e-6 * abs(value):
-                return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: speedup is the "
-                            f"{name} of the {len(ratios)} runs' own ratios ({', '.join(f'{x:.4g}' for x in ratios)}), "
-                            f"while eager_s and jit_s summarise the runs' times", "speedup is eager_s / jit_s of the "
-                            "two times jit_speedup returns beside it, whatever they summarise: divide those two.")
+        name = _summary_of(speedup, ratios, _RATIO_SUMMARIES, 1e-6)
+        if name:
+            return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}; measured: speedup is the "
+                        f"{name} of the {len(ratios)} runs' own ratios ({', '.join(f'{x:.4g}' for x in ratios)}), "
+                        f"while eager_s and jit_s summarise the runs' times", "speedup is eager_s / jit_s of the "
+                        "two times jit_speedup returns beside it, whatever they summarise: divide those two.")
     seconds = [t["seconds"] for t in every if isinstance(t.get("seconds"), (int, float)) and t["seconds"] > 0]
     words, hint = _speedup_reading(eager, jit, speedup, seconds)
     return fail(f"speedup={speedup:.4g} but eager_s / jit_s = {ratio:.4g}" + (f"; measured: {words}" if words else ""),
