@@ -1432,6 +1432,10 @@ def jit_faster(ctx: Context) -> Verdict:
                  "training step" if len(kinds) == 1 else f"the {' and '.join(kinds)} steps time_steps timed returned "
                  "the params they were given unchanged: they are not training steps")
         return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}; measured: {which}", NOT_TRAINING)
+    lesson_step = _lesson_step_problem(ctx)
+    if lesson_step:
+        return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}; measured: {lesson_step[0]}",
+                    lesson_step[1], fraction=lesson_step[2])
     if r["eager_s"] > 0 and r["jit_s"] > 0 and r["eager_s"] / r["jit_s"] > 1.0:
         return Verdict(True, f"jit was {r['eager_s'] / r['jit_s']:.1f}x faster{own}")
     lesson = [t for t in ctx.got("speedup").get("timed", []) if t.get("lesson_params")]
@@ -1440,6 +1444,50 @@ def jit_faster(ctx: Context) -> Verdict:
                     f"the speed of a compiled one (the grader's own steps took {mine['eager_s']:.4g} s eagerly and "
                     f"{mine['jit_s']:.4g} s jitted): it runs compiled too", EAGER_COMPILED)
     return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}", HINT_SLOWER)
+
+
+OTHER_TRAIN_STEP = Mistake(
+    "ex4.other_train_step", "timing another training step than the lesson's",
+    "jit_speedup times the lesson's train_step, the one given in the file, eagerly and as jax.jit(train_step): the "
+    "step timed returned other params than train_step does from the same params, optimizer state and batch (a "
+    "step written anew, another optimizer or learning rate). Pass train_step itself, and jax.jit(train_step).")
+STATE_NOT_INIT = Mistake(
+    "ex4.state_not_fresh", "a timed run that does not start from optimizer.init(params)",
+    "Each of jit_speedup's two runs starts from the params init_params built and a fresh optimizer.init(params), "
+    "the lesson's optax.adam state: the message says which run was given what. Nothing carries over from the "
+    "eager run to the jitted one (JAX state lives in the values passed, not in the model), and the state is the "
+    "lesson optimizer's own, not one written by hand.")
+#: How far (as a fraction of Adam's first update, about the learning rate) the timed step's first params may sit
+#: from the lesson's train_step's: jitted and plain runs of the same step differ by float rounding only.
+OFF_LESSON = 0.05
+
+
+def _lesson_step_problem(ctx: Context) -> tuple[str, Mistake, float | None] | None:
+    """What the probe measured of each timed run against the lesson's train_step from optimizer.init(params):
+    (words, mistake, fraction) for a step that computes other params (the whole check), or a start that is not
+    a fresh optax.adam state (half of it); None when each run is the lesson's step from a fresh state, or when
+    that was not measured."""
+    timed = [t for t in ctx.got("speedup").get("timed", []) if t.get("lesson_params") and t.get("state")]
+    off = [t for t in timed if (t.get("off_lesson") or 0.0) > OFF_LESSON]
+    if off:
+        t = off[0]
+        return (f"the {_kind_of_step(t)} step's first call returned params {t['off_lesson'] * 1e-3:.3g} away (the "
+                "largest difference) from those the lesson's train_step returns from the same params, state and "
+                "batch, where its update moves each by about 0.001", OTHER_TRAIN_STEP, None)
+    other = [t for t in timed if not t["state"].get("lesson")]
+    if other:
+        t = other[0]
+        same = (" (it computes the lesson's update: the params it returned agree with train_step's)"
+                if t.get("off_lesson") is not None else "")
+        return (f"the optimizer state given to time_steps for the {_kind_of_step(t)} step is {t['state']['form']}, "
+                f"not optimizer.init(params) (optax.adam's state){same}", STATE_NOT_INIT, 0.5)
+    stale = [t for t in timed if not t["state"].get("fresh")]
+    if stale:
+        t = stale[0]
+        count = t["state"].get("count")
+        return (f"the {_kind_of_step(t)} run started from an optax.adam state that is not fresh (its step count is "
+                f"{count}, where optimizer.init(params) gives 0): it continues an earlier run", STATE_NOT_INIT, 0.5)
+    return None
 
 
 #: ex4.n_steps earns nothing when the returned time follows no clock; the timer's other properties are judged

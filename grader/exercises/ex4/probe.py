@@ -20,6 +20,7 @@ import time
 
 import jax
 import numpy as np
+import optax
 
 from grader.exercises.ex4.shared import (COMPILE_DELAY, COUNT_STEPS, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, N_STEPS,
                                          SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT, UNEVEN_COSTS)
@@ -339,6 +340,7 @@ def _speedup(m, batches, plain_ops):
     def recording_time_steps(step_fn, params, opt_state, x, y, n_steps=100):
         given.append((step_fn, params, opt_state, x, y))
         batches.append({"x": _shape(x), "y": _shape(y)})
+        state, expected = _lesson_start(params, opt_state, x, y)  # before the clock: waited for here
         # (what is not a function is passed as it is: calling it then fails in time_steps' own frame, which the
         # recorder reads for arguments passed in each other's places)
         watched = _Watched(step_fn) if callable(step_fn) else step_fn
@@ -348,7 +350,8 @@ def _speedup(m, batches, plain_ops):
         timed.append({"jitted": _runs_compiled(step_fn, disabled), "jit_disabled": disabled,
                       "n_steps": int(n_steps) if np.size(n_steps) == 1 else -1,
                       "seconds": _seconds(seconds), "lesson_params": _lesson_shaped(params),
-                      "trains": _params_moved(*first[0]) if first else None})
+                      "trains": _params_moved(*first[0]) if first else None,
+                      "state": state, "off_lesson": _off_lesson(first[0][1], expected) if first else None})
         return seconds
 
     m.time_steps = recording_time_steps
@@ -371,6 +374,74 @@ def _speedup(m, batches, plain_ops):
         "values": {str(k): number for k, v in result.items() if (number := _number(v)) is not None},
         "others": {str(k): _shown(v) for k, v in result.items() if _number(v) is None},
     }
+
+
+#: The lesson's optimizer, the grader's own: the state jit_speedup gives time_steps is judged against its init.
+_LESSON_OPTIMIZER = optax.adam(1e-3)
+
+
+def _lesson_train_step(params, opt_state, x, y):
+    """The lesson's train_step (the stub's given code), the grader's own copy: what the step timed must compute."""
+    def loss_fn(p):
+        h = jax.nn.relu(x @ p["layer1"]["w"] + p["layer1"]["b"])
+        h = jax.nn.relu(h @ p["layer2"]["w"] + p["layer2"]["b"])
+        logits = h @ p["layer3"]["w"] + p["layer3"]["b"]
+        return -jax.numpy.mean(jax.numpy.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+    loss, grads = jax.value_and_grad(loss_fn)(params)
+    updates, opt_state = _LESSON_OPTIMIZER.update(grads, opt_state, params)
+    return optax.apply_updates(params, updates), opt_state, loss
+
+
+def _lesson_start(params, opt_state, x, y):
+    """What time_steps was given, against the lesson's: the optimizer state (optax.adam's from
+    ``optimizer.init(params)``, fresh or with its count), and the params the lesson's train_step returns from there
+    (from a fresh adam state when the state given is another optimizer's all at zero); (state, None) when the params
+    are not the lesson's MLP or the step cannot be run."""
+    if not _lesson_shaped(params):
+        return None, None
+    try:
+        fresh = _LESSON_OPTIMIZER.init(params)
+        leaves = jax.tree.leaves(opt_state)
+        lesson = jax.tree.structure(opt_state) == jax.tree.structure(fresh)
+        zero = all(not np.any(np.asarray(leaf)) for leaf in leaves)
+        state = {"lesson": lesson, "fresh": lesson and all(np.array_equal(np.asarray(a), np.asarray(b))
+                                                            for a, b in zip(leaves, jax.tree.leaves(fresh))),
+                 "zero": zero, "form": _state_form(opt_state),
+                 "count": int(np.asarray(opt_state[0].count)) if lesson else None}
+        start = opt_state if lesson else fresh if zero else None
+        if start is None:
+            return state, None
+        expected = jax.block_until_ready(_lesson_train_step(params, start, x, y)[0])
+        return state, jax.tree.map(np.asarray, expected)
+    except Exception:  # noqa: BLE001 - a student's state may be anything: then it is only described
+        return {"lesson": False, "fresh": False, "zero": False, "form": _state_form(opt_state), "count": None}, None
+
+
+def _state_form(opt_state) -> str:
+    """A short description of an optimizer state: its type and how many arrays it holds."""
+    try:
+        leaves = jax.tree.leaves(opt_state)
+    except Exception:  # noqa: BLE001
+        leaves = []
+    return f"a {type(opt_state).__name__} of {len(leaves)} array{'s' if len(leaves) != 1 else ''}"
+
+
+def _off_lesson(returned, expected) -> float | None:
+    """How far the params the step's first call returned are from the lesson's train_step's on the same start, as
+    a fraction of the lesson's update (0 for the lesson's step, jitted or not; about 1 or more for another
+    computation); None when either cannot be read (deleted by donation, another structure)."""
+    if expected is None:
+        return None
+    try:
+        got = jax.tree.leaves(returned[0])
+        want = jax.tree.leaves(expected)
+        if len(got) != len(want) or any(isinstance(g, jax.Array) and g.is_deleted() for g in got):
+            return None
+        gap = max(float(np.max(np.abs(np.asarray(g, np.float64) - w))) for g, w in zip(got, want))
+        return gap / 1e-3  # the lesson's first Adam update moves each weight by about lr = 1e-3
+    except Exception:  # noqa: BLE001 - a student's step may return anything
+        return None
 
 
 def _ops_outside_jit(step_fn, *args):
