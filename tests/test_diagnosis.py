@@ -969,3 +969,39 @@ def test_a_loss_is_said_to_be_a_16_bit_floats_only_when_its_value_is_one():
     words = ex5._rounding_words(other, want)
     assert words.startswith(" (off by 0.01") and "16-bit" not in words
     assert ex5._rounding_words(np.float32(want * 1.05), want) == ""  # too far off for any rounding
+
+
+@pytest.mark.parametrize("scale, words", [
+    (lambda r: 1 / (1 + r), "1 + rate where 1 - rate belongs"),
+    (lambda r: 1 / (1 - r + 1e-3), "+0.001 added to 1 - rate"),
+    (lambda r: 1 + r, "first-order expansion"),
+    (lambda r: 2 - r, "2 - rate, where"),
+])
+def test_a_survivor_scale_that_follows_another_law_in_rate_is_measured_as_that_law(scale, words):
+    rates = [0.1, 0.25, 0.5, 0.8]
+    assert words in ex1._scale_law(rates, [scale(r) for r in rates])
+
+
+def test_survivor_scales_that_follow_no_simple_law_are_not_given_one():
+    rates = [0.1, 0.25, 0.5, 0.8]
+    assert ex1._scale_law(rates, [1 / (1 - r) ** 1.5 for r in rates]) == ""
+    assert ex1._scale_law(rates[:2], [1.0, 2.0]) == ""  # two rates fit any line
+
+
+def test_values_rounded_to_a_sixteen_bit_float_are_measured_as_such_and_others_are_not():
+    import ml_dtypes
+
+    from grader.checks.compare import array_mismatch, sixteen_bit
+
+    want = np.random.default_rng(0).normal(size=200)
+    assert sixteen_bit(want.astype(ml_dtypes.bfloat16)) == "bfloat16"
+    assert sixteen_bit(want.astype(np.float16) / 1024) == "float16"  # a loss scale of 2**10 taken off keeps the bits
+    for other in (want, want.astype(np.float32), np.arange(200.0), np.arange(200) / 4, np.round(want, 3),
+                  want.astype(ml_dtypes.bfloat16)[:10]):
+        assert sixteen_bit(other) == "", other
+    assert "as a bfloat16 number has" in array_mismatch(want.astype(ml_dtypes.bfloat16), want)
+    assert "significant bits" not in array_mismatch(want * 1.01, want)
+    # what is expected has a 16-bit float's bits itself: the got's say nothing about how it was computed
+    short = want.astype(ml_dtypes.bfloat16).astype(np.float64)
+    assert "significant bits" not in array_mismatch(-short, short)
+    assert "significant bits" in array_mismatch(-short, want)

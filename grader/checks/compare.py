@@ -46,11 +46,34 @@ def array_mismatch(got: Any, want: Any, *, rtol: float = RTOL, atol_scale: float
         return None
     worst = np.unravel_index(int(np.argmax(np.where(bad, diff, -1))), diff.shape)
     rel = diff / np.maximum(np.abs(want), atol)
+    narrow = sixteen_bit(got) if not sixteen_bit(want) else ""
     return (
         f"{int(bad.sum())} of {want.size} elements differ; largest absolute error "
         f"{diff[worst]:.3g} at {_fmt_index(tuple(int(i) for i in worst))} "
         f"(got {got[worst]:.6g}, expected {want[worst]:.6g}); largest relative error {float(np.max(rel)):.3g}"
+        + (f"; measured: every value got has at most {_BITS[narrow]} significant bits, as a {narrow} number has "
+           f"(the float32 expected has 24): it was computed in {narrow}, or rounded to it" if narrow else "")
     )
+
+
+#: Significant bits of the 16-bit floats' mantissas (the leading bit included).
+_BITS = {"bfloat16": 8, "float16": 11}
+
+
+def sixteen_bit(values: Any) -> str:
+    """"bfloat16" or "float16" when the finite non-zero values (at least 16 of them, not all whole numbers) use
+    that type's significant bits and none more, a quarter of them all (as rounded values do, where whole numbers
+    and other short values use few); "" otherwise."""
+    v = np.asarray(values, np.float64).ravel()
+    v = v[np.isfinite(v) & (v != 0)]
+    if v.size < 16 or np.all(v == np.round(v)):
+        return ""
+    mantissa = np.abs(np.frexp(v)[0])  # in [0.5, 1)
+    for name, bits in _BITS.items():
+        scaled = mantissa * 2.0 ** bits
+        if np.all(scaled == np.round(scaled)):
+            return name if np.mean(scaled % 2 == 1) >= 0.25 else ""
+    return ""
 
 
 SIXTEEN_BIT_WORDS = "about the rounding of a 16-bit float, which keeps 3 or 4 significant digits"

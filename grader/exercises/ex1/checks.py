@@ -652,7 +652,36 @@ def rescale(ctx: Context) -> Verdict:
     used = _rate_used(ctx)
     if used is not None and used[1] is not None:
         return fail(f"{message}; {used[0]}", used[1], fraction=1 - len(wrong) / len(RATES))
-    return fail(message, hint, fraction=1 - len(wrong) / len(RATES))
+    law = _scale_law(off, medians) if not hints and len(off) == len(RATES) and "not one factor" not in message else ""
+    return fail(message + (f"; measured: {law}" if law else ""), hint, fraction=1 - len(wrong) / len(RATES))
+
+
+def _scale_law(rates: list[float], scales: list[float]) -> str:
+    """Words for survivors' scales that follow one law in rate at every rate: 1 / (a + b rate) or a + b rate,
+    a and b fitted (the right law is 1 / (1 - rate)), with what the law says when it is a known slip; ""
+    when neither fits to 1e-4."""
+    r, s = np.asarray(rates, np.float64), np.asarray(scales, np.float64)
+    if r.size < 3 or np.any(s == 0):
+        return ""
+    basis = np.stack([np.ones_like(r), r], axis=1)
+    for reciprocal, y in ((True, 1 / s), (False, s)):
+        (a, b), *_ = np.linalg.lstsq(basis, y, rcond=None)
+        if np.max(np.abs(basis @ (a, b) - y)) > 1e-4 * np.max(np.abs(y)):
+            continue
+        a, b = (0.0 if abs(a) < 1e-6 else float(a)), (0.0 if abs(b) < 1e-6 else float(b))
+        times = "" if abs(abs(b) - 1) < 1e-4 else f"{abs(b):.4g} "
+        term = f"{a:.4g} {'-' if b < 0 else '+'} {times}rate" if b else f"{a:.4g}"
+        law = f"1 / ({term})" if reciprocal else term
+        words = f"at every rate the survivors' scale is {law}, where 1 / (1 - rate) is right"
+        if reciprocal and abs(b + 1) < 1e-4 and abs(a - 1) >= 1e-4:
+            return (f"{words}: {a - 1:+.3g} added to 1 - rate in the denominator (an eps guard? 1 - rate is never 0 "
+                    "for a rate below 1, and the scale must be exactly its inverse)")
+        if reciprocal and abs(b - 1) < 1e-4 and abs(a - 1) < 1e-4:
+            return f"{words}: 1 + rate where 1 - rate belongs (a sign)"
+        if not reciprocal and abs(b - 1) < 1e-4 and abs(a - 1) < 1e-4:
+            return f"{words}: 1 + rate is the first-order expansion of 1 / (1 - rate), not the scale itself"
+        return words
+    return ""
 
 
 HINT_NEGATIVE = ("Dropout works on values of any sign: each survivor is x / (1 - rate), negative ones too, and "

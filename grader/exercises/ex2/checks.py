@@ -735,7 +735,7 @@ def _weight_decay(got: dict, own: dict, params: dict) -> str | None:
         rest = [k for k in own if k not in leaves]
         if not leaves or any(not close(diff[k], np.zeros_like(diff[k])) for k in rest):
             continue
-        factor = common_factor({k: diff[k] for k in leaves}, {k: like[k] for k in leaves}, rtol=1e-2)
+        factor = common_factor({k: diff[k] for k in leaves}, {k: like[k] for k in leaves}, rtol=0.1, of_got=True)
         if factor is not None and abs(factor) > 1e-9:
             spared = f", the biases' right" if rest else ""
             return (f"each example's gradient is the right one plus {factor:.3g} times the params on {which}"

@@ -17,7 +17,7 @@ from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, 
 from grader.checks import npref
 from grader.checks.common import shapes_met, unchanged
 from grader.checks.compare import (SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error,
-                                   tree_mismatch)
+                                   sixteen_bit, tree_mismatch)
 from grader.inputs import LESSON_WIDTHS, flatten
 from grader.exercises.ex5.shared import AGAIN_CALL, CHAINED_STEPS, LARGE_PARAMS, OPTIMIZERS, SGD_LR, SPIKE_STEP
 from grader.observations import ObservationError
@@ -1548,7 +1548,42 @@ def step_values(ctx: Context) -> Verdict:
         return fail(f"{message}; measured: the loss returned at the incoming params is not their mean "
                     f"cross-entropy{_rounding_words(gl, wl)}, so the gradient and every update that follow from it "
                     "differ too", HINT_LOSS, fraction=1 - lost / PARTS)
+    if not found and tree_mismatch(gp, wp) and not tree_mismatch(gs, ws) and not _loss_differs(gl, wl):
+        if rounded := _params_rounded(ctx, gp, wp):
+            return fail(f"{message}; measured: {rounded}", PARAMS_ROUNDED, fraction=1 - lost / PARTS)
     return fail(message, HINT_STEP, fraction=1 - lost / PARTS)
+
+
+PARAMS_ROUNDED = Mistake(
+    "ex5.params_rounded", "new params rounded to a 16-bit float",
+    "The updates must be added to the params in float32: optax.apply_updates(params, updates), the params and "
+    "updates left in their float32. A bfloat16 or float16 keeps 3 or 4 significant digits, so a weight near 0.3 "
+    "is rounded by more than Adam's step of 1e-3 moves it: the update is lost in the rounding.")
+
+
+def _params_rounded(ctx: Context, got: Any, want: dict) -> str:
+    """Words for new params each within a 16-bit float's rounding of the right ones (at most 1/128 of each, where
+    float32's is 1/16,777,216) and off by more than a tenth of the step's typical update: the params, or the
+    updates added to them, rounded to bfloat16 or float16. "" otherwise."""
+    try:
+        params, updates = _params_and_updates(ctx, want)
+        keys = sorted(updates)
+        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in keys])
+        w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in keys])
+        u = np.concatenate([updates[k].ravel() for k in keys])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return ""
+    if g.shape != w.shape or not np.all(np.isfinite(g)):
+        return ""
+    big = np.abs(w) > 1e-3 * float(np.max(np.abs(w)))
+    off = np.abs(g - w)[big] / np.abs(w)[big]
+    if not off.size or float(np.max(off)) > 2.0 ** -7 or float(np.max(np.abs(g - w))) <= 0.1 * float(np.median(np.abs(u))):
+        return ""
+    narrow = sixteen_bit(g)
+    kind = f" (every new param is a {narrow} number)" if narrow else ""
+    return (f"every new param is within {float(np.max(off)):.2%} of the right one, {SIXTEEN_BIT_WORDS}, while "
+            f"the step's updates move them by {float(np.median(np.abs(u))):.2g} (the median){kind}: the update "
+            "was added in a 16-bit float, or the params rounded to one")
 
 
 BATCH_UNREAD = Mistake(
@@ -2050,6 +2085,22 @@ def _params_variants(ctx: Context, want_params: dict) -> dict[Mistake, dict]:
     }
 
 
+def _moved_near(ctx: Context, got_params: Any, want_params: dict) -> float | None:
+    """How far the params' move is from the right step's updates, relative to the updates' size, when within a
+    fifth of it (the optimizer's updates applied, not exactly); None otherwise or when it cannot be read."""
+    try:
+        params, updates = _params_and_updates(ctx, want_params)
+        moved = np.concatenate([(np.asarray(got_params[k], np.float64) - params[k]).ravel() for k in sorted(updates)])
+        right = np.concatenate([np.asarray(updates[k], np.float64).ravel() for k in sorted(updates)])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    size = float(np.linalg.norm(right))
+    if not size or not np.all(np.isfinite(moved)):
+        return None
+    off = float(np.linalg.norm(moved - right)) / size
+    return off if off <= 0.2 else None
+
+
 def _fits(mistake: Mistake, got: Any, variant: dict) -> bool:
     """Whether ``got`` is what ``mistake`` gives. Unchanged params must be exactly the incoming ones: params
     moved by a small fraction of the updates are within any tolerance of them, yet moved."""
@@ -2247,6 +2298,11 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
         chained = None
     if chained is not None and close(new_params, chained):
         return fail(f"{message}; these are the new params that clip + Adam give", OWN_OPTIMIZER)
+    near = _moved_near(ctx, new_params, want_params)
+    if near is not None and not ctx.verdict("ex5.step_values").passed:
+        return Verdict(True, f"the step uses the SGD it is given: its params moved by the SGD's update to within "
+                             f"{near:.1%} of that update's size; the new params are not exact, as clip + Adam's are "
+                             "not (charged in ex5.step_values)")
     return fail(message, "step must update through its optimizer argument: optimizer.update(grads, opt_state, "
                          "params), then optax.apply_updates.")
 
