@@ -149,6 +149,11 @@ _OTHER_LOSSES = (
     ("a cross-entropy whose normaliser has a 1 added, log(1 + sum(exp(logits))) (log1p of the sum of exponentials: "
      "an extra class of logit 0), where the softmax's is log(sum(exp(logits)))", _phantom_class("zero")),
     *((_SHIFTED_LOG1P, _phantom_class(kind)) for kind in ("max", "max_grad")),
+    *((f"the softmax cross-entropy with the largest logit {sign} (its gradient has an extra {s:+g} at the "
+       "largest logit, 0 elsewhere): the log-sum-exp's max shift m is differentiated on one side only, "
+       "m + log(sum(exp(z - m))) with jax.lax.stop_gradient on one m of the two",
+       lambda z, p, t, y, s=s: p - t + s * npref.one_hot(np.argmax(z, axis=1), z.shape[1]))
+      for sign, s in (("added", 1.0), ("taken away", -1.0))),
 )
 HINT_SMOOTHED = ("Each example's loss is the cross-entropy against its own label, one_hot(y[i], 10), exactly: no "
                  "label smoothing (the message measures the targets the gradients come from).")
@@ -1529,6 +1534,17 @@ LOW_PRECISION = Mistake(
     "their sums or the square root.")
 
 
+def _of_batch(factor: float, b: int) -> str:
+    """Words for a factor that is the batch size B, its square root or their inverses (a count or a mean taken
+    over the batch axis too); "" otherwise."""
+    for value, words in ((b, f"B={b}, the batch size"), (1 / b, f"1 / B, B={b} the batch size"),
+                         (b ** 0.5, f"the square root of B={b}, the batch size"),
+                         (b ** -0.5, f"1 / sqrt(B), B={b} the batch size")):
+        if b > 1 and abs(factor / value - 1) <= 1e-3:
+            return f" ({words}: the batch axis counted in with each example's entries)"
+    return ""
+
+
 def _related_to_right(got: np.ndarray, want: np.ndarray) -> str:
     """How ``got`` follows from the right norms, when one number relates them all: a factor (k * norm) or a power
     (norm ** p); "" when none does."""
@@ -1537,7 +1553,7 @@ def _related_to_right(got: np.ndarray, want: np.ndarray) -> str:
     factor = common_factor(got, want, rtol=1e-4)
     if factor is not None and abs(factor - 1) > 1e-3:
         largest = " (one over the largest norm: each divided by the largest)" if abs(
-            factor * np.max(want) - 1) <= 1e-3 else ""
+            factor * np.max(want) - 1) <= 1e-3 else _of_batch(factor, got.shape[0])
         return f"every value is the right norm times {factor:.4g}{largest}"
     logs = np.log(want)
     if np.all(np.abs(logs) > 1e-3):

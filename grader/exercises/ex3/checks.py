@@ -1034,6 +1034,43 @@ def _measured_words(findings: list[Finding]) -> tuple[str, Mistake | str]:
     return text, " ".join(h for h in hints if h)
 
 
+LEFT_OUT_INPUTS = ("Each layer is x @ w + b over all of its inputs: a matmul written in tiles (blocks of the input "
+                   "axis) must take the last, shorter tile too, range(0, d_in, tile) with a slice that stops at "
+                   "d_in. h @ w does it whole.")
+
+
+def _inputs_left_out(ctx: Context, cases: list[str]) -> str:
+    """Words for wrong outputs that are each the MLP's with one layer's last inputs left out (the rows of its w
+    past a multiple of a power of two, as a matmul in tiles that drops the last, partial one gives), the same
+    layer and count in every case where it shows; "" otherwise."""
+    seen, found = [], ""
+    for case in cases:
+        c = _case(ctx, case)
+        got = _measured(ctx, f"out/{case}")
+        if got is None:
+            return ""
+        names = npref.layer_names(c["params"])
+        hit = None
+        for i, name in enumerate(names):
+            d_in = np.shape(c["params"][name]["w"])[0]
+            for kept in sorted({d_in // t * t for t in (8, 16, 32, 64, 128, 256, 512)} - {0, d_in}, reverse=True):
+                params = {n: dict(layer) for n, layer in c["params"].items()}
+                w = np.array(params[name]["w"], np.float64)
+                w[kept:] = 0
+                params[name]["w"] = w
+                if _up_to_output(np.asarray(got, np.float64), npref.mlp(params, np.asarray(c["x"], np.float64))):
+                    hit = (i, kept, d_in)
+                    break
+            if hit:
+                break
+        if hit is None:
+            return ""
+        i, kept, d_in = hit
+        seen.append(f"with {len(CASES[case][0]) - 1} layers the output is the MLP's with layer{i + 1}'s last {d_in - kept} inputs of {d_in} "
+                    f"left out (only its first {kept} reach the output)")
+    return "; ".join(seen)
+
+
 def _first_difference(outcomes: dict[str, str]) -> str:
     """Where the answers first go wrong, by depth, and what that rules out."""
     order = [c for c in (*DEPTH_CASES, DEEP_CASE) if c in outcomes]
@@ -1049,8 +1086,9 @@ def _first_difference(outcomes: dict[str, str]) -> str:
         return ("; only the network of one layer differs, and every deeper one agrees: with no hidden layer, the "
                 "code takes a path of its own (a loop over no layers, an unpacking of one item) that goes wrong")
     if "d1" in right:
-        return (f"; the first wrong answer is at depth {depth} while depth 1 agrees, so a single layer x @ w + b "
-                "is right and the difference comes with more than one layer")
+        agree = "; ".join(f"depth {len(CASES[c][0]) - 1} (widths {list(CASES[c][0])})" for c in right)
+        return (f"; the first wrong answer is at depth {depth} (widths {list(CASES[first][0])}), while {agree} "
+                "agree: the difference comes with more layers, or with wider ones")
     return "; already one layer (depth 1) differs, so the difference is in x @ w + b itself or around it"
 
 
@@ -1111,6 +1149,8 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
     text, measured = _measured_words(measure(ctx))
     if shaped:  # the graded cases' own crash says what met what: it goes before the measurement networks
         text, measured = shaped
+    if not text and (left_out := _inputs_left_out(ctx, [c for c, o in outcomes.items() if o == "wrong"])):
+        text, measured = f"; measured: {left_out}", measured or LEFT_OUT_INPUTS
     crashed = error_hint(errors[0].error) if errors and len(errors) == len(problems) else ""
     split = bool(crashed) and all(crash_kind(e.error) in BATCH_SIZE_CRASHES for e in errors)
     if not isinstance(measured, Mistake) and [c for c, o in outcomes.items() if o != "ok"] == ["d1"] \
