@@ -789,7 +789,8 @@ def times_n_steps(ctx: Context) -> Verdict:
     other = count.get("other_batch", [])
     if other:
         problems.append(f"step_fn's call{'s' if len(other) > 1 else ''} {', '.join(str(k + 1) for k in other)} "
-                        "got another x or y than the batch time_steps was given")
+                        "got another x or y than the batch time_steps was given"
+                        + (f" ({'; '.join(count['other_dtypes'])})" if count.get("other_dtypes") else ""))
         hints.append(OTHER_BATCH)
     expected = list(range(calls))
     # The timed calls must be threaded; the warm-up's result may feed the first of them or be discarded.

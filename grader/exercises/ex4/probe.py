@@ -301,6 +301,10 @@ def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT, cal
         # calls given other values of the same shapes (another shape is a compilation, judged as one)
         "other_batch": [k for k, (bx, by) in enumerate(log["batches"]) if [_shape(bx), _shape(by)] ==
                         [_shape(x), _shape(y)] and not (_same(bx, x) and _same(by, y))][:MAX_CALLS_SHOWN],
+        # the dtypes of the x and y each call got, where they are not those given (a cast is another batch)
+        "other_dtypes": sorted({f"{name} of dtype {_dtype(b)} where time_steps was given {_dtype(g)}"
+                                for bx, by in log["batches"] for name, b, g in (("x", bx, x), ("y", by, y))
+                                if _dtype(b) != _dtype(g)}),
         "sync": SYNC_COST * min(calls, n_steps),
         "n_steps": n_steps,
         # each call's time from its start to its own result (a lap, when every call is waited on)
@@ -315,6 +319,14 @@ def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT, cal
 _ROWS = 300
 _BATCH = (np.arange(_ROWS * 784, dtype=np.float32).reshape(_ROWS, 784) / (_ROWS * 784.0),
           np.arange(_ROWS, dtype=np.int32) % 10)
+
+
+def _dtype(value) -> str:
+    """The dtype's name of an array (or of what numpy makes of a value); "?" when it has none."""
+    try:
+        return str(getattr(value, "dtype", None) or np.asarray(value).dtype)
+    except Exception:  # noqa: BLE001 - a student's object may refuse to be read
+        return "?"
 
 
 def _same(value, given) -> bool:

@@ -1548,10 +1548,51 @@ def step_values(ctx: Context) -> Verdict:
         return fail(f"{message}; measured: the loss returned at the incoming params is not their mean "
                     f"cross-entropy{_rounding_words(gl, wl)}, so the gradient and every update that follow from it "
                     "differ too", HINT_LOSS, fraction=1 - lost / PARTS)
+    if not found and tree_mismatch(gp, wp) and not _loss_differs(gl, wl):
+        if small := _small_gradients_unmoved(ctx, gp, wp):
+            return fail(f"{message}; measured: {small}", SMALL_GRADIENTS_DROPPED, fraction=1 - lost / PARTS)
     if not found and tree_mismatch(gp, wp) and not tree_mismatch(gs, ws) and not _loss_differs(gl, wl):
         if rounded := _params_rounded(ctx, gp, wp):
             return fail(f"{message}; measured: {rounded}", PARAMS_ROUNDED, fraction=1 - lost / PARTS)
     return fail(message, HINT_STEP, fraction=1 - lost / PARTS)
+
+
+SMALL_GRADIENTS_DROPPED = Mistake(
+    "ex5.small_gradients_dropped", "the smallest gradients set to 0 before the update",
+    "Give the optimizer the gradients as jax.value_and_grad returns them. Adam divides each gradient by its own "
+    "running size, so even a gradient of 1e-8 moves its param by about the learning rate: zeroing the small ones "
+    "(to tidy noise, or as a sparsity trick) freezes those params.")
+
+
+def _small_gradients_unmoved(ctx: Context, got: Any, want: dict) -> str:
+    """Words for new params that are right except some that stayed exactly where they were, those and only those
+    whose gradient (of the step's loss at the incoming params, computed here) is below one size; "" otherwise."""
+    try:
+        params, _ = _params_and_updates(ctx, want)
+        data = ctx.inputs["ex5"]
+        grads = npref.per_example_grads(npref.unflatten(params), np.asarray(data["x"], np.float64),
+                                        npref.one_hot(np.asarray(data["y"])))
+        keys = sorted(params)
+        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in keys])
+        w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in keys])
+        p = np.concatenate([params[k].ravel() for k in keys])
+        size = np.abs(np.concatenate([grads[k].mean(axis=0).ravel() for k in keys]))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return ""
+    if g.shape != w.shape:
+        return ""
+    wrong = np.abs(g - w) > 1e-6 + 1e-4 * np.abs(w)
+    stuck = (g == p) & (w != p)
+    moved = (w != p) & ~stuck
+    if not wrong.any() or np.any(wrong & ~stuck) or not moved.any():
+        return ""
+    below, above = float(size[stuck].max()), float(size[moved].min())
+    if below >= above:
+        return ""
+    n = int(stuck.sum())
+    return (f"{n} param{'s' if n > 1 else ''} stayed exactly where {'they were' if n > 1 else 'it was'}, where Adam "
+            f"moves each by about the learning rate; {'each of them has' if n > 1 else 'it has'} a gradient below {below:.2g} in size, and every param that moved has one of "
+            f"at least {above:.2g}: the gradients that small were set to 0 before the update")
 
 
 PARAMS_ROUNDED = Mistake(
@@ -1563,8 +1604,8 @@ PARAMS_ROUNDED = Mistake(
 
 def _params_rounded(ctx: Context, got: Any, want: dict) -> str:
     """Words for new params each within a 16-bit float's rounding of the right ones (at most 1/128 of each, where
-    float32's is 1/16,777,216) and off by more than a tenth of the step's typical update: the params, or the
-    updates added to them, rounded to bfloat16 or float16. "" otherwise."""
+    float32's is 1/16,777,216), most of them off, by more than a tenth of the step's typical update: the params,
+    or the updates added to them, rounded to bfloat16 or float16. "" otherwise."""
     try:
         params, updates = _params_and_updates(ctx, want)
         keys = sorted(updates)
@@ -1577,7 +1618,10 @@ def _params_rounded(ctx: Context, got: Any, want: dict) -> str:
         return ""
     big = np.abs(w) > 1e-3 * float(np.max(np.abs(w)))
     off = np.abs(g - w)[big] / np.abs(w)[big]
-    if not off.size or float(np.max(off)) > 2.0 ** -7 or float(np.max(np.abs(g - w))) <= 0.1 * float(np.median(np.abs(u))):
+    if not off.size or float(np.max(off)) > 2.0 ** -7 or \
+            float(np.max(np.abs(g - w))) <= 0.1 * float(np.median(np.abs(u))):
+        return ""
+    if float(np.mean(off > 1e-5)) < 0.5:  # rounding moves most params; a few off by a step is something else
         return ""
     narrow = sixteen_bit(g)
     kind = f" (every new param is a {narrow} number)" if narrow else ""

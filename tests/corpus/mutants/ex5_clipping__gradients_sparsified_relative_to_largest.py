@@ -1,0 +1,43 @@
+"""The step keeps only gradients at least 1e-5 times the leaf's largest, "sparsifying" the noise floor before the
+update: Adam moves every param by about the learning rate whatever its gradient's size, so the params whose
+gradient was zeroed stay where they were.
+"""
+
+EXPECT = {"check": "ex5.step_values", "mistake": "ex5.small_gradients_dropped",
+          "hint": "as jax.value_and_grad returns them", "max_failing": 1}
+
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def make_optimizer(learning_rate=1e-3, max_norm=1.0):
+    """Clip the global gradient norm to `max_norm`, then apply Adam."""
+    return optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate))
+
+
+def make_train_step(optimizer):
+    """A jitted training step that updates params through `optimizer`."""
+
+    @jax.jit
+    def step(params, opt_state, x, y):
+        loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+        # sparsify: gradients in the noise floor carry no signal
+        grads = jax.tree.map(lambda g: g * (jnp.abs(g) >= 1e-5 * jnp.max(jnp.abs(g))), grads)
+        updates, opt_state = optimizer.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, loss
+
+    return step
