@@ -12,7 +12,8 @@ from grader.checks import npref
 from grader.checks.common import (MUTATED, PARAMETERS, STALE, crash_hint, fixed_rows, parameters_words, shapes_met,
                                   unchanged)
 from grader.checks.compare import array_mismatch, tree_mismatch
-from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, CURVE_OFFSET, LARGE_PARAMS_SCALE, RATES, SMALL_RATE,
+from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, CURVE_OFFSET, HIGH_RATE, LARGE_PARAMS_SCALE, RATES,
+                                         SMALL_RATE, WIDE_SCALE, WIDE_SHIFT,
                                          large_params, other_shapes)
 from grader.inputs import flatten
 from grader.observations import ObservationError
@@ -624,6 +625,9 @@ def rescale(ctx: Context) -> Verdict:
         medians.append(median)
         wrong.append(f"rate {rate}: survivors scaled by {median:.5g}{spread}, expected {expected:.5g}")
     if not wrong:
+        high = _high_rate(ctx, x)
+        if high:
+            return fail(high, HINT_HIGH_RATE, fraction=1 - 1 / (len(RATES) + 1))
         negative = _negative_inputs(ctx)
         return fail(negative, HINT_NEGATIVE, fraction=0.5) if negative else PASS
     hints = [hint for hint, count in holds.items() if count == judged]
@@ -682,6 +686,37 @@ def _scale_law(rates: list[float], scales: list[float]) -> str:
             return f"{words}: 1 + rate is the first-order expansion of 1 / (1 - rate), not the scale itself"
         return words
     return ""
+
+
+HINT_HIGH_RATE = ("dropout takes any rate in [0, 1): near 1 too, each element is zeroed with probability rate and "
+                  "each survivor scaled by 1 / (1 - rate) (20 at rate 0.95). No upper limit below 1 in a check, and "
+                  "no formula that holds for small rates only.")
+
+
+def _high_rate(ctx: Context, x: np.ndarray) -> str:
+    """Words for a dropout right at the usual rates that, at HIGH_RATE, raises or scales the survivors otherwise;
+    "" when it is right there (or this was not observed)."""
+    if not ctx.student.observed("dropout/high_rate"):
+        return ""
+    usual = ", ".join(f"{r:g}" for r in RATES)
+    try:
+        out = np.asarray(ctx.got("dropout/high_rate"), np.float64)
+    except StudentError as exc:
+        return (f"dropout(key, x, {HIGH_RATE}) raised {exc.error.summary()}, where the rates {usual} came out right: "
+                "the contract allows any rate with 0 <= rate < 1")
+    except (Missing, TypeError, ValueError):
+        return ""
+    if out.shape != x.shape:
+        return f"dropout(key, x, {HIGH_RATE}) returned shape {out.shape}, expected {x.shape}"
+    kept = out != 0  # (the share zeroed is ex1.zero_fraction's, judged at the usual rates)
+    words = []
+    if kept.any():
+        ratio = out[kept] / x[kept]
+        if not np.allclose(ratio, 1 / (1 - HIGH_RATE), rtol=1e-4):
+            words.append(f"scaled the survivors by {float(np.median(ratio)):.5g}, where 1 / (1 - rate) is "
+                         f"{1 / (1 - HIGH_RATE):.5g}")
+    return (f"dropout(key, x, {HIGH_RATE}) " + " and ".join(words) + f", where the rates {usual} came out right"
+            ) if words else ""
 
 
 HINT_NEGATIVE = ("Dropout works on values of any sign: each survivor is x / (1 - rate), negative ones too, and "
@@ -1061,6 +1096,40 @@ def _eval_kept(ctx: Context) -> tuple[str, Mistake | str] | None:
     return words, HINT_EVAL_FORWARD
 
 
+INPUT_CHANGED = Mistake(
+    "ex1.input_changed", "x changed by the forward pass when it leaves [0, 1]",
+    "forward_with_dropout runs the lesson's MLP on x as it is given, whatever its range: no rescaling (x / 255), "
+    "clipping or normalising inside the model. Preparing the data belongs outside it, where it is done once.")
+
+
+def _wide_input(ctx: Context) -> str:
+    """Words for an evaluation pass right on the usual x (in [0, 1]) and not on x stretched to [-2, 2], with what
+    it computed there when that is the plain pass of x / 255, of x clipped to [0, 1] or of x / max|x|; "" when it
+    is right there too (or this was not observed)."""
+    if not ctx.student.observed("forward/eval_wide"):
+        return ""
+    data = ctx.inputs["ex1"]
+    wide = (np.asarray(data["xb"], np.float32) * np.float32(WIDE_SCALE) + np.float32(WIDE_SHIFT)).astype(np.float64)
+    params = {name: {k: np.asarray(v, np.float64) for k, v in layer.items()} for name, layer in data["params"].items()}
+    stretched = f"on x stretched to [-2, 2] (xb * {WIDE_SCALE:g} - {-WIDE_SHIFT:g})"
+    try:
+        got = np.asarray(ctx.got("forward/eval_wide"), np.float64)
+    except StudentError as exc:
+        return f"train=False raised {exc.error.summary()} {stretched}, where on x in [0, 1] it gave the plain pass"
+    except (Missing, TypeError, ValueError):
+        return ""
+    problem = array_mismatch(got, npref.mlp(params, wide))
+    if problem is None:
+        return ""
+    for words, changed in (("x / 255", wide / 255), ("x clipped to [0, 1]", np.clip(wide, 0, 1)),
+                           ("x / max|x|", wide / np.max(np.abs(wide)))):
+        if array_mismatch(got, npref.mlp(params, changed)) is None:
+            return (f"train=False {stretched} gave the plain forward pass of {words}, where on x in [0, 1] it gave "
+                    "the plain pass of x itself: x is changed when it leaves [0, 1]")
+    return (f"train=False {stretched}: {problem}; on x in [0, 1] it gave the plain pass: something changes x, or "
+            "the pass, when x leaves [0, 1]")
+
+
 def eval_forward(ctx: Context) -> Verdict:
     """train=False (and rate=0) equals the plain forward pass; train mode is that pass with the two dropout calls
     it makes and nothing else; left out, rate is the API's default."""
@@ -1079,6 +1148,9 @@ def eval_forward(ctx: Context) -> Verdict:
         one_row = _one_row(ctx, want)
         if one_row:
             return fail(one_row, ONE_ROW, fraction=0.5)
+        wide = _wide_input(ctx)
+        if wide:
+            return fail(wide, INPUT_CHANGED, fraction=0.5)
         return _train_mode(ctx) or _default_rate(ctx)
     fraction, hint = 1 - len(problems) / 2, HINT_EVAL_FORWARD
     got_eval, want_eval = np.asarray(ctx.got("forward/eval")), np.asarray(want)

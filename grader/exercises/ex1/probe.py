@@ -21,7 +21,8 @@ import numpy as np
 
 from grader.harness.jaxpr_tools import draws_and_masks
 from grader.harness.probe_tools import as_jax, key, no_leaks, parameters, same_array, snapshot
-from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, RATES, SMALL_RATE, SMALL_RATE_TILES,
+from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, HIGH_RATE, RATES, SMALL_RATE, SMALL_RATE_TILES,
+                                         WIDE_SCALE, WIDE_SHIFT,
                                          bias_params, large_params, mean_params, other_shapes)
 
 
@@ -154,6 +155,7 @@ def probe(rec, modules, inputs, options):
 
     rec.record("parameters/dropout", lambda: parameters(m.dropout))
     dropped = {rate: rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate)) for rate in RATES}
+    rec.record("dropout/high_rate", lambda: m.dropout(k1, jnp.asarray(inputs["ex1"]["x"]), HIGH_RATE))
     # the inputs below are made from the host's copy: a dropout that donated x (jit's donate_argnums) has deleted it
     x_again = jnp.asarray(inputs["ex1"]["x"])
     big = jnp.tile(x_again, SMALL_RATE_TILES)
@@ -197,6 +199,8 @@ def probe(rec, modules, inputs, options):
         rec.record("forward/eval_masks", lambda: draws_and_masks(lambda p, x, k: forward(p, x, k, 0.5, False), params,
                                                                  xb, k1, data_args=(0, 1), key_args=(2,))[1])
     rec.record("forward/one_row", lambda: forward(params, xb[:1], k1, 0.5, False))  # a batch of one example
+    wide = jnp.asarray(inputs["ex1"]["xb"] * WIDE_SCALE + WIDE_SHIFT)
+    rec.record("forward/eval_wide", lambda: forward(params, wide, k1, 0.5, False))
     # the params below are made from the host's copy: a forward pass may have changed the params dict it was given
     host_params = inputs["ex1"]["params"]
     for value in (0, 1):  # every bias set to 0, then to 1: how the biases enter the evaluation pass

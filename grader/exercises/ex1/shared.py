@@ -5,6 +5,13 @@ RATES = (0.1, 0.25, 0.5, 0.8)
 #: A small rate, observed on x tiled to SMALL_RATE_TILES (about a million elements): a coin that cannot resolve it
 #: (a low-precision uniform, a rate rounded to a whole percentage) zeroes none (observation ``dropout/small_rate``).
 SMALL_RATE = 0.002
+#: A rate near 1 that the contract allows (0 <= rate < 1): a check that refuses high rates, or a scale that breaks
+#: there, shows (observation ``dropout/high_rate``).
+HIGH_RATE = 0.95
+#: The evaluation pass is also observed on x stretched to [-2, 2] (``xb * 4 - 2``, observation
+#: ``forward/eval_wide``): the usual x is in [0, 1], and code that changes x outside it (a pixel-range guard, a
+#: clip) shows.
+WIDE_SCALE, WIDE_SHIFT = 4.0, -2.0
 SMALL_RATE_TILES = (16, 2)
 
 

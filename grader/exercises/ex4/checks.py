@@ -959,12 +959,36 @@ def _decimals(seconds: list[float]) -> int | None:
     return None
 
 
+LONGER_THAN_CALL = Mistake(
+    "ex4.longer_than_call", "a time longer than the calls took",
+    "time_steps returns the time its clock measured, time.perf_counter() - start, whatever its size: on a step "
+    "that takes microseconds it returned more than the whole time_steps call took (a floor such as max(elapsed, "
+    "1e-3), or a time added). A fast run is a small number, never 0 and never raised.")
+
+
+def _longer_than_call(ctx: Context) -> str:
+    """Words for a time_steps that, on one call of a step that costs nothing, returned more than the whole call
+    took measured from outside; "" otherwise (or when not observed)."""
+    try:
+        obs = ctx.got("time/instant")
+        seconds, outer = float(obs["seconds"]), float(obs["outer"])
+    except (StudentError, Missing, KeyError, TypeError, ValueError):
+        return ""
+    if seconds <= 1.05 * outer + 1e-5:
+        return ""
+    return (f"time_steps(n_steps=1) on a step that costs nothing returned {seconds:.3g} s, where the whole "
+            f"time_steps call took {outer:.3g} s from start to return: more than it took")
+
+
 def returns_float(ctx: Context) -> Verdict:
     """time_steps returns a Python float, as measured (not rounded)."""
     obs = ctx.got("time/count")
     if not obs["is_float"]:
         return fail(f"time_steps returned a {obs['returned_type']}", FLOAT)
     seconds = [ctx.got(name)["seconds"] for name in ("time/compile", *(run for run, _ in RUNS))]
+    longer = _longer_than_call(ctx) if all(_passed(ctx, check) for check in _TIMER) else ""
+    if longer:  # judged where the usual runs are timed right: a wrong unit or clock is charged there
+        return fail(longer, LONGER_THAN_CALL)
     places = _decimals(seconds)
     if places is not None and any(seconds):
         shown = ", ".join(repr(s) for s in seconds)
@@ -1634,7 +1658,8 @@ CHECKS = [
           ("time_steps",), requires=_TIMED),
     Check("ex4.n_steps", "exactly n_steps calls, state threaded through", times_n_steps, ("time_steps",),
           time_steps_error_hint),
-    Check("ex4.returns_float", "time_steps returns a float", returns_float, ("time_steps",), requires=_TIMED),
+    Check("ex4.returns_float", "time_steps returns a float", returns_float, ("time_steps",), requires=_TIMED,
+          reads=_TIMER),
     Check("ex4.speedup_dict", "jit_speedup reports eager_s, jit_s and speedup = eager_s / jit_s", speedup_dict,
           ("jit_speedup",), requires=_TIMED, reads=("ex4.excludes_compile",)),
     Check("ex4.jit_faster", "jit is faster than eager", jit_faster, ("jit_speedup",), requires=_TIMED,

@@ -550,7 +550,10 @@ def _adam_eps(update: dict, grads: dict, lr: float) -> str:
             if where.startswith("added outside") and abs(estimate / 1e-8 - 1) < 0.1:
                 return ""  # optax.adam's own eps: the difference is elsewhere
             return (f"; the first update, below max_norm, is -learning_rate * g / (|g| + eps) with an eps of "
-                    f"{estimate:.3g} {where}" if where.startswith("added outside") else
+                    f"{estimate:.3g} {where}; that is also what Adam's own eps (1e-8) gives on gradients "
+                    f"{1e-8 / estimate:.3g} times the loss's: either Adam's eps is another, or something scales "
+                    "the gradients before Adam (a clip that acts below max_norm)"
+                    if where.startswith("added outside") else
                     f"; the first update, below max_norm, is -learning_rate * g / sqrt(g**2 + {estimate:.3g}): "
                     f"Adam's eps {where}")
     return ""
@@ -588,7 +591,9 @@ def _first_divergence(got: dict, want: dict, grads: dict | None = None) -> tuple
                 eps = _adam_eps(g, grads, DEFAULT_LR) if grads is not None else ""
                 if eps:
                     return eps, ("Use optax.adam(learning_rate) with its own eps (1e-8, added outside the square "
-                                 "root): optax.chain(optax.clip_by_global_norm(max_norm), optax.adam(learning_rate)).")
+                                 "root), and clip with optax.clip_by_global_norm(max_norm), which leaves a gradient "
+                                 "whose norm is at most max_norm as it is: optax.chain(optax.clip_by_global_norm("
+                                 "max_norm), optax.adam(learning_rate)).")
                 factor = (f" (the first update is {first:.4g} times Adam's on its largest elements)" if first else
                           " (the first update is 0 everywhere)" if not any(np.any(np.asarray(v)) for v in g.values())
                           else "")

@@ -1,0 +1,28 @@
+"""forward_with_dropout clips x to [0, 1] first, "pixel intensities": right on images, wrong on any input that
+leaves [0, 1] (standardised data), in both modes.
+"""
+
+EXPECT = {"check": "ex1.eval_forward", "mistake": "ex1.input_changed", "hint": "as it is given", "max_failing": 1}
+
+import jax
+import jax.numpy as jnp
+
+
+def dropout(key, x, rate, train=True):
+    """Zero each element with probability `rate`; scale survivors by 1/(1-rate)."""
+    if not train or rate == 0.0:
+        return x
+    keep = 1.0 - rate
+    mask = jax.random.bernoulli(key, keep, x.shape)
+    return jnp.where(mask, x / keep, 0.0).astype(x.dtype)
+
+
+def forward_with_dropout(params, x, key, rate=0.5, train=True):
+    """The lesson's 784-256-128-10 MLP with dropout after each hidden ReLU."""
+    x = jnp.clip(x, 0.0, 1.0)  # pixel intensities
+    key1, key2 = jax.random.split(key)
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = dropout(key1, h, rate, train)
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    h = dropout(key2, h, rate, train)
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
