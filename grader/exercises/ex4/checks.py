@@ -1184,10 +1184,10 @@ def _divided_times(ctx: Context, timed: list[dict], r: dict) -> str:
         batch = int(ctx.got("speedup/batches")[0]["x"][0])
     except Exception:  # noqa: BLE001 - not recorded: the divisor is given as a number only
         batch = 0
+    if not (r["eager_s"] > 0 and r["jit_s"] > 0):
+        return ""
     for plain in (t for t in timed if not t["jitted"] and t.get("seconds")):
         for jitted in (t for t in timed if t["jitted"] and t.get("seconds")):
-            if not (r["eager_s"] > 0 and r["jit_s"] > 0):
-                return ""
             d = plain["seconds"] / r["eager_s"]
             if abs(jitted["seconds"] / r["jit_s"] / d - 1) > 1e-6 or abs(d - 1) < 1e-6:
                 continue

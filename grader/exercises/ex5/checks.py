@@ -454,6 +454,12 @@ def _step_counts(got: dict, want: dict) -> str:
             "updates")
 
 
+def _vector(tree: Any, keys: list[str]) -> np.ndarray:
+    """The leaves ``keys`` of a flat ``{path: array}`` tree, as one float64 vector (KeyError, TypeError or
+    ValueError when the tree does not have them as arrays)."""
+    return np.concatenate([np.asarray(tree[k], np.float64).ravel() for k in keys])
+
+
 def _largest_ratio(got: dict, want: dict, by: dict | None = None) -> float | None:
     """got / want on the hundredth of the elements where ``by`` (``want`` itself when not given) is largest, when
     it is one number there (within 1e-3).
@@ -463,9 +469,8 @@ def _largest_ratio(got: dict, want: dict, by: dict | None = None) -> float | Non
     eps weighs nothing, whatever scale the moments are taken at."""
     try:
         keys = sorted(want)
-        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in keys])
-        w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in keys])
-        d = w if by is None else np.concatenate([np.asarray(by[k], np.float64).ravel() for k in keys])
+        g, w = _vector(got, keys), _vector(want, keys)
+        d = w if by is None else _vector(by, keys)
     except (KeyError, TypeError, ValueError):
         return None
     if not g.shape == w.shape == d.shape or not np.any(w):
@@ -641,8 +646,8 @@ def _carry_weights(got: dict, want: dict) -> np.ndarray | None:
         return None
     keys = sorted(want_steps[0])
     try:
-        g = [np.concatenate([np.asarray(s[k], np.float64).ravel() for k in keys]) for s in got_steps]
-        w = [np.concatenate([np.asarray(s[k], np.float64).ravel() for k in keys]) for s in want_steps]
+        g = [_vector(s, keys) for s in got_steps]
+        w = [_vector(s, keys) for s in want_steps]
     except (KeyError, ValueError, TypeError):
         return None
     if any(a.shape != w[0].shape or not np.all(np.isfinite(a)) for a in g):
@@ -1578,10 +1583,8 @@ def _small_gradients_unmoved(ctx: Context, got: Any, want: dict) -> str:
         grads = npref.per_example_grads(npref.unflatten(params), np.asarray(data["x"], np.float64),
                                         npref.one_hot(np.asarray(data["y"])))
         keys = sorted(params)
-        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in keys])
-        w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in keys])
-        p = np.concatenate([params[k].ravel() for k in keys])
-        size = np.abs(np.concatenate([grads[k].mean(axis=0).ravel() for k in keys]))
+        g, w, p = _vector(got, keys), _vector(want, keys), _vector(params, keys)
+        size = np.abs(_vector({k: grads[k].mean(axis=0) for k in keys}, keys))
     except (KeyError, TypeError, ValueError, AttributeError):
         return ""
     if g.shape != w.shape:
@@ -1614,9 +1617,7 @@ def _params_rounded(ctx: Context, got: Any, want: dict) -> str:
     try:
         params, updates = _params_and_updates(ctx, want)
         keys = sorted(updates)
-        g = np.concatenate([np.asarray(got[k], np.float64).ravel() for k in keys])
-        w = np.concatenate([np.asarray(want[k], np.float64).ravel() for k in keys])
-        u = np.concatenate([updates[k].ravel() for k in keys])
+        g, w, u = _vector(got, keys), _vector(want, keys), _vector(updates, keys)
     except (KeyError, TypeError, ValueError, AttributeError):
         return ""
     if g.shape != w.shape or not np.all(np.isfinite(g)):
@@ -2139,8 +2140,9 @@ def _moved_near(ctx: Context, got_params: Any, want_params: dict) -> float | Non
     fifth of it (the optimizer's updates applied, not exactly); None otherwise or when it cannot be read."""
     try:
         params, updates = _params_and_updates(ctx, want_params)
-        moved = np.concatenate([(np.asarray(got_params[k], np.float64) - params[k]).ravel() for k in sorted(updates)])
-        right = np.concatenate([np.asarray(updates[k], np.float64).ravel() for k in sorted(updates)])
+        keys = sorted(updates)
+        moved = _vector(got_params, keys) - _vector(params, keys)
+        right = _vector(updates, keys)
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     size = float(np.linalg.norm(right))
