@@ -175,8 +175,10 @@ LABELS_OTHER = Mistake(
     "says which): each example must be paired with its own label, y[i], as one_hot(y[i], 10).")
 ONE_NORM = Mistake(
     "ex2.one_norm_for_batch", "one norm for the whole batch",
-    "This is one norm over the whole batch (optax.global_norm(grads) reduces every axis): map it over the "
-    "examples, jax.vmap(optax.global_norm)(grads), for one norm per example.")
+    "This is one norm over the whole batch: the batch axis was reduced along with the others. Reduce every axis "
+    "of each leaf but the leading one, e.g. jax.vmap(optax.global_norm)(grads). Things that reduce the batch axis "
+    "too: optax.global_norm(grads) on the stacked tree, or a leading axis of 1 added to every leaf (a guard that "
+    "takes the batched tree for a single example's, say by the rank of its first leaf, a bias).")
 
 
 SEQUENTIAL = Mistake("ex2.sequential_loop", "a sequential loop over the batch", HINT_LAX_LOOP)
@@ -565,7 +567,7 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     words = _output_gradient_words(params, y, got, own)
     smoothed = _smoothed_targets(params, y, got, own)
     if smoothed:
-        return (f"{words}; {smoothed}" if words else smoothed), HINT_SMOOTHED
+        return (f"{words}; {smoothed[0]}" if words else smoothed[0]), smoothed[1]
     other = _other_loss(params, x, y, got, own)
     if other:
         return (f"{words}; {other[0]}" if words else other[0]), other[1]
@@ -885,20 +887,33 @@ def _other_loss(params: dict, x, y, got: dict, own: dict) -> tuple[str, Mistake 
     return None
 
 
-def _smoothed_targets(params: dict, y, got: dict, own: dict) -> str:
-    """Words for gradients that are a cross-entropy's against smoothed labels (the same weight at every label, the
-    same at every other class), read off the gradient with respect to the logits; "" otherwise."""
+def _smoothed_targets(params: dict, y, got: dict, own: dict) -> tuple[str, Mistake | str] | None:
+    """Words and hint for gradients that are a cross-entropy's against smoothed labels (the same weight at every
+    label, the same at every other class), read off the gradient with respect to the logits; when that weight is
+    the same at the label as elsewhere, the loss does not see the label at all (uniform targets). None otherwise."""
     bias, want = got[_output_bias(params)], own[_output_bias(params)]
     one_hot = npref.one_hot(np.asarray(y), want.shape[1])
     targets = want + one_hot - bias  # softmax(logits) - gradient: the targets such a cross-entropy has
     label = targets[np.arange(len(y)), np.asarray(y)]
     others = np.where(one_hot > 0, np.nan, targets)
     spread = np.nanmax(others, axis=1) - np.nanmin(others, axis=1)
-    if (np.allclose(targets.sum(axis=1), 1, atol=1e-3) and np.all(targets > -1e-4) and np.all(spread < 1e-3)
+    if not (np.allclose(targets.sum(axis=1), 1, atol=1e-3) and np.all(targets > -1e-4) and np.all(spread < 1e-3)
             and np.ptp(label) < 1e-3 and label[0] < 1 - 1e-3):
-        return (f"every example's gradient is a cross-entropy's against targets of {label[0]:.3g} at its label and "
-                f"{np.nanmean(others):.3g} at every other class, not one_hot(y): smoothed labels")
-    return ""
+        return None
+    if abs(label[0] - np.nanmean(others)) < 1e-3:
+        return (f"every example's gradient is a cross-entropy's against targets of {label[0]:.3g} at every class, "
+                "its label included: the loss does not see the label"), LABEL_UNSEEN
+    return (f"every example's gradient is a cross-entropy's against targets of {label[0]:.3g} at its label and "
+            f"{np.nanmean(others):.3g} at every other class, not one_hot(y): smoothed labels"), HINT_SMOOTHED
+
+
+LABEL_UNSEEN = Mistake(
+    "ex2.label_unseen", "a loss whose targets are the same at every class",
+    "Each example's loss must pick out its own label: here the targets weigh every class alike, as when the one-hot "
+    "does not line up with the log-probabilities (jax.nn.one_hot(y, 10, axis=0) of one label is a (10, 1) column, "
+    "which broadcasts against a (1, 10) row into every class) or the log-probabilities are averaged over the "
+    "classes. Build one_hot(y[i], 10) along the last axis (the default) and sum its product with log_softmax over "
+    "that axis.")
 
 
 OVERFLOW = Mistake(
@@ -1202,7 +1217,8 @@ def norms(ctx: Context) -> Verdict:
     if got.shape != np.shape(want):
         whole = np.sqrt(sum(float(np.sum(np.asarray(v, np.float64) ** 2)) for v in tree.values()))
         if got.size == 1 and abs(float(got.reshape(-1)[0]) - whole) <= 1e-3 * whole:
-            return fail(message, ONE_NORM)
+            return fail(message + f"; measured: its one value, {float(got.reshape(-1)[0]):.6g}, is the norm of all "
+                        "six examples' gradients together", ONE_NORM)
         matrix = _matrix_norm(float(got.reshape(-1)[0]), tree) if got.size == 1 else ""
         if matrix:
             return fail(message + f"; measured: {matrix}", MATRIX_NORM)
@@ -1243,6 +1259,9 @@ def norms(ctx: Context) -> Verdict:
         left_out = sorted(set(squares) - set(covered))
         return fail(message + f"; measured: these are the norms of {', '.join(covered)} alone, without "
                     f"{', '.join(left_out)}", _missing(", ".join(left_out)))
+    unsquared = _leaf_unsquared(got, squares)
+    if unsquared:
+        return fail(message + f"; measured: {unsquared}", LEAF_UNSQUARED)
     whole = _summed_over_batch(got, squares)
     if whole:
         return fail(message + f"; measured: the sums of squares of {', '.join(whole)} were taken over every example "
@@ -1291,6 +1310,29 @@ def norms(ctx: Context) -> Verdict:
             "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i): square every "
             "element, then sum (the message says what this one returned on gradients of one or two entries)."))
     return fail(message, "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i).")
+
+
+LEAF_UNSQUARED = Mistake(
+    "ex2.leaf_norm_unsquared", "one leaf's norm added where its square belongs",
+    "Every leaf enters by its squared norm: sqrt(sum over leaves of ||g_leaf||**2). One leaf's norm went in "
+    "unsquared: the first value of a reduction that squares as it accumulates and is given no initial value "
+    "(jax.tree.reduce(lambda acc, n: acc + n**2, norms) or functools.reduce starts from the first norm as it "
+    "is). Square each norm before summing (sum(n**2 for n in norms)), or give the reduction an initial 0.")
+
+
+def _leaf_unsquared(got: np.ndarray, squares: dict) -> str:
+    """Words for norms in which exactly one leaf's per-example norm was added in place of its squared norm
+    (sqrt(||g_k|| + the other leaves' squared norms)), measured for each leaf; "" when no leaf's fits."""
+    if got.ndim != 1 or len(squares) < 2:
+        return ""
+    total = sum(squares.values())
+    for key, square in squares.items():
+        if not np.any(np.abs(square - np.sqrt(square)) > 1e-3 * np.maximum(square, 1e-12)):
+            continue  # a norm of 0 or 1 is its own square: this leaf cannot tell
+        if array_mismatch(got, np.sqrt(total - square + np.sqrt(square)), rtol=1e-4) is None:
+            return (f"each example's value is sqrt(||g|| of leaf '{key}' + the other leaves' squared norms): that "
+                    "leaf's norm was added unsquared, every other leaf's squared")
+    return ""
 
 
 MATRIX_PRODUCT = Mistake(
@@ -1418,7 +1460,8 @@ def _unit_words(ctx: Context) -> tuple[str, Mistake | str | None]:
     if not near(minus, 1):
         return f"{said}: a -1 counts otherwise than a 1, so the entries are not squared before they are summed", \
             UNSQUARED
-    if near(double, 2 ** 0.5):
+    if near(double, 2 ** 0.5) and (near(cancel, 0) or near(cancel, 2 ** 0.5)):
+        # sqrt(sum(g)) cancels a 1 and a -1; sqrt(sum(|g|)) adds them as 2: either way no entry is squared
         cancelled = ", and a 1 and a -1 cancel" if near(cancel, 0) else ""
         return (f"{said}: doubling an entry multiplies the norm by 1.414, not 2{cancelled}: the square root of a sum "
                 "of the entries, not of their squares"), UNSQUARED
