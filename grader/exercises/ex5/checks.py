@@ -1072,6 +1072,7 @@ def hyperparams(ctx: Context) -> Verdict:
     builders = [VARIANTS[k][1] for k in kinds]
     seq = _grads_seq(ctx)
     problems, hint, wrong, default_lr, default_norm = [], "", [], [], []
+    guards: list[tuple[str, float]] = []  # (config, the guard its clip's factor measured)
     configs = _argument_configs(ctx)
     for config in configs:
         lr, max_norm = _config(config)
@@ -1103,6 +1104,10 @@ def hyperparams(ctx: Context) -> Verdict:
         if fixed is not None:
             hint = hint or fixed
         else:
+            guard = _measured_guard(steps, seq, lr, max_norm) if steps else None
+            if guard is not None:
+                guards.append((config, guard))
+                continue
             threshold = _measured_threshold(steps, seq, lr, builders) if steps else None
             which = _clipped_steps(steps, seq, lr, max_norm) if steps and threshold is None else ""
             if which:
@@ -1115,6 +1120,9 @@ def hyperparams(ctx: Context) -> Verdict:
                 problems[-1] += (f"; measured: these are the updates of a clip at a global norm of "
                                  f"{threshold:.3g}{relation}, where max_norm={max_norm:g} was asked for")
                 hint = hint or MAX_NORM_OTHER
+    if guards:
+        problems.append(f"measured: {_guard_words(guards)}")
+        hint = hint or CLIP_GUARD
     if not problems:
         return PASS
     capped = _lr_capped(wrong, configs, default_lr) if hint is LR else ""
@@ -1230,6 +1238,46 @@ def _max_norm_floored(wrong: list[str], configs: list[str], default_norm: list[s
     return (f"max_norm below {DEFAULT_MAX_NORM:g} ({shown(below)}) gave the updates of {DEFAULT_MAX_NORM:g}, while "
             f"{shown(above)} was honoured: "
             f"max_norm is raised to at least {DEFAULT_MAX_NORM:g}")
+
+
+CLIP_GUARD = Mistake(
+    "ex5.clip_guard", "a clip factor max_norm / max(norm, c) with c other than max_norm",
+    "The clip's factor must be min(1, max_norm / norm), that is max_norm / max(norm, max_norm): gradients at or "
+    "below max_norm are left exactly as they are. A guard against dividing by a small norm written with another "
+    "value (max_norm / max(norm, 1.0), or an eps) rescales gradients it must leave alone whenever max_norm is not "
+    "that value. optax.clip_by_global_norm(max_norm) does this.")
+
+
+def _clipped_with_guard(seq: list[dict], lr: float, max_norm: float, guard: float) -> list[dict]:
+    """Adam's updates after every gradient is multiplied by max_norm / max(norm, guard) (``guard`` = max_norm is
+    the right clip)."""
+    def clip(g: dict) -> dict:
+        scale = max_norm / max(npref.global_norm(g), guard)
+        return {k: np.asarray(v, np.float64) * scale for k, v in g.items()}
+    return npref.adam_updates(seq, lr, pre=clip)
+
+
+def _measured_guard(steps: list[dict], seq: list[dict], lr: float, max_norm: float) -> float | None:
+    """c, when the updates are Adam's after a clip whose factor is max_norm / max(norm, c) for a c that is not
+    max_norm (searched for on a log scale) and gives other updates than the right clip; None otherwise."""
+    try:
+        guard = _log_search(lambda c: _distance(steps, _clipped_with_guard(seq, lr, max_norm, c)), 1e-4, 1e4)
+        fits = _same(steps, _clipped_with_guard(seq, lr, max_norm, guard))
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not fits or abs(guard / max_norm - 1) < 1e-2 or _same(steps, _clipped_with_guard(seq, lr, max_norm, max_norm)):
+        return None
+    return guard
+
+
+def _guard_words(guards: list[tuple[str, float]]) -> str:
+    """What the clip's measured guard was in each call, and, when it is one value in all, that value."""
+    calls = "; ".join(f"{_call(config)}: max_norm / max(norm, {guard:.3g})" for config, guard in guards)
+    values = [guard for _config, guard in guards]
+    same = max(values) / min(values) < 1.01 and len({_config(config)[1] for config, _guard in guards}) > 1
+    return (f"the updates are Adam's after a clip whose factor is {calls}"
+            + (f": the guard is {values[0]:.3g} whatever max_norm is" if same else "")
+            + ", where the clip's factor is max_norm / max(norm, max_norm), min(1, max_norm / norm)")
 
 
 CLIP_WHEN = Mistake(
