@@ -1071,6 +1071,58 @@ def _inputs_left_out(ctx: Context, cases: list[str]) -> str:
     return "; ".join(seen)
 
 
+BIASES_UNSCALED = Mistake(
+    "ex3.biases_unscaled", "each row's input divided by a scale and the output multiplied back, the biases not",
+    "mlp_forward computes each layer on x as it is: dividing a row of x by a scale s and multiplying the output back "
+    "by s is exact only for a network without biases, since relu(x / s @ w + b) * s is relu(x @ w + s * b): every "
+    "bias ends up multiplied by s. Drop the rescaling (float32 has the range for these inputs).")
+
+#: Per-row statistics of the input a rescaling may divide a row by, as (words, statistic of a (B, d) array).
+_ROW_SCALES = (
+    ("its largest |x|", lambda x: np.max(np.abs(x), axis=1)),
+    ("its L2 norm", lambda x: np.sqrt(np.sum(x ** 2, axis=1))),
+    ("its sum of |x|", lambda x: np.sum(np.abs(x), axis=1)),
+    ("its mean |x|", lambda x: np.mean(np.abs(x), axis=1)),
+    ("its root mean square", lambda x: np.sqrt(np.mean(x ** 2, axis=1))),
+    ("its standard deviation", lambda x: np.std(x, axis=1)),
+)
+
+
+def _mlp_biases_by_row(params: dict, x: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    """The MLP on x with every bias of row r multiplied by scale[r]."""
+    names = npref.layer_names(params)
+    h = x
+    for i, name in enumerate(names):
+        h = h @ np.asarray(params[name]["w"], np.float64) + scale[:, None] * np.asarray(params[name]["b"], np.float64)
+        if i < len(names) - 1:
+            h = np.maximum(h, 0)
+    return h
+
+
+def _biases_scaled_by_row(ctx: Context, cases: list[str]) -> str:
+    """Words for wrong outputs that are, row by row, the MLP's with every bias multiplied by one statistic of that
+    row of x (what dividing the row by it and multiplying the output back gives), the same statistic in every
+    case; "" otherwise."""
+    found = None
+    for case in cases:
+        c = _case(ctx, case)
+        got = _measured(ctx, f"out/{case}")
+        if got is None:
+            return ""
+        x = np.asarray(c["x"], np.float64)
+        fits = [words for words, stat in _ROW_SCALES
+                if not np.allclose(stat(x), 1.0, rtol=1e-3)
+                and _up_to_output(np.asarray(got, np.float64),
+                                  _mlp_biases_by_row(c["params"], x, np.where(stat(x) > 0, stat(x), 1.0)))]
+        found = fits if found is None else [w for w in found if w in fits]
+        if not found:
+            return ""
+    if not found:
+        return ""
+    return (f"each row's output is the MLP's with every bias multiplied by {found[0]} (in every wrong case): what "
+            "dividing the row by that and multiplying the output back gives, the biases left as they were")
+
+
 def _first_difference(outcomes: dict[str, str]) -> str:
     """Where the answers first go wrong, by depth, and what that rules out."""
     order = [c for c in (*DEPTH_CASES, DEEP_CASE) if c in outcomes]
@@ -1151,6 +1203,9 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         text, measured = shaped
     if not text and (left_out := _inputs_left_out(ctx, [c for c, o in outcomes.items() if o == "wrong"])):
         text, measured = f"; measured: {left_out}", measured or LEFT_OUT_INPUTS
+    if not isinstance(measured, Mistake) and \
+            (unscaled := _biases_scaled_by_row(ctx, [c for c, o in outcomes.items() if o == "wrong"])):
+        text, measured = f"; measured: {unscaled}", BIASES_UNSCALED
     crashed = error_hint(errors[0].error) if errors and len(errors) == len(problems) else ""
     split = bool(crashed) and all(crash_kind(e.error) in BATCH_SIZE_CRASHES for e in errors)
     if not isinstance(measured, Mistake) and [c for c, o in outcomes.items() if o != "ok"] == ["d1"] \
