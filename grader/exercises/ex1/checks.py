@@ -1188,6 +1188,9 @@ def eval_forward(ctx: Context) -> Verdict:
         problems.append(f"measured: train=False gave the plain forward pass {other}"
                         + ("; in train mode too the output is not the lesson's MLP with the dropout calls it made, so "
                            "the network differs in both modes" if both else ""))
+    elif (rearranged := _weights_rearranged(ctx)):
+        hint = WEIGHTS_REARRANGED
+        problems.append(f"measured: {rearranged}")
     elif (biases := _biases_measured(ctx)):
         words, hint = biases
         problems.append(f"measured: {words}")
@@ -1297,6 +1300,36 @@ def _eval_variant(ctx: Context) -> str:
                             npref.relu(npref.mlp(params, x, layers=slice(0, 1))))):
         if array_mismatch(got, variant) is None:
             return words
+    return ""
+
+
+WEIGHTS_REARRANGED = Mistake(
+    "ex1.weights_reshaped", "a weight matrix reshaped where a transpose belongs",
+    "A reshape keeps the elements in memory order and only changes the shape: w.reshape(out, in) is not w.T, its "
+    "rows hold other elements. Use each layer's w as it is, x @ w; for a (out, in) layout, w.T.")
+
+#: Ways a (in, out) weight comes back to its own shape through a reshape where a transpose belongs.
+_REARRANGED = (
+    ("w.reshape(out, in).T (a reshape to the other layout, then a transpose)", lambda w: w.reshape(w.shape[::-1]).T),
+    ("w.T.reshape(in, out) (a transpose, then a reshape back)", lambda w: w.T.reshape(w.shape)),
+)
+
+
+def _weights_rearranged(ctx: Context) -> str:
+    """Words for an evaluation pass that is the plain pass with the weights of every layer, or of one, rearranged
+    by a reshape where a transpose belongs (:data:`_REARRANGED`); "" when none fits."""
+    data = ctx.inputs["ex1"]
+    params, x = data["params"], np.asarray(data["xb"], np.float64)
+    got = ctx.got("forward/eval")
+    names = list(params)
+    for words, change in _REARRANGED:
+        for which in ([names] + [[name] for name in names]):
+            changed = {name: {**layer, "w": change(np.asarray(layer["w"], np.float64)) if name in which
+                              else np.asarray(layer["w"], np.float64)} for name, layer in params.items()}
+            if array_mismatch(got, npref.mlp(changed, x)) is None:
+                layers = "every layer's weight" if len(which) > 1 else f"{which[0]}'s weight"
+                return (f"train=False gave the plain forward pass with {layers} read as {words}: the same "
+                        "elements in another arrangement")
     return ""
 
 
