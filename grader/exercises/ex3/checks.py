@@ -905,6 +905,12 @@ def _first_depth_difference(ctx: Context, skip: set[int]) -> list[Finding]:
             order = npref.layer_names(sub, "string")
             return [Finding(f"{agree}with {k} layers the output is what the order {', '.join(order[:4])}, ... gives "
                             "(names sorted as text)", STRING_ORDER)]
+        if got.shape == want.shape and all(_in_flat_string_order(ctx, j) for j in range(k, len(params) + 1)):
+            order = sorted(range(2 * k - 1), key=str)
+            return [Finding(f"{agree}with {k} layers the output is what its {k} layers and {k - 1} ReLUs give as one "
+                            f"list of {2 * k - 1} modules numbered 0 to {2 * k - 2} (layer i at 2i - 2, a ReLU after "
+                            "each hidden one) run in the order of their numbers sorted as text: "
+                            f"{', '.join(map(str, order[:5]))}, ...", MODULES_STRING_ORDER)]
         same = [j for j in range(1, k) if _up_to_output(got, npref.mlp(npref.prefix(params, j), x))]
         if same:
             return [Finding(f"{agree}with {k} layers the output equals that of the first {same[-1]}: layer{k} "
@@ -929,6 +935,34 @@ def _first_depth_difference(ctx: Context, skip: set[int]) -> list[Finding]:
             return [Finding(agree + "; ".join(placed), RELU_PLACEMENT)]
         return [Finding(f"{agree}with {k} layers the output differs")]
     return []
+
+
+MODULES_STRING_ORDER = Mistake(
+    "ex3.modules_string_order", "layers and ReLUs numbered as one list, run in the text order of their numbers",
+    "The layers and ReLUs, numbered 0, 1, 2, ... as one list of modules (as a Sequential numbers them), ran in the "
+    "order of their numbers compared as text: '10' sorts before '2', so from the sixth layer on the modules run out "
+    "of order. Keep the modules in a list and run them in it, or sort their keys by int(key).")
+
+
+def _flat_string_order(params: dict, x: np.ndarray) -> np.ndarray:
+    """The MLP run as one list of modules 0..2k-2 (layer i at 2i - 2, a ReLU at each odd number) taken in the text
+    order of their numbers."""
+    names = npref.layer_names(params)
+    h = np.asarray(x, np.float64)
+    for index in sorted(range(2 * len(names) - 1), key=str):
+        if index % 2:
+            h = np.maximum(h, 0)
+        else:
+            layer = params[names[index // 2]]
+            h = h @ np.asarray(layer["w"], np.float64) + np.asarray(layer["b"], np.float64)
+    return h
+
+
+def _in_flat_string_order(ctx: Context, k: int) -> bool:
+    """The first k layers of the 12-layer case give what they give run as one list of modules in text order."""
+    c = _case(ctx, "d12")
+    got = _measured(ctx, f"measure/prefix{k}")
+    return got is not None and _up_to_output(got, _flat_string_order(npref.prefix(c["params"], k), c["x"]))
 
 
 FIRST_SKIPPED = Mistake(
