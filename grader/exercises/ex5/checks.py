@@ -505,6 +505,45 @@ def _proportional(update: dict, grads: dict, lr: float) -> str:
             "size (as SGD, momentum and RAdam's first steps do not)")
 
 
+SECOND_MOMENT_PER_LEAF = Mistake(
+    "ex5.second_moment_per_leaf", "Adam's second moment taken as one number per leaf",
+    "Adam's second moment is kept element by element, v = b2 * v + (1 - b2) * g**2 with g**2 the square of each "
+    "element, so each parameter's step is divided by the root mean square of its own gradients. Here each leaf was "
+    "divided by one number (the message says which): use optax.adam(learning_rate) after "
+    "optax.clip_by_global_norm(max_norm).")
+
+#: Statistics of a leaf's gradient that an Adam may take as the root of its second moment, one number per leaf.
+_LEAF_STATISTICS = (
+    ("its L2 norm, ||g_leaf|| (the second moment fed the leaf's squared norm)", lambda a, n: np.sqrt(np.sum(a ** 2))),
+    ("its root mean square (the second moment fed the mean of the leaf's squares)",
+     lambda a, n: np.sqrt(np.mean(a ** 2))),
+    ("its largest |g|", lambda a, n: np.max(np.abs(a))),
+    ("the global norm over every leaf (the second moment fed the tree's squared norm)", lambda a, n: n),
+)
+
+
+def _per_leaf_denominator(update: dict, grads: dict, lr: float) -> str:
+    """Words for a first update, below max_norm, that is -lr * g / s with s one number per leaf, a statistic of
+    that leaf's gradient (:data:`_LEAF_STATISTICS`), where Adam's is -lr * g / (|g| + eps) element by element;
+    "" when no one statistic gives every leaf's."""
+    try:
+        leaves = {k: np.asarray(grads[k], np.float64) for k in grads}
+        steps = {k: -np.asarray(update[k], np.float64) / lr for k in grads}
+    except (KeyError, TypeError, ValueError):
+        return ""
+    if any(steps[k].shape != leaves[k].shape for k in leaves):
+        return ""
+    norm = float(np.sqrt(sum(np.sum(a ** 2) for a in leaves.values())))
+    for words, statistic in _LEAF_STATISTICS:
+        want = {k: a / (statistic(a, norm) + ADAM_EPS) if statistic(a, norm) > 0 else np.zeros_like(a)
+                for k, a in leaves.items()}
+        if tree_mismatch(steps, want, rtol=1e-3, atol_scale=1e-4) is None:
+            return (f"; the first update, below max_norm, is -learning_rate * g / s with s one number per leaf, "
+                    f"{words}, where Adam divides each element by its own |g| (its first update moves every "
+                    "parameter by about learning_rate)")
+    return ""
+
+
 def _clip_inverted(update: dict, grads: dict, lr: float) -> str:
     """Words for a first update, below max_norm, that is Adam's first update on the gradient times norm / max_norm
     (a clip ratio upside down, which scales a gradient it must leave alone); "" otherwise. On any other factor s,
@@ -590,6 +629,9 @@ def _first_divergence(got: dict, want: dict, grads: dict | None = None) -> tuple
                 proportional = _proportional(g, grads, DEFAULT_LR) if grads is not None else ""
                 if proportional:
                     return proportional, NOT_ADAPTIVE
+                per_leaf = _per_leaf_denominator(g, grads, DEFAULT_LR) if grads is not None else ""
+                if per_leaf:
+                    return per_leaf, SECOND_MOMENT_PER_LEAF
                 inverted = _clip_inverted(g, grads, DEFAULT_LR) if grads is not None else ""
                 if inverted:
                     return inverted, CLIP_INVERTED
