@@ -148,3 +148,25 @@ def common_factor(got: Any, want: Any, rtol: float = 1e-4, of_got: bool = False)
     k = float(g @ w / (w @ w))
     scale = np.linalg.norm(g) if of_got else np.linalg.norm(w) * max(1.0, abs(k))
     return k if np.linalg.norm(g - k * w) <= rtol * scale else None
+
+
+def rearranged(got: Any, want: Any) -> str:
+    """Words for ``got`` holding exactly ``want``'s values in other places (same shape, sorted values agree, the
+    arrays do not), naming the rearrangement when it is a reshape where a transpose belongs; "" otherwise."""
+    try:
+        g, w = np.asarray(got, np.float64), np.asarray(want, np.float64)
+    except (TypeError, ValueError):
+        return ""
+    if g.shape != w.shape or g.ndim != 2 or array_mismatch(g, w) is None:
+        return ""
+    if array_mismatch(np.sort(g, axis=None), np.sort(w, axis=None)) is not None:
+        return ""
+    rows, cols = w.shape
+    for words, form in (
+            (f"the right array's transpose, shape ({cols}, {rows}), reshaped to ({rows}, {cols}) where a transpose "
+             "belongs", w.T.reshape(w.shape)),
+            (f"the right array reshaped to ({cols}, {rows}) and then transposed, where it needed neither",
+             w.reshape(cols, rows).T)):
+        if array_mismatch(g, form) is None:
+            return f"exactly the right values in other places: {words}"
+    return "exactly the right values in other places (the same values, moved between rows and columns)"

@@ -306,7 +306,8 @@ def describe_curve(grid: np.ndarray, values: np.ndarray) -> str:
         parts.append("0 below 0, as ReLU")
     else:
         sign = "negative" if np.all(below[g[g < 0] > -1] < 0) else "positive" if np.all(below > 0) else "nonzero"
-        parts.append(f"{sign} just below 0 (at -0.5 it gives {at(-0.5):.3g}, ReLU gives 0)")
+        shown = -0.5 if abs(at(-0.5)) > 1e-6 else float(g[g < 0][int(np.argmax(np.abs(below)))])
+        parts.append(f"{sign} just below 0 (at {shown:g} it gives {at(shown):.3g}, ReLU gives 0)")
     parts.append(f"{at(0.0):.3g} at 0")
     above = g > 0
     if near(y[above], g[above]):

@@ -11,7 +11,7 @@ from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, 
 from grader.checks import npref
 from grader.checks.common import (MUTATED, PARAMETERS, STALE, crash_hint, fixed_rows, parameters_words, shapes_met,
                                   unchanged)
-from grader.checks.compare import array_mismatch, tree_mismatch
+from grader.checks.compare import array_mismatch, rearranged, tree_mismatch
 from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, CURVE_OFFSET, HIGH_RATE, LARGE_PARAMS_SCALE, RATES,
                                          SMALL_RATE, WIDE_SCALE, WIDE_SHIFT,
                                          large_params, other_shapes)
@@ -1170,6 +1170,9 @@ def eval_forward(ctx: Context) -> Verdict:
           and array_mismatch(ctx.got("forward/rate0"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None):
         hint = RATE_NOT_PASSED
         problems.append("rate=0.0 gave exactly the output of rate=0.5 for the same key")
+    elif (moved := rearranged(ctx.got("forward/eval"), want)):
+        hint = REARRANGED
+        problems.append(f"measured: train=False gave {moved}")
     elif (unread := _x_unread(ctx)):
         hint = X_UNREAD
         problems.append(unread)
@@ -1188,9 +1191,9 @@ def eval_forward(ctx: Context) -> Verdict:
         problems.append(f"measured: train=False gave the plain forward pass {other}"
                         + ("; in train mode too the output is not the lesson's MLP with the dropout calls it made, so "
                            "the network differs in both modes" if both else ""))
-    elif (rearranged := _weights_rearranged(ctx)):
+    elif (reshaped := _weights_rearranged(ctx)):
         hint = WEIGHTS_REARRANGED
-        problems.append(f"measured: {rearranged}")
+        problems.append(f"measured: {reshaped}")
     elif (biases := _biases_measured(ctx)):
         words, hint = biases
         problems.append(f"measured: {words}")
@@ -1303,6 +1306,12 @@ def _eval_variant(ctx: Context) -> str:
     return ""
 
 
+REARRANGED = Mistake(
+    "ex1.logits_rearranged", "the right logits in other places",
+    "Every right logit is in the output, in the wrong place: forward_with_dropout returns shape (B, 10), row i "
+    "for example i. A reshape keeps the elements in memory order and only changes the shape, so logits computed "
+    "as (10, B) need a transpose (.T), not a reshape, to become (B, 10); keeping the batch axis first throughout "
+    "(x @ w) needs neither.")
 WEIGHTS_REARRANGED = Mistake(
     "ex1.weights_reshaped", "a weight matrix reshaped where a transpose belongs",
     "A reshape keeps the elements in memory order and only changes the shape: w.reshape(out, in) is not w.T, its "
