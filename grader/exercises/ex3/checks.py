@@ -69,6 +69,11 @@ SKIP_CONNECTION = Mistake("ex3.skip_connection", "a layer's input added to its o
 TRANSPOSED = Mistake("ex3.weights_transposed", "multiplying by the transposed weights (x @ w.T)",
                      "The weights were transposed (x @ w.T, as in PyTorch's Linear): here w has shape (in, out), "
                      "so a layer is x @ w + b.")
+RESHAPED = Mistake(
+    "ex3.weights_reshaped", "weights reshaped to (out, in) where a transpose belongs",
+    "A reshape keeps the elements in memory order and only changes the shape: w.reshape(out, in) is not w.T, its "
+    "rows hold other elements (on a square w it changes nothing, so x @ w.reshape(out, in).T multiplies by w.T). "
+    "Use each layer's w as it is, x @ w; for a torch-style (out, in) layout, w.T.")
 INPUT_TRANSPOSED = Mistake(
     "ex3.input_transposed", "the input turned round (x.T)",
     "x is (B, d0) whatever B is, also when B happens to equal d0: then x and x.T have one shape, and code that "
@@ -157,6 +162,13 @@ def weights_transposed(params, x, order="numeric"):
     return npref.mlp(flipped, x, order)
 
 
+def weights_reshaped(params, x, order="numeric"):
+    """Each w read as w.reshape(out, in).T: a torch-style (out, in) layout made with a reshape, then transposed."""
+    moved = {name: {"w": np.asarray(layer["w"]).reshape(np.shape(layer["w"])[::-1]).T, "b": layer["b"]}
+             for name, layer in params.items()}
+    return npref.mlp(moved, x, order)
+
+
 def input_transposed(params, x, order="numeric"):
     """The forward pass of x.T (ValueError below unless x is square)."""
     return npref.mlp(params, np.asarray(x).T, order)
@@ -189,7 +201,7 @@ def bias_from_next_layer(params, x, order="numeric"):
 ALL_LAYERS = {SIGMOID: sigmoid_for_relu, TANH: tanh_for_relu, NO_ACTIVATION: no_activation,
               RELU_ON_INPUT: relu_on_input, NO_BIAS: no_bias, NO_OUTPUT_BIAS: no_output_bias,
               BIAS_AFTER_RELU: bias_after_relu, BIAS_OTHER_LAYER: bias_from_next_layer,
-              TRANSPOSED: weights_transposed, INPUT_TRANSPOSED: input_transposed}
+              TRANSPOSED: weights_transposed, RESHAPED: weights_reshaped, INPUT_TRANSPOSED: input_transposed}
 #: Variants that run the wrong layers.
 WRONG_LAYERS = {DEPTH: first_three_layers, LAST_LAYER_MISSING: last_layer_missing}
 ORDERS = {"numeric": None, "string": STRING_ORDER, "dict": DICT_ORDER}
@@ -1202,8 +1214,11 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
         outcomes[case] = "wrong"
         rows = _rows_returned(got, want)
         rows_only += rows is not None
-        named.append({(ROWS_DROPPED if got.shape[0] < want.shape[0] else ROWS_ADDED, None)} if rows else
-                     explain(c["params"], c["x"], got))
+        laid_out = None if rows else _output_layout(c, got, want)
+        if laid_out:
+            rows = laid_out[0]
+        named.append({(ROWS_DROPPED if got.shape[0] < want.shape[0] else ROWS_ADDED, None)} if rows and not laid_out
+                     else {(laid_out[1], None)} if laid_out else explain(c["params"], c["x"], got))
         problems.append(f"{_describe(case)}: " + ("returned None" if _returned_none(ctx, f"out/{case}") else
                                                   array_mismatch(got, want)) + (f"; measured: {rows}" if rows else ""))
     changed = _changed_after_first(ctx) if problems else None
@@ -1277,6 +1292,41 @@ def _rows_returned(got: np.ndarray, want: np.ndarray) -> str | None:
                 "examples were left out")
     if k > b and array_mismatch(got[:b], want) is None:
         return f"the first {b} rows are the right outputs, then {k - b} rows more than x has examples"
+    return None
+
+
+EXTRA_AXIS = Mistake(
+    "ex3.extra_axis", "the right outputs with an axis of length 1 added",
+    "mlp_forward returns shape (B, n_out). The values here are right, with an axis of length 1 more (a row lifted "
+    "to (1, d) inside a jax.vmap and never squeezed, x[None], or a keepdims): map over the rows as they are, or "
+    "squeeze that axis before returning.")
+BATCH_CONTRACTED = Mistake(
+    "ex3.batch_contracted", "a layer's product summed over the examples instead of the inputs",
+    "Each layer contracts the inputs axis: x @ w, jnp.einsum('bi,io->bo', x, w), or (x[:, :, None] * w).sum(axis=1). "
+    "Summed over axis 0 instead, the broadcast product adds the examples together and keeps the inputs axis: "
+    "shape (in, out).")
+
+
+def _output_layout(c: dict, got: np.ndarray, want: np.ndarray) -> tuple[str, Mistake] | None:
+    """For an output of another shape than (B, n_out): the right values with axes of length 1 added, or, for a
+    one-layer case, each layer's broadcast product summed over the examples (shape (in, out)); None otherwise."""
+    if got.shape == want.shape:
+        return None
+    if got.size == want.size and got.squeeze().shape == want.squeeze().shape and \
+            array_mismatch(got.reshape(want.shape), want) is None:
+        return (f"the right values, in shape {got.shape} where {want.shape} belongs: an axis of length 1 "
+                "more"), EXTRA_AXIS
+    names = npref.layer_names(c["params"])
+    h = np.asarray(c["x"], np.float64)
+    for i, name in enumerate(names):  # each layer: its rows summed, times w, plus b
+        w, b = (np.asarray(c["params"][name][k], np.float64) for k in ("w", "b"))
+        h = h.sum(axis=0)[:, None] * w + b
+        h = np.maximum(h, 0) if i < len(names) - 1 else h
+    last = np.shape(c["params"][names[-1]]["w"])
+    if got.shape == h.shape and _up_to_output(got, h):
+        return (f"the output has the last layer's shape {last}, (inputs, outputs): each layer gave entry [i, o] = "
+                "(its input's column i summed over the rows) * w[i, o] + b[o], the product h[:, :, None] * w summed "
+                "over the rows (axis 0) instead of the inputs (axis 1)"), BATCH_CONTRACTED
     return None
 
 
@@ -1478,10 +1528,10 @@ def deep(ctx: Context) -> Verdict:
         named = ctx.verdict("ex3.depths").mistake
     except StudentError:
         named = ""
-    if verdict.mistake != named:
+    if verdict.mistake != named and named not in {m.id for m in ALL_LAYERS}:
         return verdict
-    if verdict.mistake in (ROWS_DROPPED.id, ROWS_ADDED.id):  # the rows it returned of the examples are right
-        return Verdict(True, f"the 12 layers ran in numeric order (the rows returned differ in number, "
+    if verdict.mistake == named and named in (ROWS_DROPPED.id, ROWS_ADDED.id, EXTRA_AXIS.id):  # right values
+        return Verdict(True, f"the 12 layers ran in numeric order (the values are right, laid out otherwise, "
                              f"{verdict.mistake}, charged in ex3.depths)")
     c = _case(ctx, DEEP_CASE)
     try:  # the pass below needs the 12-layer answer itself to be that mistake in numeric order
@@ -1489,9 +1539,11 @@ def deep(ctx: Context) -> Verdict:
         explained = {m.id for m, order in explain(c["params"], c["x"], got) if m is not None and order is None}
     except StudentError:
         explained = set()
-    if verdict.mistake in {m.id for m in ALL_LAYERS} & explained:
-        return Verdict(True, f"the 12 layers ran in numeric order (the values differ by {verdict.mistake}, "
+    if named in {m.id for m in ALL_LAYERS} & explained:  # depths' mistake, in numeric order, gives this answer too
+        return Verdict(True, f"the 12 layers ran in numeric order (the values differ by {named}, "
                              "charged in ex3.depths)")
+    if verdict.mistake != named:
+        return verdict
     return skip(f"not judged: the 12-layer answer shows the mistake charged in ex3.depths ({named}); the layer "
                 "order is judged once every layer runs")
 
