@@ -1005,3 +1005,12 @@ def test_values_rounded_to_a_sixteen_bit_float_are_measured_as_such_and_others_a
     short = want.astype(ml_dtypes.bfloat16).astype(np.float64)
     assert "significant bits" not in array_mismatch(-short, short)
     assert "significant bits" in array_mismatch(-short, want)
+
+
+def test_a_timing_loop_over_the_rows_of_x_is_measured_by_its_calls():
+    from grader.exercises.ex4 import checks as ex4
+    stacked = {"timed_shapes": [[300, 784], [300]], "shapes": [[[300, 784], [300]]] + [[[6, 784], [6]]] * 63}
+    words = ex4._one_call_per_row(stacked, 301)
+    assert "one per row of x (300 rows) and a warm-up" in words and "(6, 784)" in words
+    assert ex4._one_call_per_row(stacked, 7) == ""  # n_steps + 1 calls: nothing to say
+    assert ex4._one_call_per_row({"timed_shapes": [None], "shapes": []}, 301) == ""

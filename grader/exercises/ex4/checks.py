@@ -324,6 +324,9 @@ def timing(ctx: Context) -> Timing:
     for extra, words in ((-1, "one call fewer"), (1, "one call more")):
         if all(_in(r * n / (n + extra), OK_RANGE) for r, n in zip(ratios, ns)):
             return Timing("off_by_one", 1.0, f"{message} (each what {words} than n_steps take)")
+    consecutive = _consecutive_stamps(runs, warm_up_excluded)
+    if consecutive:
+        return Timing("consecutive", 1.0, f"{message}; {consecutive}")
     if all(_synced(o, warm_up_excluded) for o in runs) and all(r < OK_RANGE[0] for r in ratios):
         laps = [_laps_to_return(o, warm_up_excluded) for o in runs]
         # ... and far short of the calls' laps to their results (a lap dropped leaves most of them in the time)
@@ -364,6 +367,14 @@ def timing(ctx: Context) -> Timing:
         return Timing("short", 1.0, f"{message}; the last results were waited for, but the returned time is "
                                     f"shorter than the time until the last call returned ({until})")
     return Timing("not_measured", 1.0, message)
+
+
+CONSECUTIVE = Mistake(
+    "ex4.stamps_differenced_across_steps", "stamps differenced from one step to the next instead of within each",
+    "The returned time counts most of the run twice: a table of per-step [start, stop] stamps was differenced down "
+    "the steps (np.diff(laps, axis=0): one step's start from the next's, and one stop from the next) where each "
+    "step's duration is its own stop minus start (np.diff(laps, axis=-1), or laps[:, 1] - laps[:, 0]). Simpler: "
+    "read time.perf_counter() once before the loop and once after the last result is ready.")
 
 
 START_FIXED = Mistake(
@@ -434,6 +445,25 @@ def _laps_to_return(obs: dict, warm_up_excluded: bool) -> float | None:
 def _laps_to_ready(obs: dict, warm_up_excluded: bool) -> float:
     """The sum over the timed calls of each one's time from its start to its own result (``laps``)."""
     return float(sum(obs.get("laps", ())[_first_timed(obs, warm_up_excluded):obs["calls"]]))
+
+
+def _consecutive_stamps(runs: list[dict], warm_up_excluded: bool) -> str:
+    """Words for times that are, in every run, about the sum of every timed lap but the last plus every lap but the
+    first (2 x the total less the first and last laps): the stamps of a per-step [start, stop] table differenced
+    from one step to the next (down the steps) instead of stop minus start in each step; "" otherwise."""
+    shown = []
+    for o in runs:
+        laps = list(o.get("laps", ()))[_first_timed(o, warm_up_excluded):o["calls"]]
+        if len(laps) < 3 or o["n_steps"] != len(laps):
+            return ""
+        model = sum(laps[:-1]) + sum(laps[1:])
+        if not (model > 0 and _in(o["seconds"] / model, (0.95, 1.3)) and not _in(o["seconds"] / sum(laps), OK_RANGE)):
+            return ""
+        shown.append(f"{o['seconds']:.3g} s against {model:.3g} s")
+    return ("each is about the timed calls' laps summed twice, all but the last and all but the first "
+            f"({', '.join(shown)}): what differencing a table of [start, stop] stamps from one step to the next "
+            "(down the steps axis) and summing gives, where each step's own stop minus start (across the table's "
+            "other axis) gives the calls' time")
 
 
 def _until_returned(runs: list[dict], warm_up_excluded: bool) -> str:
@@ -742,6 +772,9 @@ def times_n_steps(ctx: Context) -> Verdict:
                         "the loop of timed calls did not run (one call at most, a warm-up or the loop's first)",
                         NO_TIMED_CALLS)
         if others and any(c - m != calls - n for m, c, _ in others):  # the calls do not follow n_steps
+            per_row = _one_call_per_row(count, calls)
+            if per_row and all(c == calls for _, c, _ in others):
+                return fail(f"{said}; it called it {shown}: {per_row}", PER_ROW)
             if all(c == calls for _, c, _ in others):
                 asked = sorted({n, *(m for m, _, _ in others)})
                 return fail(f"{said}; it called it {shown}: {calls} calls whatever n_steps is "
@@ -801,7 +834,7 @@ def times_n_steps(ctx: Context) -> Verdict:
         hints.append(THREAD)
     scale = {"per_step": PER_STEP, "per_c_steps": PER_C_STEPS, "unit": UNIT, "off_by_one": OFF_BY_ONE,
              "left_out": LEFT_OUT, "laps_to_return": LAPS_TO_RETURN, "late_start": LATE_START,
-             "started_before_call": START_FIXED,
+             "started_before_call": START_FIXED, "consecutive": CONSECUTIVE,
              "other_clock": CLOCKS_MIXED}.get(measured.kind)
     if scale is not None and OFF_BY_ONE not in hints:
         problems.append(measured.message)
@@ -838,6 +871,27 @@ MINIBATCHES = Mistake(
     "ex4.minibatches", "an epoch of minibatches per step",
     "A step is one call of step_fn on the whole batch time_steps was given: n_steps steps are n_steps calls, "
     "step_fn(params, opt_state, x, y), with no loop over minibatches of x inside.")
+
+
+PER_ROW = Mistake(
+    "ex4.loop_over_rows", "a loop that runs once per example of the batch",
+    "time_steps calls step_fn n_steps times, each with the whole batch x, y as it was given. Its loop here runs "
+    "once per example (x's rows, whatever n_steps is): a loop over an array iterates over its first axis, so copies "
+    "of the batch stacked for the loop must be stacked on a new first axis (jnp.stack(..., axis=0)); simpler, call "
+    "step_fn(params, opt_state, x, y) in a for _ in range(n_steps) loop.")
+
+
+def _one_call_per_row(obs: dict, calls: int) -> str:
+    """Words for a number of calls that is x's number of rows (plus one, a warm-up), whatever n_steps is, with the
+    shapes of x the timed calls were given; "" otherwise."""
+    given = obs.get("timed_shapes") or [None]
+    rows = given[0][0] if given[0] else 0
+    if not rows or calls - rows not in (0, 1):
+        return ""
+    seen = sorted({tuple(s[0]) for s in obs.get("shapes") or [] if s and s[0]})
+    shapes = ", ".join(str(s) for s in seen[:3])
+    return (f"{calls} calls whatever n_steps is: one per row of x ({rows} rows){' and a warm-up' if calls > rows else ''}"
+            + (f"; the calls were given x of shape {shapes}, where the batch is {tuple(given[0])}" if seen else ""))
 
 
 def _minibatches(obs: dict, per_step: int, extra: int) -> str:
@@ -1115,7 +1169,7 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
                 and not _aggregate_of(r[key], [t["seconds"] for t in lesson if t["jitted"] == jitted]):
             kind = "a jax.jit-wrapped step" if jitted else "the plain (not jitted) step"
             found.append(f"{key}={r[key]:.4g} is not what time_steps returned for {kind} on the lesson's params "
-                         f"with n_steps={SPEEDUP_STEPS}")
+                         f"with n_steps={SPEEDUP_STEPS}" + _other_kinds_time(r[key], jitted, lesson))
     if not found:
         return ""
     if not any(t["jitted"] for t in timed):  # no jax.jit-wrapped step seen (a lambda around one): how fast each ran
@@ -1129,6 +1183,20 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
               "784 -> 256 (the MLP timed is another network: check the sizes its params are made with)"
               ) if other else ""
     return "; ".join(found) + f" (time_steps calls seen: {calls}){params}"
+
+
+def _other_kinds_time(value: float, jitted: bool, lesson: list[dict]) -> str:
+    """Words for a returned time that is what time_steps returned for the other kind of step (the jitted one where
+    the plain one's belongs, or the reverse), and the summary of all the runs of both kinds it is, if any; ""
+    otherwise."""
+    other = [t["seconds"] for t in lesson if t["jitted"] != jitted]
+    if value not in other:
+        return ""
+    kind = "a jax.jit-wrapped step" if not jitted else "the plain (not jitted) step"
+    summary = _summary_of(value, [t["seconds"] for t in lesson], _TIME_SUMMARIES, 1e-9)
+    over_both = (f", the {summary} of all {len(lesson)} times of both steps together: a summary taken across the two "
+                 "kinds of step, where each kind's own runs are summarised apart") if summary else ""
+    return f"; measured: it is what time_steps returned for {kind}{over_both}"
 
 
 def _outside_jit(timed: list[dict], seconds: float) -> int:
