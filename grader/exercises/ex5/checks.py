@@ -883,6 +883,9 @@ def chain(ctx: Context) -> Verdict:
             return fail(f"{message}: {problem}; measured: {carried[0]}", carried[1])
         if factor:
             return fail(f"{message}: {problem}; measured: {factor}", CLIP_FACTOR)
+        scaled = _scaled_before_adam(ctx, got)
+        if scaled:
+            return fail(f"{message}: {problem}; measured: {scaled}", OTHER_NORM)
         words, hint = _first_divergence(got, want, _grads_seq(ctx)[0])
         return fail(f"{message}{words}: {problem}", hint)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
@@ -1043,6 +1046,59 @@ def _clips_elsewhere(ctx: Context) -> str:
     return (f"at make_optimizer(learning_rate={lr:g}, max_norm={max_norm:g}) the updates are those of a clip at a "
             f"global L2 norm of {threshold:.3g}, {threshold / max_norm:.3g} times max_norm: the clip measures the "
             f"gradient as {max_norm / threshold:.3g} times its L2 norm" + (f", {other}" if other else ""))
+
+
+def _factors_before_adam(got: Any, seq: list[dict], lr: float) -> list[float] | None:
+    """The factor c_t by which each step's gradient was multiplied before Adam (its own eps) for Adam's updates to
+    be ``got``'s, measured step by step on a log scale; None when no such factors give them."""
+    try:
+        steps = _as_steps(got)
+    except (ValueError, AttributeError):
+        return None
+    if len(steps) != len(seq):
+        return None
+    factors, done = [], []
+    for t, g in enumerate(seq):
+        def distance(c: float, t: int = t, g: dict = g) -> float:
+            built = npref.adam_updates([*done, {k: np.asarray(v, np.float64) * c for k, v in g.items()}], lr)
+            return _distance([steps[t]], built[-1:])
+        try:
+            c = _log_search(distance, 1e-4, 1e2)
+        except (KeyError, TypeError, ValueError):
+            return None
+        factors.append(c)
+        done.append({k: np.asarray(v, np.float64) * c for k, v in g.items()})
+    return factors if _same(steps, npref.adam_updates(done, lr)) else None
+
+
+def _scaled_before_adam(ctx: Context, got: dict) -> str:
+    """Words for make_optimizer()'s updates that are Adam's on each step's gradient times a factor (measured step
+    by step) below 1 where a clip at max_norm leaves the gradient alone: a clip that measures the gradients as
+    larger than their L2 norm. An Adam with a larger eps gives such factors too, on every call; so the call with
+    the large max_norm (5) must leave its small gradients unscaled, as a clip does. "" otherwise."""
+    seq = _grads_seq(ctx)
+    factors = _factors_before_adam(got, seq, DEFAULT_LR)
+    norms = [npref.global_norm(g) for g in seq]
+    right = [min(1.0, DEFAULT_MAX_NORM / n) for n in norms]
+    if factors is None or all(abs(c / r - 1) < 1e-2 for c, r in zip(factors, right)) or \
+            not all(c < 0.99 for c in factors):
+        return ""
+    measured = [DEFAULT_MAX_NORM / c for c in factors]
+    try:
+        lr, max_norm = _config("positional")
+        large = _factors_before_adam(ctx.got("opt/positional"), seq, lr)
+    except (StudentError, Missing):
+        return ""
+    below = [t for t, m in enumerate(measured) if m < 0.9 * max_norm]
+    if large is None or not below or any(abs(large[t] - 1) > 1e-2 for t in below):
+        return ""
+    ratios = [m / n for m, n in zip(measured, norms)]
+    shown = ", ".join(f"{c:.3g}" for c in factors)
+    return (f"step by step, the gradients reaching Adam were scaled by {shown} (measured with Adam's own eps), "
+            f"where a clip at max_norm={DEFAULT_MAX_NORM:g} leaves those of norm {norms[0]:.3g} as they are, and at "
+            f"max_norm={max_norm:g} those gradients were left as they are: a clip that measured the gradients as "
+            f"{min(ratios):.3g} to {max(ratios):.3g} times their global L2 norm (a size of {measured[0]:.3g} for a "
+            f"gradient of norm {norms[0]:.3g})")
 
 
 def _no_clip_or_after(ctx: Context) -> str:
