@@ -71,9 +71,11 @@ MEAN_SQUARES = Mistake(
     "sqrt(sum over every leaf of the sum of squares of slice i).")
 NORMS_ACROSS_EXAMPLES = Mistake(
     "ex2.norms_across_examples", "norms that mix the examples' values",
-    "Each norm mixes values of several examples: flatten each leaf with the batch axis first, "
-    "leaf.reshape(leaf.shape[0], -1), and reduce every axis but that one (a reshape(-1, B) or a reduction "
-    "over axis 0 takes one value from each example).")
+    "Each norm mixes values of several examples: keep the batch axis apart through every reshape. Flatten each "
+    "leaf with the batch axis first, leaf.reshape(leaf.shape[0], -1), reduce every axis but that one, and add "
+    "the leaves' (B,) sums of squares together (or stack them on axis 1, (B, L), and sum over axis 1). A leaf "
+    "reshaped to (-1, B), a reduction over axis 0, or a flat vector laid out leaf by leaf reshaped to (B, L) puts "
+    "several examples' values in one row.")
 HINT_NORM_SHAPE = "Return one norm per example: shape (B,), reducing every axis but the leading one."
 HINT_NORM_ORDER = ("Keep the norms in the examples' order, norms[i] for example i: do not sort them (the largest "
                    "one's index is what largest_gradient_example returns).")
@@ -266,6 +268,42 @@ def _input_gradient(ctx: Context, case: str, got) -> str:
     return ""
 
 
+PER_CLASS = Mistake(
+    "ex2.per_class", "one gradient per class, of the losses summed over the examples",
+    "Each example's loss sums -log_softmax(logits) * one_hot(y) over the classes (axis=-1). A loss vector reduced "
+    "over the batch axis (axis=0) instead holds one entry per class, the summed loss of the examples of that "
+    "label, and its Jacobian (jax.jacrev) one slice per class. Reduce over the class axis to get one loss per "
+    "example, shape (B,), or map jax.grad of one example's loss with jax.vmap.")
+
+
+def _per_class(ctx: Context) -> str:
+    """Words for gradients with one slice per class on every batch, whatever B, slice c the sum of the right
+    gradients of the examples labelled c; "" otherwise."""
+    sizes, classes = [], 0
+    for case in CASES:
+        try:
+            got = ctx.got(f"grads/{case}")
+        except StudentError:
+            return ""
+        want = ctx.want(f"grads/{case}")
+        if not isinstance(got, dict) or set(got) != set(want):
+            return ""
+        y = np.asarray(_case(ctx, case)["y"]).reshape(-1)
+        classes = np.shape(want[_output_bias(_case(ctx, case)["params"])])[-1]
+        if any(np.shape(got[k])[:1] != (classes,) or np.shape(got[k])[1:] != np.shape(want[k])[1:] for k in want):
+            return ""
+        summed = {k: np.stack([np.asarray(want[k], np.float64)[y == c].sum(axis=0) for c in range(classes)])
+                  for k in want}
+        if tree_mismatch(got, summed) is not None:
+            return ""
+        sizes.append(len(y))
+    if not sizes or all(b == classes for b in sizes):
+        return ""
+    return (f"measured: on every batch (B = {', '.join(map(str, sizes))}) each leaf's leading axis is {classes}, the "
+            f"number of classes, and slice c is the sum of the right gradients of the examples labelled c: the "
+            "losses were summed over the examples and kept per class")
+
+
 def shapes(ctx: Context) -> Verdict:
     """Every leaf has the params leaf's shape with a leading axis B, on every batch whose call returned (a call
     that raised is charged in ex2.values; if none returned, there is nothing to judge)."""
@@ -318,6 +356,9 @@ def shapes(ctx: Context) -> Verdict:
             mapped = _params_mapped(wrong, expected)
             if mapped:
                 return fail(f"{words}; {mapped}", PARAMS_MAPPED)
+            per_class = _per_class(ctx)
+            if per_class:
+                return fail(f"{words}; {per_class}", PER_CLASS)
             return fail(words, BATCH_GRAD if unbatched and len(wrong) == len(expected) else HINT_SHAPES)
     if crashed is not None and not returned:
         raise crashed
@@ -987,6 +1028,8 @@ def values(ctx: Context) -> Verdict:
                 (["under params' leaf names"] if renamed else [])) + " (charged in ex2.shapes)")
         return _large_logits(ctx) or PASS
     failed = [case for case in CASES if any(p.startswith(f"batch '{case}'") for p in problems)]
+    if not errors and (per_class := _per_class(ctx)):
+        return fail("; ".join(problems) + f"; {per_class}", PER_CLASS, fraction=1 - len(problems) / len(CASES))
     by_size = _by_batch_size(ctx, failed)
     if by_size:
         return fail("; ".join(problems) + f"; measured: {by_size[0]}", by_size[1],
@@ -1301,15 +1344,30 @@ def norms(ctx: Context) -> Verdict:
                     "position i", HINT_NORM_ORDER)
     total, want_total = float(np.sum(got ** 2)), float(np.sum(np.asarray(want, np.float64) ** 2))
     if abs(total - want_total) <= 1e-5 * want_total:  # a share-out keeps the total up to float32 rounding
+        laid_out = _leaf_major(got, squares)
         return fail(message + f"; measured: the squared norms add up to the right total over the batch "
                     f"({want_total:.6g}), shared out among the examples differently: each example's norm took "
-                    "values of other examples", NORMS_ACROSS_EXAMPLES)
+                    "values of other examples" + (f"; {laid_out}" if laid_out else ""), NORMS_ACROSS_EXAMPLES)
     unit, mistake = _unit_words(ctx)
     if unit:
         return fail(message + f"; measured: {unit}", mistake or (
             "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i): square every "
             "element, then sum (the message says what this one returned on gradients of one or two entries)."))
     return fail(message, "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i).")
+
+
+def _leaf_major(got: np.ndarray, squares: dict) -> str:
+    """Words for norms that are the roots of the rows of the leaves' per-example sums of squares laid out leaf by
+    leaf (one leaf's B examples, then the next leaf's) and reshaped to (B, L), in the order jax.tree.leaves or the
+    params' own order gives the leaves; "" otherwise."""
+    b = len(got)
+    for order, keys in (("jax.tree.leaves' order", sorted(squares)), ("params' order", list(squares))):
+        flat = np.concatenate([squares[k] for k in keys])
+        if array_mismatch(got, np.sqrt(flat.reshape(b, -1).sum(axis=1)), rtol=1e-4) is None:
+            return (f"each value is the root of {len(keys)} consecutive entries of the leaves' per-example sums of "
+                    f"squares laid out leaf by leaf ({order}): a ({len(keys) * b},) vector, leaf after leaf, "
+                    f"reshaped to ({b}, {len(keys)}), where its layout is ({len(keys)}, {b})")
+    return ""
 
 
 LEAF_UNSQUARED = Mistake(
