@@ -9,6 +9,7 @@ the usual wrong chains in numpy to say which one the submission built.
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -885,7 +886,7 @@ def chain(ctx: Context) -> Verdict:
             return fail(f"{message}: {problem}; measured: {factor}", CLIP_FACTOR)
         scaled = _scaled_before_adam(ctx, got)
         if scaled:
-            return fail(f"{message}: {problem}; measured: {scaled}", OTHER_NORM)
+            return fail(f"{message}: {problem}; measured: {scaled[0]}", scaled[1])
         words, hint = _first_divergence(got, want, _grads_seq(ctx)[0])
         return fail(f"{message}{words}: {problem}", hint)
     named = f"; {equals(hint, 'your chain')}" if isinstance(hint, Mistake) else ""
@@ -1071,34 +1072,52 @@ def _factors_before_adam(got: Any, seq: list[dict], lr: float) -> list[float] | 
     return factors if _same(steps, npref.adam_updates(done, lr)) else None
 
 
-def _scaled_before_adam(ctx: Context, got: dict) -> str:
-    """Words for make_optimizer()'s updates that are Adam's on each step's gradient times a factor (measured step
-    by step) below 1 where a clip at max_norm leaves the gradient alone: a clip that measures the gradients as
-    larger than their L2 norm. An Adam with a larger eps gives such factors too, on every call; so the call with
-    the large max_norm (5) must leave its small gradients unscaled, as a clip does. "" otherwise."""
+#: Laws a clip's factor may follow in max_norm (c) and the gradient's norm (n), where a clip's is min(1, c / n).
+_FACTOR_LAWS = (
+    ("max_norm / (max_norm + norm), a soft clip that scales every gradient down", lambda c, n: c / (c + n)),
+    ("max_norm / sqrt(max_norm**2 + norm**2), a soft clip that scales every gradient down",
+     lambda c, n: c / np.sqrt(c * c + n * n)),
+)
+
+
+def _scaled_before_adam(ctx: Context, got: dict) -> tuple[str, Mistake] | None:
+    """Words and the mistake for make_optimizer()'s updates that are Adam's on each step's gradient times a factor
+    (measured step by step) below 1 where a clip at max_norm leaves the gradient alone: a factor that follows a
+    law of its own in max_norm and the norm (:data:`_FACTOR_LAWS`), at both max_norms measured; or a clip that
+    measures the gradients as larger than their L2 norm, when the call with the large max_norm (5) leaves its
+    small gradients unscaled, as a clip does (an Adam with a larger eps gives factors below 1 on every call).
+    None otherwise."""
     seq = _grads_seq(ctx)
     factors = _factors_before_adam(got, seq, DEFAULT_LR)
     norms = [npref.global_norm(g) for g in seq]
     right = [min(1.0, DEFAULT_MAX_NORM / n) for n in norms]
     if factors is None or all(abs(c / r - 1) < 1e-2 for c, r in zip(factors, right)) or \
             not all(c < 0.99 for c in factors):
-        return ""
-    measured = [DEFAULT_MAX_NORM / c for c in factors]
+        return None
     try:
         lr, max_norm = _config("positional")
         large = _factors_before_adam(ctx.got("opt/positional"), seq, lr)
     except (StudentError, Missing):
-        return ""
-    below = [t for t, m in enumerate(measured) if m < 0.9 * max_norm]
-    if large is None or not below or any(abs(large[t] - 1) > 1e-2 for t in below):
-        return ""
-    ratios = [m / n for m, n in zip(measured, norms)]
+        return None
+    if large is None:
+        return None
     shown = ", ".join(f"{c:.3g}" for c in factors)
-    return (f"step by step, the gradients reaching Adam were scaled by {shown} (measured with Adam's own eps), "
-            f"where a clip at max_norm={DEFAULT_MAX_NORM:g} leaves those of norm {norms[0]:.3g} as they are, and at "
-            f"max_norm={max_norm:g} those gradients were left as they are: a clip that measured the gradients as "
-            f"{min(ratios):.3g} to {max(ratios):.3g} times their global L2 norm (a size of {measured[0]:.3g} for a "
-            f"gradient of norm {norms[0]:.3g})")
+    said = f"step by step, the gradients reaching Adam were scaled by {shown} (measured with Adam's own eps)"
+    for words, law in _FACTOR_LAWS:
+        if all(abs(f / law(m, n) - 1) < 1e-2 for fs, m in ((factors, DEFAULT_MAX_NORM), (large, max_norm))
+               for f, n in zip(fs, norms)):
+            return (f"{said}, and at max_norm={max_norm:g} by {', '.join(f'{c:.3g}' for c in large)}: the factor "
+                    f"is {words}, where a clip's is min(1, max_norm / norm) and leaves a gradient of norm "
+                    f"{norms[0]:.3g} as it is"), CLIP_WHEN
+    measured = [DEFAULT_MAX_NORM / c for c in factors]
+    below = [t for t, m in enumerate(measured) if m < 0.9 * max_norm]
+    if not below or any(abs(large[t] - 1) > 1e-2 for t in below):
+        return None
+    ratios = [m / n for m, n in zip(measured, norms)]
+    return (f"{said}, where a clip at max_norm={DEFAULT_MAX_NORM:g} leaves those of norm {norms[0]:.3g} as they are, "
+            f"and at max_norm={max_norm:g} those gradients were left as they are: a clip that measured the gradients "
+            f"as {min(ratios):.3g} to {max(ratios):.3g} times their global L2 norm (a size of {measured[0]:.3g} for "
+            f"a gradient of norm {norms[0]:.3g})"), OTHER_NORM
 
 
 def _no_clip_or_after(ctx: Context) -> str:
@@ -1201,6 +1220,10 @@ def hyperparams(ctx: Context) -> Verdict:
             continue
         if fixed is not None:
             hint = hint or fixed
+        elif steps and (whole := _whole_max_norm(steps, seq, lr, max_norm, builders)) is not None:
+            problems[-1] += (f"; measured: these are the updates of max_norm={whole:g}, max_norm cut to a whole "
+                             f"number ({max_norm:g} asked)")
+            hint = hint or MAX_NORM_WHOLE
         else:
             guard = _measured_guard(steps, seq, lr, max_norm) if steps else None
             if guard is not None:
@@ -1336,6 +1359,21 @@ def _max_norm_floored(wrong: list[str], configs: list[str], default_norm: list[s
     return (f"max_norm below {DEFAULT_MAX_NORM:g} ({shown(below)}) gave the updates of {DEFAULT_MAX_NORM:g}, while "
             f"{shown(above)} was honoured: "
             f"max_norm is raised to at least {DEFAULT_MAX_NORM:g}")
+
+
+MAX_NORM_WHOLE = Mistake(
+    "ex5.max_norm_whole", "max_norm cut to a whole number",
+    "max_norm is a float: a max_norm below 1 came out as a whole number (int(max_norm), round, // or an int type), "
+    "0 for 0.3, which clips every gradient to nothing. Pass max_norm to optax.clip_by_global_norm as it is given.")
+
+
+def _whole_max_norm(steps: list[dict], seq: list[dict], lr: float, max_norm: float, builders: list) -> float | None:
+    """The whole number (max_norm rounded down, or to the nearest) whose clip gives ``steps``, when max_norm is not
+    one; None otherwise."""
+    for whole in sorted({float(math.floor(max_norm)), float(round(max_norm))}):
+        if whole != max_norm and any(_same(steps, build(seq, lr, whole)) for build in builders):
+            return whole
+    return None
 
 
 CLIP_GUARD = Mistake(
