@@ -847,6 +847,9 @@ def chain(ctx: Context) -> Verdict:
             return fail(f"{message}: {problem}; measured: these are the updates of a clip by the global norm of "
                         f"{', '.join(covered)} alone, rescaling those leaves and leaving the others as they were",
                         CLIP_PART)
+        missing = _norm_leaves_missing(got, _grads_seq(ctx)) if not kinds else ""
+        if missing:  # before the element cap, whose free cap can fit a spike scaled a little off
+            return fail(f"{message}: {problem}; measured: {missing}", NORM_LEAVES_MISSING)
         capped = _element_cap(ctx, got) if not kinds else None
         if capped:
             return fail(f"{message}: {problem}; measured: {capped}", ELEMENTS_CAPPED_TOO)
@@ -861,7 +864,7 @@ def chain(ctx: Context) -> Verdict:
                                                                [VARIANTS["reference"][1]])
         except (ValueError, AttributeError):
             threshold = None
-        if threshold is not None and abs(threshold - DEFAULT_MAX_NORM) <= 1e-3 * DEFAULT_MAX_NORM:
+        if threshold is not None and abs(threshold - DEFAULT_MAX_NORM) <= 1e-2 * DEFAULT_MAX_NORM:
             threshold = None  # the clip is at max_norm itself: what differs is elsewhere (Adam)
         if threshold is not None:
             other = _other_norm(_grads_seq(ctx)[SPIKE_STEP], threshold / DEFAULT_MAX_NORM)
@@ -1080,6 +1083,41 @@ _FACTOR_LAWS = (
 )
 
 
+NORM_LEAVES_MISSING = Mistake(
+    "ex5.clip_norm_missing_leaves", "a clip whose norm leaves out some of the gradient's leaves",
+    "The clip's norm must cover every leaf, weights and biases of every layer: sqrt of the sum of the squares of "
+    "all of them (optax.global_norm). Here some leaves (the message says which) were left out of it, so the spike "
+    "was scaled by another factor; a slice of the leaves that stops one short or starts one late (leaves[:-1], "
+    "leaves[1:], range(1, n)) "
+    "does this. optax.clip_by_global_norm(max_norm) covers them all.")
+
+
+def _norm_leaves_missing(got: Any, seq: list[dict]) -> str:
+    """Words for updates that are Adam's after a clip at max_norm whose norm leaves out one leaf, or one layer's
+    leaves, measured; "" when no such clip gives them."""
+    try:
+        steps = _as_steps(got)
+    except (ValueError, AttributeError):
+        return ""
+    keys = sorted(seq[0])
+    groups = [[k] for k in keys] + [[k for k in keys if k.split("/")[0] == layer]
+                                    for layer in sorted({k.split("/")[0] for k in keys})]
+    for left_out in groups:
+        def clip(g: dict, left_out: list[str] = left_out) -> dict:
+            norm = float(np.sqrt(sum(np.sum(np.asarray(v, np.float64) ** 2) for k, v in g.items()
+                                     if k not in left_out)))
+            scale = 1.0 if norm <= DEFAULT_MAX_NORM else DEFAULT_MAX_NORM / norm
+            return {k: np.asarray(v, np.float64) * scale for k, v in g.items()}
+        try:
+            if _same(steps, npref.adam_updates(seq, DEFAULT_LR, pre=clip)):
+                return (f"these are the updates of a clip at max_norm={DEFAULT_MAX_NORM:g} whose norm leaves out "
+                        f"{', '.join(left_out)} (the other leaves' squares alone), where the global norm covers "
+                        "every leaf")
+        except (KeyError, TypeError, ValueError):
+            return ""
+    return ""
+
+
 def _scaled_before_adam(ctx: Context, got: dict) -> tuple[str, Mistake] | None:
     """Words and the mistake for make_optimizer()'s updates that are Adam's on each step's gradient times a factor
     (measured step by step) below 1 where a clip at max_norm leaves the gradient alone: a factor that follows a
@@ -1230,6 +1268,8 @@ def hyperparams(ctx: Context) -> Verdict:
                 guards.append((config, guard))
                 continue
             threshold = _measured_threshold(steps, seq, lr, builders) if steps else None
+            if threshold is not None and abs(threshold - max_norm) <= 1e-2 * max_norm:
+                threshold = None  # the clip is at max_norm itself: what differs is elsewhere
             which = _clipped_steps(steps, seq, lr, max_norm) if steps and threshold is None else ""
             if which:
                 problems[-1] += f"; measured: {which}"
@@ -1618,6 +1658,40 @@ def _update_calls(ctx: Context, state: dict) -> int:
     return first if first > 1 and counts and all(c == first for c in counts) else 0
 
 
+STATE_KEPT = Mistake(
+    "ex5.step_keeps_state", "a step that keeps something of its own from one call to the next",
+    "step(params, opt_state, x, y) must compute its result from its arguments alone: called again with the same "
+    "params, opt_state and batch it returned other values, so it keeps something between calls (its own copy of "
+    "the optimizer state in a closure, a dict or a global, used in place of the opt_state it is given). Use the "
+    "opt_state argument and return the new state; the caller threads it from one call to the next.")
+
+
+def _called_again(ctx: Context, first: Any) -> str:
+    """Words for the step called a second time with exactly the inputs of its first call (fresh params, the
+    chain's fresh state, the same batch) returning other values than the first call; "" when it returned the
+    same (or this was not observed, or failed: a crash there is judged with the step)."""
+    if not ctx.student.has("step/again"):
+        return ""
+    try:
+        again = ctx.got("step/again")
+    except StudentError:
+        return ""
+    if not isinstance(again, dict) or "2" not in again:
+        return ""
+    (fp, fs, _fl), (ap, as_, _al) = _split_step(first), _split_step(again)
+    differ = [label for label, a, b in (("new params", ap, fp), ("new optimizer state", as_, fs))
+              if tree_mismatch(a, b) is not None]
+    if not differ:
+        return ""
+    count = next((int(np.asarray(v).reshape(-1)[0]) for k, v in as_.items() if str(k).split("/")[-1] == "count"),
+                 None) if isinstance(as_, dict) else None
+    counted = (f" (its Adam step count came back {count}, where one update from the fresh state gives 1)"
+               if count is not None and count != 1 else "")
+    return (f"step called a second time with the same params, a fresh optimizer state and the same batch returned "
+            f"other {' and '.join(differ)} than its first call{counted}: it did not start from the opt_state it was "
+            "given")
+
+
 def step_values(ctx: Context) -> Verdict:
     """One step with clip+Adam: new params, new state, the loss before the update; then steps chained.
 
@@ -1647,6 +1721,9 @@ def step_values(ctx: Context) -> Verdict:
             problems.append(f"{label}: {problem}")
     chained = _chained(ctx)
     if not problems:
+        again = _called_again(ctx, got)
+        if again:
+            return fail(again, STATE_KEPT, fraction=1 - 1 / PARTS)
         if chained is None:
             return _other_batch(ctx, gl)
         message, hint = chained

@@ -174,6 +174,8 @@ def probe(rec, modules, inputs, options):
         return _as_returned(chain_steps[0](chain_params, chain.init(chain_params), x, y))
 
     rec.record("step/chain", chain_step)
+    if chain_steps:  # the same step called again with the very same inputs: a pure step returns the same
+        rec.record("step/again", lambda p=_fresh(params): _as_returned(chain_steps[0](p, chain.init(p), x, y)))
     if callable(getattr(m, "loss_fn", None)):  # the module's own loss at the same params and batch
         rec.record("loss/own", lambda p=_fresh(params): jnp.asarray(m.loss_fn(p, x, y), jnp.float32).reshape(()))
     if callable(getattr(m, "forward", None)):  # ... and its own forward pass (given code a student may change)
