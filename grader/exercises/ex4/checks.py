@@ -327,6 +327,9 @@ def timing(ctx: Context) -> Timing:
     consecutive = _consecutive_stamps(runs, warm_up_excluded)
     if consecutive:
         return Timing("consecutive", 1.0, f"{message}; {consecutive}")
+    cumulative = _cumulative_stamps(runs, warm_up_excluded)
+    if cumulative:
+        return Timing("cumulative", 1.0, f"{message}; {cumulative}")
     if all(_synced(o, warm_up_excluded) for o in runs) and all(r < OK_RANGE[0] for r in ratios):
         laps = [_laps_to_return(o, warm_up_excluded) for o in runs]
         # ... and far short of the calls' laps to their results (a lap dropped leaves most of them in the time)
@@ -375,6 +378,14 @@ CONSECUTIVE = Mistake(
     "the steps (np.diff(laps, axis=0): one step's start from the next's, and one stop from the next) where each "
     "step's duration is its own stop minus start (np.diff(laps, axis=-1), or laps[:, 1] - laps[:, 0]). Simpler: "
     "read time.perf_counter() once before the loop and once after the last result is ready.")
+
+
+CUMULATIVE = Mistake(
+    "ex4.running_totals_summed", "times since one start summed as if each were a lap",
+    "The returned time adds up running totals: each reading after a step is the time since the one start (a toc "
+    "after a single tic, perf_counter() - start), so summing them counts the first step n times, the second n - 1 "
+    "times, and so on. Return the last reading alone (the time from the start to the last result), or time each "
+    "step from its own start.")
 
 
 START_FIXED = Mistake(
@@ -464,6 +475,24 @@ def _consecutive_stamps(runs: list[dict], warm_up_excluded: bool) -> str:
             f"({', '.join(shown)}): what differencing a table of [start, stop] stamps from one step to the next "
             "(down the steps axis) and summing gives, where each step's own stop minus start (across the table's "
             "other axis) gives the calls' time")
+
+
+def _cumulative_stamps(runs: list[dict], warm_up_excluded: bool) -> str:
+    """Words for times that are, in every run, about the sum over the timed calls of the time from the first
+    call's start to each call's end (the running totals, cumsum of the laps, added up): times since one start
+    read after each step and summed as if they were laps; "" otherwise."""
+    shown = []
+    for o in runs:
+        laps = list(o.get("laps", ()))[_first_timed(o, warm_up_excluded):o["calls"]]
+        if len(laps) < 3 or o["n_steps"] != len(laps):
+            return ""
+        model = sum(sum(laps[:k + 1]) for k in range(len(laps)))
+        if not (model > 0 and _in(o["seconds"] / model, (0.95, 1.3)) and not _in(o["seconds"] / sum(laps), OK_RANGE)):
+            return ""
+        shown.append(f"{o['seconds']:.3g} s against {model:.3g} s")
+    return ("each is about the running totals summed: the time from the first timed call's start to the end of "
+            f"call 1, plus to the end of call 2, and so on ({', '.join(shown)}): times read since one start (a "
+            "toc after each step) added up as if each were that step's own lap")
 
 
 def _until_returned(runs: list[dict], warm_up_excluded: bool) -> str:
@@ -834,7 +863,7 @@ def times_n_steps(ctx: Context) -> Verdict:
         hints.append(THREAD)
     scale = {"per_step": PER_STEP, "per_c_steps": PER_C_STEPS, "unit": UNIT, "off_by_one": OFF_BY_ONE,
              "left_out": LEFT_OUT, "laps_to_return": LAPS_TO_RETURN, "late_start": LATE_START,
-             "started_before_call": START_FIXED, "consecutive": CONSECUTIVE,
+             "started_before_call": START_FIXED, "consecutive": CONSECUTIVE, "cumulative": CUMULATIVE,
              "other_clock": CLOCKS_MIXED}.get(measured.kind)
     if scale is not None and OFF_BY_ONE not in hints:
         problems.append(measured.message)
