@@ -598,6 +598,43 @@ def _verdict_mistake(ctx: Context, check: str) -> str:
         return ""
 
 
+SURVIVORS_MOVED = Mistake(
+    "ex1.survivors_moved", "survivors that are other elements of x, in places not their own",
+    "Each survivor must stay in its own place: out[i] is x[i] / (1 - rate) or 0. Here the survivors are x's "
+    "elements, rightly scaled, moved to other places: x was flattened in one order and the result reshaped back in "
+    "the other (ravel(order='F') then reshape in C order, or the reverse). Keep one order (the default, C) or draw "
+    "the mask at x.shape and apply it elementwise, with no flattening at all.")
+
+
+def _survivors_moved(ctx: Context, x: np.ndarray) -> str:
+    """Words for dropout outputs whose survivors are x's elements scaled by 1 / (1 - rate), each in another place:
+    read back in the order that undoes a column-major flatten reshaped in row-major order (or the reverse), at
+    every rate; "" otherwise."""
+    if x.ndim < 2 or min(x.shape) < 2:
+        return ""
+    for words, undo, flat in (("x flattened in column-major (Fortran) order and the result reshaped back in "
+                               "row-major (C) order", lambda o: o.reshape(-1), lambda a: a.ravel(order="F")),
+                              ("x flattened in row-major (C) order and the result reshaped back in column-major "
+                               "(Fortran) order", lambda o: o.ravel(order="F"), lambda a: a.reshape(-1))):
+        fits = True
+        for rate in RATES:
+            try:
+                out = np.asarray(ctx.got(f"dropout/rate{rate}"), dtype=np.float64)
+            except (StudentError, Missing):
+                return ""
+            if out.shape != x.shape:
+                return ""
+            got, have = undo(out), flat(x)
+            kept = got != 0
+            if not kept.any() or not np.allclose(got[kept] / have[kept], 1 / (1 - rate), rtol=1e-5):
+                fits = False
+                break
+        if fits:
+            return (f"read in the other order, every survivor is its own element of x times 1 / (1 - rate), at "
+                    f"every rate: the mask was applied to {words}")
+    return ""
+
+
 @_shape_guard
 def rescale(ctx: Context) -> Verdict:
     """Survivors are scaled by exactly 1 / (1 - rate)."""
@@ -648,6 +685,9 @@ def rescale(ctx: Context) -> Verdict:
     differ = parameters_words(ctx, "dropout", reordered_only=True)
     if differ:
         return fail(f"{message}; measured: {differ}", PARAMETERS, fraction=1 - len(wrong) / len(RATES))
+    moved = _survivors_moved(ctx, x)
+    if moved:
+        return fail(f"{message}; measured: {moved}", SURVIVORS_MOVED, fraction=1 - len(wrong) / len(RATES))
     inverse = _survivors_inverse(ctx, x)
     if inverse:
         return fail(f"{message}; measured: {inverse}", HINT_INVERSE, fraction=1 - len(wrong) / len(RATES))
