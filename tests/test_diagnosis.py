@@ -614,7 +614,7 @@ def _grads_observed(student) -> Context:
     (lambda p, x, y: {k: 0.1 * v for k, v in npref.per_example_grads(p, x, npref.one_hot(y)).items()},
      "ex2.gradients_scaled", "times 0.1"),
     (lambda p, x, y: npref.per_example_grads(p, x, npref.one_hot((np.asarray(y) + 1) % 10)),
-     "ex2.wrong_labels", "has label"),
+     "ex2.wrong_labels", "its label +1"),
 ])
 def test_wrong_gradients_are_measured_and_named(student, mistake, words):
     from grader.exercises.ex2 import checks as ex2

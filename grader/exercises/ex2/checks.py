@@ -594,6 +594,12 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     decay = _weight_decay(got, own, flatten(params))
     if decay is not None:
         return decay, HINT_PENALTY
+    offset = _labels_offset(params, x, y, got)
+    if offset:
+        return offset, LABELS_OTHER
+    reordered = _params_reordered(params, x, y, got)
+    if reordered:
+        return reordered, PARAMS_REORDERED
     labels = _implied_labels(params, x, got)
     if labels is not None and not np.array_equal(labels, y):
         wrong = [i for i in range(b) if labels[i] != y[i]]
@@ -812,6 +818,82 @@ def _common_scale(got: dict, want: dict) -> float | None:
 
 def _output_bias(params: dict) -> str:
     return f"{npref.layer_names(params)[-1]}/b"
+
+
+PARAMS_REORDERED = Mistake(
+    "ex2.params_reordered", "gradients taken at weights whose elements were rearranged",
+    "Each example's loss must see the params as they are. Here the weights it saw hold the right elements in other "
+    "places: flattened in one order and reshaped back in the other (ravel(order='F') then reshape in C order, as a "
+    "MATLAB-style unroll of theta and roll back does). Flatten and unflatten in one order, or better, take the "
+    "gradient with respect to the params dict itself: jax.vmap(jax.grad(loss), in_axes=(None, 0, 0)).")
+
+
+def _params_reordered(params: dict, x, y, got: dict) -> str:
+    """Words for gradients that are each example's own at params whose weight matrices were flattened in one order
+    and reshaped back in the other (column-major then row-major, or the reverse); "" otherwise."""
+    flat = flatten(params)
+    if not any(np.ndim(v) >= 2 and min(np.shape(v)) > 1 for v in flat.values()):
+        return ""
+    f_to_c = lambda w: np.asarray(w).ravel(order="F").reshape(np.shape(w))  # noqa: E731
+    c_to_f = lambda w: np.asarray(w).reshape(-1).reshape(np.shape(w), order="F")  # noqa: E731
+    for words, move, back in (
+            ("flattened in column-major (Fortran) order and reshaped back in row-major (C) order", f_to_c, c_to_f),
+            ("flattened in row-major (C) order and reshaped back in column-major (Fortran) order", c_to_f, f_to_c)):
+        moved = {name: {k: move(v) if np.ndim(v) >= 2 else np.asarray(v) for k, v in layer.items()}
+                 for name, layer in params.items()}
+        at_moved = npref.per_example_grads(moved, x, npref.one_hot(np.asarray(y)))
+        # as taken at the moved weights, or carried back to the params' own layout (the gradient of a loss that
+        # rearranges the params inside it)
+        carried = {k: np.stack([back(g) for g in v]) if np.ndim(v) >= 3 else v for k, v in at_moved.items()}
+        for grads in (at_moved, carried):
+            if close(got, grads, rtol=1e-3, atol_scale=1e-3):
+                return (f"every example's gradient is its own cross-entropy's at weights {words}: the loss saw the "
+                        "right elements of each weight matrix in other places")
+    return ""
+
+
+def _zero_at_edge(ctx: Context, failed: list[str]) -> bool:
+    """Every failing batch whose gradients are all exactly 0 holds only the first or only the last label (which a
+    label shifted by one takes out of 0..9)."""
+    for case in failed:
+        try:
+            got = ctx.got(f"grads/{case}")
+        except StudentError:
+            return False
+        if isinstance(got, dict) and not any(np.any(np.asarray(v)) for v in got.values()):
+            labels = set(np.asarray(_case(ctx, case)["y"]).reshape(-1).tolist())
+            classes = np.shape(ctx.want(f"grads/{case}")[_output_bias(_case(ctx, case)["params"])])[-1]
+            if not (labels <= {0} or labels <= {classes - 1}):
+                return False
+    return True
+
+
+def _labels_offset(params: dict, x, y, got: dict) -> str:
+    """Words for gradients that are every example's cross-entropy at its label plus or minus one, a label that
+    falls outside 0..9 giving no target at all (as jax.nn.one_hot gives a row of zeros there); "" otherwise."""
+    labels = np.asarray(y).reshape(-1)
+    classes = np.shape(got[_output_bias(params)])[-1]
+    for shift, wraps in ((-1, False), (1, False), (-1, True), (1, True)):
+        moved = (labels + shift) % classes if wraps else labels + shift
+        if wraps and np.array_equal(moved, labels + shift):
+            continue  # no label wraps round: the same as without
+        targets = np.zeros((len(labels), classes))
+        inside = (moved >= 0) & (moved < classes)
+        if not inside.any():
+            continue  # no example keeps a target: all zeros, said as such
+        targets[np.flatnonzero(inside), moved[inside]] = 1.0
+        # -sum(log_softmax * 0) is 0 whatever the params: an example without a target has no gradient at all
+        grads = {k: np.where(inside.reshape((-1,) + (1,) * (np.ndim(v) - 1)), v, 0.0)
+                 for k, v in npref.per_example_grads(params, x, targets).items()}
+        if close(got, grads, rtol=1e-3, atol_scale=1e-3):
+            edge = "0" if shift < 0 else str(classes - 1)
+            outside = (f"; label {edge}'s examples have no target at all (one_hot of {int(edge) + shift} is a row "
+                       "of zeros) and a gradient of 0") if not inside.all() else ""
+            if wraps:
+                outside = f" (modulo {classes}: label {edge}'s examples have label {(int(edge) + shift) % classes}'s)"
+            return (f"every example's gradient is the cross-entropy's at its label {shift:+d}{outside}: the labels "
+                    f"were counted from {1 if shift < 0 else -1}, or the classes compared with {'1..10' if shift < 0 else '-1..8'}")
+    return ""
 
 
 def _implied_labels(params: dict, x, got: dict) -> np.ndarray | None:
@@ -1038,6 +1120,8 @@ def values(ctx: Context) -> Verdict:
         hint = NARROW_TARGETS  # batches of higher labels only are all zero: the same narrow targets
     elif set(measured) == {MEAN_SCALE, GRADS_SCALED} and _one_factor(ctx, failed):
         hint = GRADS_SCALED  # 1 / B on one batch is the factor every other batch shows: a constant, not the mean
+    elif LABELS_OTHER in measured and set(measured) <= {LABELS_OTHER, ZERO_GRADS} and _zero_at_edge(ctx, failed):
+        hint = LABELS_OTHER  # a batch of only 0s or 9s has no target left after the shift: all zero, the same cause
     elif OTHER_LOSS in measured and _one_other_loss(ctx, failed):
         hint = OTHER_LOSS  # one loss gives every failing batch (some where it gives exactly 0, say)
     elif isinstance(hint, Mistake) and any(found is not hint for found in measured):
