@@ -1579,6 +1579,13 @@ def output_linear(ctx: Context) -> Verdict:
     return PASS
 
 
+PARAMS_CHANGED_FIRST = (
+    "This call failed because an earlier call changed params (see ex3.params_unchanged): mlp_forward must leave "
+    "the dict and the arrays it is given as they are, so that every call sees the caller's params. Build what you "
+    "need (a transposed copy, a new dict) in local variables; dict(params) copies only the top level, so its inner "
+    "dicts are still the caller's.")
+
+
 def jit_agrees(ctx: Context) -> Verdict:
     """Same result under jax.jit and on a repeated call; no leaked tracers; jax.grad flows through it.
 
@@ -1596,7 +1603,17 @@ def jit_agrees(ctx: Context) -> Verdict:
             crashed = crashed or exc
             continue
         compared += 1
-        problem = array_mismatch(ctx.got(name), eager)
+        try:
+            later = ctx.got(name)
+        except StudentError as exc:
+            if not (params_changed := unchanged_where_returned(ctx, [
+                    (f"input/params_after/{case}", _case(ctx, case)["params"], f"out/{case}") for case in CASES])
+                    ).passed:
+                return fail(f"{label}: raised {exc.error.summary()}, after the first calls changed the params they were "
+                            f"given ({params_changed.message}; charged in ex3.params_unchanged): the later calls met "
+                            "other arrays than the caller's", PARAMS_CHANGED_FIRST)
+            raise
+        problem = array_mismatch(later, eager)
         if problem:
             problems.append(f"{label}: {problem}")
     if not compared and crashed:
