@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from grader.checks.npref import column_major_read_as_row_major, row_major_read_as_column_major
+
 RTOL = 1e-4
 ATOL_SCALE = 1e-5
 _MAX_REPORTED = 2
@@ -164,9 +166,9 @@ def rearranged(got: Any, want: Any) -> str:
     rows, cols = w.shape
     for words, form in (
             (f"the right array's transpose, shape ({cols}, {rows}), reshaped to ({rows}, {cols}) where a transpose "
-             "belongs", w.T.reshape(w.shape)),
+             "belongs", column_major_read_as_row_major(w)),
             (f"the right array reshaped to ({cols}, {rows}) and then transposed, where it needed neither",
-             w.reshape(cols, rows).T)):
+             row_major_read_as_column_major(w))):
         if array_mismatch(g, form) is None:
             return f"exactly the right values in other places: {words}"
     return "exactly the right values in other places (the same values, moved between rows and columns)"

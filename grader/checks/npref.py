@@ -225,6 +225,28 @@ def input_grads(params: dict[str, Any], x: np.ndarray, targets: np.ndarray) -> n
     return dz
 
 
+def column_major_read_as_row_major(a: Any) -> np.ndarray:
+    """``a``'s elements flattened in column-major (Fortran) order and reshaped back in row-major (C) order: the
+    same as ``a.T.reshape(a.shape)``."""
+    return np.asarray(a).ravel(order="F").reshape(np.shape(a))
+
+
+def row_major_read_as_column_major(a: Any) -> np.ndarray:
+    """``a``'s elements flattened in row-major (C) order and reshaped back in column-major (Fortran) order: for a
+    matrix (in, out), the same as ``a.reshape(out, in).T``, a reshape where a transpose was meant."""
+    return np.asarray(a).reshape(-1).reshape(np.shape(a), order="F")
+
+
+#: The two ways an array comes back to its own shape with its elements moved by flattening it in one memory order
+#: and reshaping it in the other: (words, the move, its inverse).
+ORDER_SWAPS = (
+    ("flattened in column-major (Fortran) order and reshaped back in row-major (C) order",
+     column_major_read_as_row_major, row_major_read_as_column_major),
+    ("flattened in row-major (C) order and reshaped back in column-major (Fortran) order",
+     row_major_read_as_column_major, column_major_read_as_row_major),
+)
+
+
 def one_hot(y: np.ndarray, n: int = 10) -> np.ndarray:
     return np.eye(n)[np.asarray(y)]
 

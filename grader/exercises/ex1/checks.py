@@ -612,10 +612,7 @@ def _survivors_moved(ctx: Context, x: np.ndarray) -> str:
     every rate; "" otherwise."""
     if x.ndim < 2 or min(x.shape) < 2:
         return ""
-    for words, undo, flat in (("x flattened in column-major (Fortran) order and the result reshaped back in "
-                               "row-major (C) order", lambda o: o.reshape(-1), lambda a: a.ravel(order="F")),
-                              ("x flattened in row-major (C) order and the result reshaped back in column-major "
-                               "(Fortran) order", lambda o: o.ravel(order="F"), lambda a: a.reshape(-1))):
+    for words, move, _back in npref.ORDER_SWAPS:
         fits = True
         for rate in RATES:
             try:
@@ -624,14 +621,14 @@ def _survivors_moved(ctx: Context, x: np.ndarray) -> str:
                 return ""
             if out.shape != x.shape:
                 return ""
-            got, have = undo(out), flat(x)
-            kept = got != 0
-            if not kept.any() or not np.allclose(got[kept] / have[kept], 1 / (1 - rate), rtol=1e-5):
+            moved = move(x)
+            kept = out != 0
+            if not kept.any() or not np.allclose(out[kept] / moved[kept], 1 / (1 - rate), rtol=1e-5):
                 fits = False
                 break
         if fits:
-            return (f"read in the other order, every survivor is its own element of x times 1 / (1 - rate), at "
-                    f"every rate: the mask was applied to {words}")
+            return (f"every survivor is x's element {words}, times 1 / (1 - rate), at every rate: the mask was "
+                    "applied to x with its elements moved")
     return ""
 
 
@@ -1359,8 +1356,8 @@ WEIGHTS_REARRANGED = Mistake(
 
 #: Ways a (in, out) weight comes back to its own shape through a reshape where a transpose belongs.
 _REARRANGED = (
-    ("w.reshape(out, in).T (a reshape to the other layout, then a transpose)", lambda w: w.reshape(w.shape[::-1]).T),
-    ("w.T.reshape(in, out) (a transpose, then a reshape back)", lambda w: w.T.reshape(w.shape)),
+    ("w.reshape(out, in).T (a reshape to the other layout, then a transpose)", npref.row_major_read_as_column_major),
+    ("w.T.reshape(in, out) (a transpose, then a reshape back)", npref.column_major_read_as_row_major),
 )
 
 

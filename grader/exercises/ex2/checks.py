@@ -834,11 +834,7 @@ def _params_reordered(params: dict, x, y, got: dict) -> str:
     flat = flatten(params)
     if not any(np.ndim(v) >= 2 and min(np.shape(v)) > 1 for v in flat.values()):
         return ""
-    f_to_c = lambda w: np.asarray(w).ravel(order="F").reshape(np.shape(w))  # noqa: E731
-    c_to_f = lambda w: np.asarray(w).reshape(-1).reshape(np.shape(w), order="F")  # noqa: E731
-    for words, move, back in (
-            ("flattened in column-major (Fortran) order and reshaped back in row-major (C) order", f_to_c, c_to_f),
-            ("flattened in row-major (C) order and reshaped back in column-major (Fortran) order", c_to_f, f_to_c)):
+    for words, move, back in npref.ORDER_SWAPS:
         moved = {name: {k: move(v) if np.ndim(v) >= 2 else np.asarray(v) for k, v in layer.items()}
                  for name, layer in params.items()}
         at_moved = npref.per_example_grads(moved, x, npref.one_hot(np.asarray(y)))

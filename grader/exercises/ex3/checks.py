@@ -164,7 +164,7 @@ def weights_transposed(params, x, order="numeric"):
 
 def weights_reshaped(params, x, order="numeric"):
     """Each w read as w.reshape(out, in).T: a torch-style (out, in) layout made with a reshape, then transposed."""
-    moved = {name: {"w": np.asarray(layer["w"]).reshape(np.shape(layer["w"])[::-1]).T, "b": layer["b"]}
+    moved = {name: {"w": npref.row_major_read_as_column_major(layer["w"]), "b": layer["b"]}
              for name, layer in params.items()}
     return npref.mlp(moved, x, order)
 
