@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass
+from typing import Callable
 
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint
@@ -458,41 +459,41 @@ def _laps_to_ready(obs: dict, warm_up_excluded: bool) -> float:
     return float(sum(obs.get("laps", ())[_first_timed(obs, warm_up_excluded):obs["calls"]]))
 
 
-def _consecutive_stamps(runs: list[dict], warm_up_excluded: bool) -> str:
-    """Words for times that are, in every run, about the sum of every timed lap but the last plus every lap but the
-    first (2 x the total less the first and last laps): the stamps of a per-step [start, stop] table differenced
-    from one step to the next (down the steps) instead of stop minus start in each step; "" otherwise."""
+def _laps_model(runs: list[dict], warm_up_excluded: bool, model: Callable[[list[float]], float]) -> str:
+    """"s1 s against m1 s, ..." when every run's returned time is about ``model`` of its timed calls' laps (and not
+    about their plain sum, the right time); "" otherwise."""
     shown = []
     for o in runs:
         laps = list(o.get("laps", ()))[_first_timed(o, warm_up_excluded):o["calls"]]
         if len(laps) < 3 or o["n_steps"] != len(laps):
             return ""
-        model = sum(laps[:-1]) + sum(laps[1:])
-        if not (model > 0 and _in(o["seconds"] / model, (0.95, 1.3)) and not _in(o["seconds"] / sum(laps), OK_RANGE)):
+        expected = model(laps)
+        if not (expected > 0 and _in(o["seconds"] / expected, (0.95, 1.3))
+                and not _in(o["seconds"] / sum(laps), OK_RANGE)):
             return ""
-        shown.append(f"{o['seconds']:.3g} s against {model:.3g} s")
+        shown.append(f"{o['seconds']:.3g} s against {expected:.3g} s")
+    return ", ".join(shown)
+
+
+def _consecutive_stamps(runs: list[dict], warm_up_excluded: bool) -> str:
+    """Words for times that are, in every run, about the sum of every timed lap but the last plus every lap but the
+    first (2 x the total less the first and last laps): the stamps of a per-step [start, stop] table differenced
+    from one step to the next (down the steps) instead of stop minus start in each step; "" otherwise."""
+    shown = _laps_model(runs, warm_up_excluded, lambda laps: sum(laps[:-1]) + sum(laps[1:]))
     return ("each is about the timed calls' laps summed twice, all but the last and all but the first "
-            f"({', '.join(shown)}): what differencing a table of [start, stop] stamps from one step to the next "
+            f"({shown}): what differencing a table of [start, stop] stamps from one step to the next "
             "(down the steps axis) and summing gives, where each step's own stop minus start (across the table's "
-            "other axis) gives the calls' time")
+            "other axis) gives the calls' time") if shown else ""
 
 
 def _cumulative_stamps(runs: list[dict], warm_up_excluded: bool) -> str:
     """Words for times that are, in every run, about the sum over the timed calls of the time from the first
     call's start to each call's end (the running totals, cumsum of the laps, added up): times since one start
     read after each step and summed as if they were laps; "" otherwise."""
-    shown = []
-    for o in runs:
-        laps = list(o.get("laps", ()))[_first_timed(o, warm_up_excluded):o["calls"]]
-        if len(laps) < 3 or o["n_steps"] != len(laps):
-            return ""
-        model = sum(sum(laps[:k + 1]) for k in range(len(laps)))
-        if not (model > 0 and _in(o["seconds"] / model, (0.95, 1.3)) and not _in(o["seconds"] / sum(laps), OK_RANGE)):
-            return ""
-        shown.append(f"{o['seconds']:.3g} s against {model:.3g} s")
+    shown = _laps_model(runs, warm_up_excluded, lambda laps: sum(sum(laps[:k + 1]) for k in range(len(laps))))
     return ("each is about the running totals summed: the time from the first timed call's start to the end of "
-            f"call 1, plus to the end of call 2, and so on ({', '.join(shown)}): times read since one start (a "
-            "toc after each step) added up as if each were that step's own lap")
+            f"call 1, plus to the end of call 2, and so on ({shown}): times read since one start (a "
+            "toc after each step) added up as if each were that step's own lap") if shown else ""
 
 
 def _until_returned(runs: list[dict], warm_up_excluded: bool) -> str:
