@@ -869,6 +869,9 @@ def per_element(ctx: Context) -> Verdict:
     shared = _neighbours_agree(kept)
     if shared:
         return fail(shared, NEIGHBOURS_SHARE)
+    paired = _distant_pairs(kept)
+    if paired:
+        return fail(paired, PAIRED_COINS)
     shapes = _other_shapes(ctx)
     if shapes:
         skipped = _untouched_rows(ctx)
@@ -978,6 +981,44 @@ def _neighbours_agree(kept: np.ndarray) -> str:
                      if even > 0.99 and odd < 0.9 else "")
             return (f"at rate 0.5, neighbouring elements {along} were both kept or both dropped in {agree:.0%} of "
                     f"the pairs, where independent coins agree in {independent:.0%}{pairs}")
+    return ""
+
+
+PAIRED_COINS = Mistake(
+    "ex1.paired_coins", "coins of elements far apart made from one another",
+    "Elements far apart in x had coins that depend on each other (the message gives the offset and how often the "
+    "pairs agree): each element needs its own independent draw, jax.random.bernoulli(key, 1 - rate, x.shape), "
+    "with no draw reused, reflected (1 - u) or shifted for another element.")
+
+
+def _distant_pairs(kept: np.ndarray) -> str:
+    """Words for a mask in which elements a fixed offset apart, in x's flattened order either way round, agree or
+    disagree far more often than independent coins do (coins made in pairs: u and 1 - u, one draw reused); ""
+    when no offset stands out.
+
+    Every offset is measured at once from the autocorrelation of the centred mask (an FFT): for independent coins
+    an offset's correlation spreads about 1 / sqrt(pairs), so one of at least 0.1 and 8 spreads is beyond chance."""
+    n = kept.size
+    for order, words in (("C", "row by row"), ("F", "column by column")):
+        flat = kept.ravel(order=order).astype(np.float64)
+        centred = flat - flat.mean()
+        power = float(centred @ centred)
+        if power == 0:
+            return ""
+        spectrum = np.fft.rfft(centred, 2 * n)
+        lagged = np.fft.irfft(spectrum * np.conj(spectrum), 2 * n)[:n]
+        pairs = n - np.arange(n)
+        corr = lagged / pairs / (power / n)
+        corr[0] = 0.0
+        score = np.abs(corr) * np.sqrt(pairs)  # in spreads of independent coins' correlation
+        score[np.abs(corr) < 0.1] = 0.0
+        lag = int(np.argmax(score))
+        if score[lag] > 8:  # beyond chance over every offset at once (about 4.5 spreads is the largest by chance)
+            agree = float(np.mean(flat[:-lag] == flat[lag:]))
+            independent = _independent_agreement(kept, np.ones_like(kept, dtype=bool))
+            return (f"at rate 0.5, counting x's elements {words}, element i and element i + {lag} were both kept "
+                    f"or both dropped in {agree:.0%} of the {n - lag} pairs, where independent coins agree in "
+                    f"{independent:.0%}: their coins were made from one another")
     return ""
 
 

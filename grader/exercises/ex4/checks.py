@@ -560,7 +560,19 @@ def excludes_compile(ctx: Context) -> Verdict:
     if cleared and len(compiled) > 1:
         return fail(f"{said}: time_steps called jax.clear_caches() after step_fn's call {cleared[0]}, so its call "
                     f"{compiled[1] + 1} compiled again, inside the clock", CACHES_CLEARED)
+    to_last, seconds = obs.get("to_last", []), obs["seconds"] / timing(ctx).factor
+    if obs.get("calls") == obs["n_steps"] + 1 and to_last and _in(seconds / to_last[0], OK_RANGE):
+        return fail(f"{said}: it made a warm-up call and {obs['n_steps']} timed calls, and the time runs from the "
+                    f"start of the warm-up call ({to_last[0]:.4g} s from there to the last result)",
+                    CLOCK_BEFORE_WARMUP)
     return fail(said, COMPILE)
+
+
+CLOCK_BEFORE_WARMUP = Mistake(
+    "ex4.clock_before_warmup", "a clock started before the warm-up call",
+    "The warm-up call is there but inside the timed region: the clock started before it, so the compiling call is "
+    "timed. Make the warm-up call and wait for it (jax.block_until_ready), then read time.perf_counter() and make "
+    "the n_steps timed calls.")
 
 
 WARMUP_SUBTRACTED = Mistake(
@@ -872,10 +884,10 @@ def times_n_steps(ctx: Context) -> Verdict:
     if restarted and not problems:
         problems.append(restarted)
         hints.append(RESTARTED)
-    uneven = _uneven_problem(ctx) if measured.kind == "ok" else ""
+    uneven = _uneven_problem(ctx) if measured.kind == "ok" else None
     if uneven:
-        problems.append(uneven)
-        hints.append(EXTRAPOLATED)
+        problems.append(uneven[0])
+        hints.append(uneven[1])
     default = _default_steps_problem(ctx)
     if default:
         problems.append(default)
@@ -954,25 +966,41 @@ def _accumulated(ctx: Context) -> str:
                 runs[0]["expected"], runs[0]["seconds"]))
 
 
-def _uneven_problem(ctx: Context) -> str:
+def _uneven_problem(ctx: Context) -> tuple[str, Mistake] | None:
     """Words for a timer right on calls of equal cost and wrong on calls of unequal cost (``UNEVEN_COSTS``), with
-    what its time fits (n_steps times the median lap) when it does; "" when it is right there, or not observed."""
+    what its time fits when it does (the laps with the first or the last few left out, or n_steps times the median
+    lap), and the mistake to name; None when it is right there, or not observed."""
     if not ctx.student.has("time/uneven"):
-        return ""
+        return None
     obs = {**ctx.got("time/uneven")}
     excluded = _warm_up_excluded(ctx)
     obs["expected"] = _expected(obs, excluded)
     if obs["expected"] <= 0 or _correct(obs, excluded):
-        return ""
-    first, n = _first_timed(obs, excluded), obs["n_steps"]
+        return None
+    first, n, seconds = _first_timed(obs, excluded), obs["n_steps"], obs["seconds"]
     laps = obs.get("laps", [])[first:first + n]
-    costs = ", ".join(f"{c * 1000:.0f}" for c in UNEVEN_COSTS)
-    words = (f"time_steps(n_steps={n}) on calls that queue {costs} ms of work in turn returned {obs['seconds']:.4g}; "
-             f"the timed calls took {obs['expected']:.4g} s to their last result")
-    if len(laps) == n and _in(obs["seconds"] / (n * statistics.median(laps)), OK_RANGE):
+    slow = [f"{c * 1000:.0f} ms" for c in UNEVEN_COSTS]
+    words = (f"time_steps(n_steps={n}) on calls that queue unequal work ({slow[0]} for the first timed call, "
+             f"{slow[1]} for the next ones, {slow[-1]} for the last) returned {seconds:.4g}; the timed calls took "
+             f"{obs['expected']:.4g} s to their last result")
+    if len(laps) != n or not isinstance(seconds, (int, float)) or seconds <= 0:
+        return words, EXTRAPOLATED
+    by_size = sorted(range(n), key=lambda i: laps[i])
+    left_out: dict[frozenset[int], list[str]] = {}  # the calls left out -> what they are
+    for k in range(1, n // 2 + 1):
+        for end, which in (("first", range(k)), ("last", range(n - k, n)), ("slowest", by_size[n - k:])):
+            said = f"the {end} call" if k == 1 else f"the {k} {end} calls" if end == "slowest" else f"the {end} {k} calls"
+            left_out.setdefault(frozenset(which), []).append(said)
+    times = {which: sum(lap for i, lap in enumerate(laps) if i not in which) for which in left_out}
+    which = min(times, key=lambda w: abs(math.log(seconds / times[w])) if times[w] > 0 else math.inf)
+    if times[which] > 0 and _in(seconds / times[which], OK_RANGE):
+        return (words + f", and {times[which]:.4g} s with {', also '.join(left_out[which])} left out: the time of "
+                f"{n - len(which)} of the {n} timed calls (a burn-in, trimmed laps or a loop that stops early)",
+                LEFT_OUT)
+    if _in(seconds / (n * statistics.median(laps)), OK_RANGE):
         words += (f" (n_steps times a typical call: the median call took {statistics.median(laps):.3g} s; a time "
                   "extrapolated from it)")
-    return words
+    return words, EXTRAPOLATED
 
 
 ONE_STEP = Mistake(

@@ -23,7 +23,7 @@ import numpy as np
 import optax
 
 from grader.exercises.ex4.shared import (COMPILE_DELAY, COUNT_STEPS, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, N_STEPS,
-                                         SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT, UNEVEN_COSTS)
+                                         SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT, UNEVEN_COSTS, UNEVEN_STEPS)
 from grader.harness.probe_tools import same_array
 
 
@@ -594,7 +594,7 @@ def probe(rec, modules, inputs, options):
     rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), COUNT_STEPS, calls_made=calls_made))
     if calls_made:  # time_steps gave its results to JAX code instead of waiting: the calls it made before that
         rec.record("time/count/calls", lambda: dict(calls_made))
-    rec.record("time/uneven", lambda: _time(m, 0.0, 0.0, N_STEPS, costs=UNEVEN_COSTS))
+    rec.record("time/uneven", lambda: _time(m, 0.0, 0.0, UNEVEN_STEPS, costs=UNEVEN_COSTS))
     rec.record("time/host", lambda: _time(m, 0.0, HOST_QUEUED, N_STEPS, host_wait=HOST_WAIT))
     rec.record("time/default", lambda: _default_n_steps(m))
     rec.record("time/one", lambda: _time(m, 0.0, float(costs["count_cost"]), 1))  # the smallest n_steps

@@ -20,9 +20,12 @@ COUNT_STEPS = 6
 SPEEDUP_STEPS = 5
 #: The probe lists at most this many calls per run (started times, states seen, results waited on).
 MAX_CALLS_SHOWN = 64
-#: A third timed run, of N_STEPS calls whose queued work is unequal (the last one slow): a time extrapolated from
-#: typical calls (n_steps times a median or a single lap) parts there from the time the calls took.
-UNEVEN_COSTS = (0.015, 0.015, 0.09)
+#: A third timed run, of UNEVEN_STEPS calls whose queued work is unequal (the first and the last slow): a time
+#: extrapolated from typical calls (n_steps times a median or a single lap) parts there from the time the calls
+#: took, and so does one that leaves out some laps (a "burn-in" of n_steps // 10, the slowest or the last ones):
+#: ten calls, so a tenth of them is one.
+UNEVEN_STEPS = 10
+UNEVEN_COSTS = (0.05, *(0.005,) * 8, 0.07)
 #: A fourth timed run, of N_STEPS calls that each wait this long on the host before they return (off the CPU, as
 #: a slow dispatch or a host-side input pipeline does) and queue little work: a clock that times only the wait for
 #: the results, not the calls, parts there from the time the calls took.
