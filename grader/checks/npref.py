@@ -267,6 +267,21 @@ def norm_stand_ins(params: dict[str, Any], x: np.ndarray, y: np.ndarray) -> dict
             "input x": np.linalg.norm(x, axis=1)}
 
 
+def leaf_norm_summaries(params: dict[str, Any], x: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
+    """Per example, scores made from its per-leaf gradient norms that stand in for its global norm on some batches
+    only: the leaves' norms summed unsquared, and each leaf's norms standardised across the batch (z-scores) and
+    summed."""
+    leaf = []
+    for _, h, dz in _backward(params, x, lambda logits: softmax(logits) - one_hot(y)):
+        bias = np.sqrt(np.sum(dz ** 2, axis=1))
+        leaf += [np.sqrt(np.sum(h ** 2, axis=1)) * bias, bias]
+    norms = np.stack(leaf, axis=1)  # (B, leaves)
+    spread = norms.std(axis=0)
+    z = (norms - norms.mean(axis=0)) / np.where(spread > 0, spread, 1.0)
+    return {"sum of the leaves' norms (each leaf's norm added unsquared)": norms.sum(axis=1),
+            "sum over the leaves of its norm standardised across the batch (per-leaf z-scores)": z.sum(axis=1)}
+
+
 def gelu(x: np.ndarray) -> np.ndarray:
     return 0.5 * x * (1.0 + np.tanh(np.sqrt(2.0 / np.pi) * (x + 0.044715 * x**3)))
 

@@ -1829,8 +1829,8 @@ def _kept_for_same_params(ctx: Context) -> str:
 
 
 def largest(ctx: Context) -> Verdict:
-    """The index is a Python int pointing at the largest norm, on three batches: in two one example stands out;
-    in the third the loss, the logits' residual and the input's size each point at another example.
+    """The index is a Python int pointing at the largest norm, on the batches of ``LARGEST_CASES`` (it says what
+    each one tells apart).
 
     Judged against the reference's argmax only: the argmax of the
     submission's own norms earns nothing when its gradients are wrong (zeros
@@ -1993,7 +1993,8 @@ def _proxy(ctx: Context, cases: tuple[str, ...]) -> str:
     scores = {}
     for case in cases:
         c = _case(ctx, case)
-        scores[case] = npref.norm_stand_ins(c["params"], np.asarray(c["x"], np.float64), c["y"])
+        x = np.asarray(c["x"], np.float64)
+        scores[case] = {**npref.norm_stand_ins(c["params"], x, c["y"]), **npref.leaf_norm_summaries(c["params"], x, c["y"])}
     matching = [name for name in scores[cases[0]]
                 if all(ctx.got(f"largest/{case}")["value"] == int(np.argmax(scores[case][name])) for case in cases)]
     return " (equally: the largest ".join(matching) + ")" * (len(matching) - 1)

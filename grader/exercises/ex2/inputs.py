@@ -48,6 +48,7 @@ def build(rng: np.random.Generator, seed: int | None = None) -> dict[str, Any]:
     x, y = batch(rng, NUM_CLASSES - len(cases["lesson"]["y"]))
     lesson = cases["lesson"]
     cases["lesson"] = {**lesson, "x": np.concatenate([lesson["x"], x]), "y": np.concatenate([lesson["y"], y])}
+    cases["small4"] = _largest_at(_leaf_summaries_disagree(rng, small_widths, 8), 2)  # drawn last, as above
     return cases
 
 
@@ -74,6 +75,23 @@ def _proxies_disagree(rng: np.random.Generator, widths: tuple[int, ...], b: int)
         if first > 1.02 * second and len(proxies) == 3 and int(np.argmax(norms)) not in proxies:
             return {"params": params, "x": x, "y": y}
     raise RuntimeError("no batch found whose largest gradient norm is not also the largest loss, residual or input")
+
+
+def _leaf_summaries_disagree(rng: np.random.Generator, widths: tuple[int, ...], b: int) -> dict[str, Any]:
+    """A batch whose largest gradient norm (clear of the next by 2%) is not the largest by any score made from the
+    per-leaf norms (summed unsquared, per-leaf z-scores summed): each ranks the examples as the
+    global norm does only where the leaves happen to agree."""
+    params = mlp_params(rng, widths)
+    for _ in range(5000):
+        x, y = batch(rng, b)
+        x *= rng.uniform(0.3, 3.0, (b, 1)).astype(np.float32)
+        norms = npref.per_example_grad_norms(params, x, npref.one_hot(y))
+        first, second = np.sort(norms)[::-1][:2]
+        top = int(np.argmax(norms))
+        if first > 1.02 * second and all(int(np.argmax(score)) != top
+                                          for score in npref.leaf_norm_summaries(params, x, y).values()):
+            return {"params": params, "x": x, "y": y}
+    raise RuntimeError("no batch found whose largest gradient norm is not also the largest by its leaves' norms")
 
 
 def _ranked_among_all(rng: np.random.Generator, widths: tuple[int, ...], b: int) -> dict[str, Any]:

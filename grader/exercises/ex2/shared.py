@@ -7,8 +7,9 @@ GRAD_CASES = ("small", "lesson", "single")
 #: drawn from the seed, so a constant index is right on all of them about once in 2,500 seeds. They have the
 #: shapes of batches per_example_grads is checked on, so eager JAX compiles nothing new for them. On
 #: ``small2`` the loss, the logits' residual and the input's size each point at another example; on ``small3``
-#: the largest norm is a correctly classified example's, and the smallest lies furthest from the others.
-LARGEST_CASES = ("small", "lesson", "small2", "small3", "small_reversed")
+#: the largest norm is a correctly classified example's, and the smallest lies furthest from the others; on
+#: ``small4`` no score made from the per-leaf norms (summed unsquared, z-scores) points at the largest norm.
+LARGEST_CASES = ("small", "lesson", "small2", "small3", "small_reversed", "small4")
 #: Cases asked about with another case's params object itself (not a copy): ``small_reversed`` is the small batch
 #: with its examples in reverse order, so its sums, shapes and params are the small batch's and its answer is not
 #: (an answer kept by the params' identity, the batch's shape or its sums shows).

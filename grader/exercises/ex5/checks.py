@@ -1080,6 +1080,8 @@ _FACTOR_LAWS = (
     ("max_norm / (max_norm + norm), a soft clip that scales every gradient down", lambda c, n: c / (c + n)),
     ("max_norm / sqrt(max_norm**2 + norm**2), a soft clip that scales every gradient down",
      lambda c, n: c / np.sqrt(c * c + n * n)),
+    ("max(1, max_norm / norm), max where min belongs: gradients below max_norm scaled up to it, those above never "
+     "shrunk", lambda c, n: max(1.0, c / n)),
 )
 
 
@@ -1129,8 +1131,7 @@ def _scaled_before_adam(ctx: Context, got: dict) -> tuple[str, Mistake] | None:
     factors = _factors_before_adam(got, seq, DEFAULT_LR)
     norms = [npref.global_norm(g) for g in seq]
     right = [min(1.0, DEFAULT_MAX_NORM / n) for n in norms]
-    if factors is None or all(abs(c / r - 1) < 1e-2 for c, r in zip(factors, right)) or \
-            not all(c < 0.99 for c in factors):
+    if factors is None or all(abs(c / r - 1) < 1e-2 for c, r in zip(factors, right)):
         return None
     try:
         lr, max_norm = _config("positional")
@@ -1147,6 +1148,8 @@ def _scaled_before_adam(ctx: Context, got: dict) -> tuple[str, Mistake] | None:
             return (f"{said}, and at max_norm={max_norm:g} by {', '.join(f'{c:.3g}' for c in large)}: the factor "
                     f"is {words}, where a clip's is min(1, max_norm / norm) and leaves a gradient of norm "
                     f"{norms[0]:.3g} as it is"), CLIP_WHEN
+    if not all(c < 0.99 for c in factors):
+        return None
     measured = [DEFAULT_MAX_NORM / c for c in factors]
     below = [t for t, m in enumerate(measured) if m < 0.9 * max_norm]
     if not below or any(abs(large[t] - 1) > 1e-2 for t in below):
@@ -1209,6 +1212,9 @@ def hyperparams(ctx: Context) -> Verdict:
     if ctx.verdict("ex5.chain").mistake == UPDATES_ZERO.id:
         return skip("not judged: make_optimizer()'s updates are all exactly 0 (charged in ex5.chain), so no argument "
                     "can show what it changes")
+    if ctx.verdict("ex5.chain").mistake == PARAMS_DEPENDENT.id:
+        return skip("not judged: make_optimizer()'s updates depend on the params (charged in ex5.chain), so what "
+                    "other arguments should give depends on what reads them")
     if ctx.verdict("ex5.chain").mistake == OTHER_NORM.id:
         return skip("not judged: the clip measures another norm (charged in ex5.chain), so what other arguments "
                     "should give is unknown")
@@ -1466,11 +1472,15 @@ CLIP_WHEN = Mistake(
 def _other_norm(clipped: dict, factor: float) -> str:
     """Which norm of the one clipped gradient a clip at max_norm used, when a global L2 clip at ``factor`` times
     max_norm gives the same: that norm is the L2 norm divided by ``factor``. "" when no other norm fits."""
-    values = np.concatenate([np.abs(np.asarray(v, np.float64)).reshape(-1) for v in clipped.values()])
+    signed = np.concatenate([np.asarray(v, np.float64).reshape(-1) for v in clipped.values()])
+    values = np.abs(signed)
     l2 = float(np.sqrt(np.sum(values ** 2)))
     leaves = [np.asarray(v, np.float64) for v in clipped.values()]
     for name, norm in (("the largest absolute element (the infinity norm)", float(values.max())),
                        ("the root of the mean square over all elements", l2 / np.sqrt(values.size)),
+                       ("the root of the sum of squared deviations from the mean element, sqrt(n) times their "
+                        "standard deviation (a norm taken about the mean, where the L2 norm is taken about 0)",
+                        float(np.sqrt(np.sum((signed - signed.mean()) ** 2)))),
                        ("the root of the sum of each leaf's mean square",
                         float(np.sqrt(sum(np.mean(v ** 2) for v in leaves)))),
                        ("the sum of absolute values (the L1 norm)", float(values.sum())),

@@ -9,7 +9,7 @@ import jax.numpy as jnp
 import optax
 
 EXPECT = {"check": "ex2.values", "mistake": "ex2.given_forward_changed", "max_failing": 1,
-          "also": ["ex2.shapes", "ex2.vectorised", "ex2.jit", "ex2.params_unchanged"],
+          "also": ["ex2.shapes", "ex2.vectorised", "ex2.largest", "ex2.jit", "ex2.params_unchanged"],
           "hint": "given code"}
 
 

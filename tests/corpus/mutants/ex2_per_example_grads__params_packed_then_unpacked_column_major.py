@@ -8,7 +8,7 @@ import jax.numpy as jnp
 import optax
 
 EXPECT = {"check": "ex2.values", "mistake": "ex2.params_reordered", "hint": "in other places", "max_failing": 1,
-          "also": ["ex2.shapes", "ex2.vectorised", "ex2.jit", "ex2.params_unchanged"]}
+          "also": ["ex2.shapes", "ex2.vectorised", "ex2.largest", "ex2.jit", "ex2.params_unchanged"]}
 
 # optax.tree.norm is the current name; optax.global_norm is the older one.
 _tree_norm = optax.tree.norm if hasattr(optax, "tree") else optax.global_norm

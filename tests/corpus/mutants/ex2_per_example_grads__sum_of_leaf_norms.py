@@ -17,7 +17,8 @@ def loss_fn(params, x, y):
     logits = forward(params, x)
     return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
 
-EXPECT = {"check": "ex2.norms", "mistake": "ex2.sum_of_leaf_norms", "max_failing": 1, "hint": "adds up the norms of the leaves"}
+EXPECT = {"check": "ex2.norms", "mistake": "ex2.sum_of_leaf_norms", "max_failing": 1, "hint": "adds up the norms of the leaves",
+          "also": ["ex2.largest"]}
 
 
 def per_example_grads(params, x, y):

@@ -5,7 +5,7 @@ agree within tolerance. With params 10,000 times larger they change, which Adam'
 says the updates depend on the params."""
 
 EXPECT = {"check": "ex5.chain", "mistake": "ex5.updates_depend_on_params", "hint": "weight decay",
-          "max_failing": 1}
+          "max_failing": 1, "also": ["ex5.hyperparams"]}
 
 import jax
 import jax.numpy as jnp
