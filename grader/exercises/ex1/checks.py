@@ -356,7 +356,16 @@ def _fraction_pattern(fractions: list[float], tols: list[float]) -> tuple[str, s
     if max(fractions) > 0 and max(scale) - min(scale) < 0.1 * max(scale):
         return (f"; measured: about {np.mean(scale):.3g} × rate zeroed at every rate",
                 "The zeroed fraction is a fixed multiple of rate, not rate itself: rate is the probability of "
-                "zeroing each element as given (keep it with probability 1 - rate), with no conversion.")
+                "zeroing each element as given (keep it with probability 1 - rate), with no conversion, and every "
+                "draw must be able to fall below the threshold (random bits read as signed integers leave the "
+                "negative half always on one side).")
+    kept = [(1 - f) / (1 - rate) for f, rate in zip(fractions, RATES)]
+    if max(fractions) < 1 and max(kept) - min(kept) < 0.1 * max(kept):
+        return (f"; measured: about {np.mean(kept):.3g} × (1 - rate) kept at every rate",
+                "The kept fraction is a fixed multiple of 1 - rate, not 1 - rate itself: keep each element with "
+                "probability 1 - rate exactly. A draw on another range than its threshold was worked out for does "
+                "this: random bits shifted to a width other than the threshold's (24 bits against "
+                "keep * 2**23), or a uniform on [0, 2) against 1 - rate.")
     if max(fractions) - min(fractions) < 0.05:
         return (f"; about {np.mean(fractions):.2f} zeroed at every rate: the fraction does not follow rate",
                 "The zeroed fraction stayed the same whatever rate was passed: draw the mask from the rate "

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import sys
 from dataclasses import dataclass
 from typing import Callable
 
@@ -278,6 +279,22 @@ def _describe(obs: dict) -> str:
             f"result")
 
 
+FLOOR_KEPT = Mistake(
+    "ex4.floor_kept", "a floor on the time written with min, so the floor is returned",
+    "Every run returned the same tiny floor (the message says which): a guard meant to keep the time above a floor "
+    "was written min(elapsed, floor), which is the floor whenever the calls take longer. Write max(elapsed, floor), "
+    "or return the elapsed time as it is: a difference of two time.perf_counter() readings is never 0.")
+
+
+def _floor_words(seconds: float) -> str:
+    """Words for a constant time that is a tiny floor (a power of ten up to a millisecond, or the float epsilon): a
+    guard meant to keep the time above it, written with min, keeps the floor itself; "" otherwise."""
+    tiny = 0 < seconds <= 1e-3 and (abs(math.log10(seconds) - round(math.log10(seconds))) < 1e-9
+                                     or seconds == sys.float_info.epsilon)
+    return (f" ({seconds:g} s: a floor; min(elapsed, floor) is the floor whenever the calls take longer, where a "
+            "guard that keeps the time above it is max(elapsed, floor))") if tiny else ""
+
+
 def timing(ctx: Context) -> Timing:
     """Classify the timer from the two timed runs (see the module docstring)."""
     warm_up_excluded = _warm_up_excluded(ctx)
@@ -287,7 +304,7 @@ def timing(ctx: Context) -> Timing:
     seconds = [o["seconds"] for o in runs] + [compile_run["seconds"]]
     if max(seconds) - min(seconds) <= 1e-9 * max(1.0, abs(max(seconds))):
         return Timing("not_measured", 1.0, f"time_steps returned {seconds[0]:.4g} in all three runs, whatever "
-                                           f"the calls cost; {message}")
+                                           f"the calls cost{_floor_words(seconds[0])}; {message}")
     ratios = [o["seconds"] / o["expected"] if o["expected"] > 0 else float("inf") for o in runs]
     ns = [o["n_steps"] for o in runs]
     waited_last = [o["last"] in o["waited"] for o in runs]
@@ -304,7 +321,10 @@ def timing(ctx: Context) -> Timing:
         return Timing("only_wait", 1.0, f"{message}; {only_wait}")
     if all(_correct(o, warm_up_excluded) for o in runs):
         late = _started_late(ctx, warm_up_excluded)
-        return Timing("late_start", 1.0, late) if late else Timing("ok", 1.0, message)
+        if late:
+            return Timing("late_start", 1.0, late)
+        binary = _binary_unit(ctx, warm_up_excluded)
+        return Timing("unit", binary[0], f"{message}; {binary[1]}") if binary else Timing("ok", 1.0, message)
     if not any(waited_last) and all(o["waited"] for o in runs) and all(r < OK_RANGE[0] for r in ratios):
         # checked first: the first timed result is ready after 1/n_steps of the work, like a per-step time
         earlier = [f"call {max(o['waited'])} of {o['last']}" for o in runs]
@@ -351,6 +371,10 @@ def timing(ctx: Context) -> Timing:
     early = _started_before_call(ctx)
     if early:
         return Timing("started_before_call", 1.0, f"{message}; {early}")
+    fitting = _factors_fitting(runs, warm_up_excluded)
+    if fitting is not None and not fitting[0] <= 1 <= fitting[1] and not _in(ratios[0], (0.5, 2.0)):
+        factor = math.sqrt(fitting[0] * fitting[1])
+        return Timing("unit", factor, f"{message}: both {factor:.4g} times the true duration{_unit_name(factor)}")
     if ratios[1] > 0 and _in(ratios[0] / ratios[1], SAME_RATIO) and not _in(ratios[0], (0.5, 2.0)):
         factor = (ratios[0] + ratios[1]) / 2
         return Timing("unit", factor, f"{message}: both {factor:.4g} times the true duration{_unit_name(factor)}")
@@ -520,6 +544,47 @@ def _stopped_as_last_call_returned(runs: list[dict], warm_up_excluded: bool) -> 
         late = float(to_last_from[later]) if later < len(to_last_from) else float("inf")
         nearer.append(abs(seconds - late) - abs(seconds - to_return))  # > 0: the late start fits worse
     return min(nearer) >= -1e-6 and max(nearer) > 1e-6
+
+
+#: Units a few percent off seconds, by a power of 2 taken for a power of 10: (factor, words). A correct timer on
+#: the wall clock never returns less than the time from its first timed call to the last result, so every run
+#: short by one of these factors, to within a percent, is the unit and not the clock.
+BINARY_UNITS = ((1e9 / 2**30, "nanoseconds divided by 2**30 (1,073,741,824), where a second is 10**9 ns"),
+                (1e6 / 2**20, "microseconds divided by 2**20 (1,048,576), where a second is 10**6 us"),
+                (1e3 / 2**10, "milliseconds divided by 2**10 (1,024), where a second is 1,000 ms"))
+
+
+def _factors_fitting(runs: list[dict], warm_up_excluded: bool) -> tuple[float, float] | None:
+    """The factors F for which every run's time is F times a time a correct timer could return there (between the
+    time from its first timed call to the last result and the most it could wait, ``_most``): the interval where
+    they all meet, or None when they meet nowhere."""
+    low, high = 0.0, math.inf
+    for obs in runs:
+        expected = obs["expected"]
+        most = max(expected, _most(obs, warm_up_excluded))
+        if not isinstance(obs.get("seconds"), (int, float)) or expected <= 0 or obs["seconds"] <= 0:
+            return None
+        low, high = max(low, obs["seconds"] / (1.02 * most)), min(high, obs["seconds"] / (0.995 * expected))
+    return (low, high) if low <= high else None
+
+
+def _binary_unit(ctx: Context, warm_up_excluded: bool) -> tuple[float, str] | None:
+    """The factor and words for times that are, in every timed run (five), what a correct timer returns times one
+    of ``BINARY_UNITS``' factors, and in at least one run less than a correct timer can return; None otherwise."""
+    names = (*ALL_RUNS, "time/uneven", "time/host")
+    if not all(ctx.student.has(name) for name in names):
+        return None
+    runs = [_run(ctx, name, warm_up_excluded) for name in names]
+    fitting = _factors_fitting(runs, warm_up_excluded)
+    if fitting is None or not any(o["seconds"] < 0.99 * o["expected"] for o in runs):
+        return None
+    for factor, words in BINARY_UNITS:
+        if fitting[0] <= factor <= fitting[1]:
+            shown = ", ".join(f"{o['seconds'] / o['expected']:.4f}" for o in runs)
+            return factor, (f"in every run the time is {factor:.4f} times what the calls took, to within what the "
+                            f"machine adds (returned / took: {shown}): {words}; a timer on the wall clock never "
+                            "returns less than the calls took")
+    return None
 
 
 def _unit_name(factor: float) -> str:
@@ -854,6 +919,8 @@ def times_n_steps(ctx: Context) -> Verdict:
             return fail(measured.message + "; exactly 0, though every run's calls took a fraction of a second: a "
                         "duration cut to whole seconds (a difference of two clock readings is never exactly 0)",
                         TRUNCATED)
+        if _floor_words(ctx.got(ALL_RUNS[0])["seconds"]) and len({ctx.got(name)["seconds"] for name in ALL_RUNS}) == 1:
+            return fail(measured.message, FLOOR_KEPT)
         return fail(measured.message, NOT_MEASURED)
     problems, hints = [], []
     if calls == n and _warm_up_excluded(ctx) and measured.kind != "left_out":  # left out: measured, said below

@@ -424,6 +424,20 @@ def _scaled_words(got: dict, want: dict, grads: list[dict] | None = None) -> tup
     return f"step by step, the updates are the expected ones times {shown}", LR_CHANGES
 
 
+def _fixed_point(lr: float, factor: float) -> str:
+    """Words for a learning rate ``lr * factor`` that is ``lr`` cut or rounded to a multiple of 2**-k (fixed point,
+    k from 4 to 24); "" otherwise."""
+    used = lr * factor
+    for k in range(4, 25):  # the coarsest grid that gives it
+        down, nearest = np.floor(lr * 2.0 ** k), np.round(lr * 2.0 ** k)
+        for steps, how in ((down, "rounded down" if down != nearest else "rounded"), (nearest, "rounded up")):
+            grid = float(steps) / 2.0 ** k
+            if grid > 0 and grid != lr and abs(used / grid - 1) < 1e-5:
+                return (f": a learning rate of {used:.6g} = {int(steps)} / 2**{k}, learning_rate {how} to a "
+                        f"multiple of 2**-{k} (fixed point)")
+    return ""
+
+
 def _arguments_honoured(ctx: Context) -> bool:
     """make_optimizer with explicit arguments (by keyword and by position) gives the reference's updates."""
     try:
@@ -837,6 +851,8 @@ def chain(ctx: Context) -> Verdict:
                 return fail(f"{message}: {problem}; measured: {words}, a learning rate of {factor * DEFAULT_LR:.3g}, "
                             "while make_optimizer(learning_rate=..., max_norm=...) gives the expected updates",
                             DEFAULT_LR_WRONG)
+            if mistake is LR_SCALED:
+                words += _fixed_point(DEFAULT_LR, _step_scales(got, want)[0])
             return fail(f"{message}: {problem}; measured: {words}", mistake)
         elsewhere = _moved_without_gradients(ctx) if not kinds else None
         if elsewhere is not None:
@@ -1513,8 +1529,28 @@ def _clipped_steps(steps: list[dict], seq: list[dict], lr: float, max_norm: floa
                     return f"step{'s' if len(indices) != 1 else ''} {steps}" if indices else "no step"
                 return (f"the gradients of {listed(some)} were rescaled to norm {max_norm:g} and the others left as "
                         f"they were; a clip at max_norm={max_norm:g} rescales exactly those whose norm exceeds it, "
-                        f"{listed(right)}")
+                        f"{listed(right)}{_threshold_between(norms, some, max_norm)}")
     return ""
+
+
+def _threshold_between(norms: list[float], rescaled: tuple[int, ...], max_norm: float) -> str:
+    """Words for the steps rescaled being exactly those whose norm exceeds some threshold, between the largest norm
+    left alone and the smallest rescaled, with the usual slips whose threshold lies there (max_norm's square root
+    or square, the default max_norm), all of them; "" when no threshold separates them."""
+    kept = [n for i, n in enumerate(norms) if i not in rescaled]
+    cut = [n for i, n in enumerate(norms) if i in rescaled]
+    low, high = max(kept, default=0.0), min(cut, default=float("inf"))
+    if not low < high:
+        return ""
+    words = f": the norm was compared with a threshold between {low:.3g} and {high:.3g}, not with {max_norm:g}"
+    fits = [f"{how} ({threshold:.3g})" for threshold, how in (
+        (np.sqrt(max_norm), "sqrt(max_norm), as when the squared norm is compared with max_norm"),
+        (max_norm ** 2, "max_norm squared, as when the norm is compared with max_norm ** 2"),
+        (DEFAULT_MAX_NORM, "the default max_norm, as when the comparison does not use the max_norm given"))
+        if low <= threshold < high and threshold != max_norm]
+    if fits and not low <= max_norm < high:
+        return f"{words}; thresholds that lie there: {'; '.join(fits)}"
+    return words
 
 
 def _log_search(distance: Callable[[float], float], low: float, high: float) -> float:
