@@ -15,8 +15,8 @@ from grader.checks.common import (BATCH_SIZE_CRASHES, PARAMETERS, STALE, TRACING
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
-from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, NUM_CLASSES, SAME_PARAMS, UNIT_EXAMPLES,
-                                        UNIT_NORMS, VECTOR_BATCHES)
+from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, LEAF_UNIT_PLACES, NUM_CLASSES, SAME_PARAMS,
+                                         UNIT_EXAMPLES, UNIT_NORMS, VECTOR_BATCHES)
 
 GROUPED = Mistake(
     "ex2.grouped_examples", "one gradient per group of examples (microbatches), not one per example",
@@ -1577,16 +1577,20 @@ SUMMED_FIRST = Mistake(
 
 
 def _unit_words(ctx: Context) -> tuple[str, Mistake | str | None]:
-    """What per_example_grad_norms returned on gradients of one or two entries (``UNIT_EXAMPLES``), in words, and
-    the mistake that shows when one reading fits them; ("", None) when not observed or right there."""
+    """What per_example_grad_norms returned on gradients of one or two entries (``UNIT_EXAMPLES``, and a single 1
+    at each of ``LEAF_UNIT_PLACES``), in words, and the mistake that shows when one reading fits them; ("", None)
+    when not observed or right there."""
     try:
         got = np.asarray(ctx.got("norms/unit"), np.float64).reshape(-1) if ctx.student.has("norms/unit") else None
     except (StudentError, TypeError, ValueError):
         return "", None
     want = np.asarray(UNIT_NORMS)
+    lost = _entries_lost(ctx)
     if got is None or got.shape != want.shape or np.allclose(got, want, rtol=1e-4, atol=1e-6):
-        return "", None
+        return (lost, ENTRIES_LOST) if lost else ("", None)
     said = "; ".join(f"{g:.4g} for {what} (L2: {w:.4g})" for what, g, w in zip(UNIT_EXAMPLES, got, want))
+    if lost:
+        return f"{said}; {lost}", ENTRIES_LOST
 
     def near(value: float, target: float) -> bool:
         return bool(abs(value - target) < 1e-4)
@@ -1607,6 +1611,37 @@ def _unit_words(ctx: Context) -> tuple[str, Mistake | str | None]:
         return f"{said}: a 1 and a -1 in one leaf cancel, so each leaf's entries are summed before they are squared", \
             SUMMED_FIRST
     return said, None
+
+
+ENTRIES_LOST = Mistake(
+    "ex2.norm_entries_lost", "entries of the gradient that never reach the norm",
+    "Some entries of the gradient count for nothing in the norm (the message says which): every entry of every "
+    "leaf must be squared and summed. A leaf left out, a slice that stops short, or leaves packed into one flat "
+    "buffer at offsets that overlap (an offset set to a leaf's size, off = n, where it must advance, off += n) do "
+    "this; jax.vmap(optax.tree.norm)(grads) covers every entry.")
+
+
+def _entries_lost(ctx: Context) -> str:
+    """Words for gradients of a single 1 (norm 1) at the places ``LEAF_UNIT_PLACES`` says, when some give 0 (that
+    entry never reached the norm) and others 1; "" otherwise, or where not observed."""
+    try:
+        got = np.asarray(ctx.got("norms/leaf_units"), np.float64).reshape(-1) \
+            if ctx.student.has("norms/leaf_units") else None
+    except (StudentError, TypeError, ValueError):
+        return ""
+    if got is None or got.shape != (len(LEAF_UNIT_PLACES),):
+        return ""
+    lost = [k for k, g in enumerate(got) if abs(g) < 1e-6]
+    if not lost or not any(abs(g - 1) < 1e-4 for g in got):
+        return ""
+
+    def place(k: int) -> str:
+        layer, leaf, index = LEAF_UNIT_PLACES[k]
+        return f"the {'first' if index == 0 else 'last'} entry of {layer}/{leaf}"
+
+    counted = [k for k in range(len(got)) if k not in lost]
+    return (f"measured: a gradient that is a single 1 gives 0 at {', '.join(place(k) for k in lost)}, and its norm, "
+            f"1, at {', '.join(place(k) for k in counted)}: those entries never reach the norm")
 
 
 NORMS_STATE_KEPT = Mistake(

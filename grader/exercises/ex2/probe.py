@@ -8,7 +8,8 @@ from grader.harness.jaxpr_tools import jaxpr_stats
 from grader.harness.probe_tools import as_jax, no_leaks, parameters, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
-from grader.exercises.ex2.shared import LARGE_INPUTS, LARGEST_CASES, LESSON_IMAGES, SAME_PARAMS, VECTOR_BATCHES
+from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, LEAF_UNIT_PLACES, LESSON_IMAGES, SAME_PARAMS,
+                                         VECTOR_BATCHES)
 from grader.protocol import SKIP_LESSON
 
 
@@ -42,6 +43,15 @@ def _unit_tree(like):
     first[0].flat[0], first[1].flat[0], first[4].flat[0] = 1.0, -1.0, 2.0
     first[2].flat[0], first[2].flat[1] = 1.0, -1.0
     first[3].flat[0], second[3].flat[0] = 1.0, 1.0
+    return jax.tree.map(jnp.asarray, tree)
+
+
+def _leaf_unit_tree(like):
+    """A per-example gradient tree shaped like ``like`` (six examples), each example a single 1 at the place
+    ``LEAF_UNIT_PLACES`` says: the first entry of every leaf and the last of each weight matrix."""
+    tree = jax.tree.map(lambda leaf: np.zeros(leaf.shape, np.float32), like)
+    for k, (layer, leaf, index) in enumerate(LEAF_UNIT_PLACES):
+        tree[layer][leaf][k].flat[index] = 1.0
     return jax.tree.map(jnp.asarray, tree)
 
 
@@ -89,6 +99,7 @@ def probe(rec, modules, inputs, options):
     rec.record("parameters/per_example_grad_norms", lambda: parameters(m.per_example_grad_norms))
     rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
     rec.record("norms/unit", lambda: m.per_example_grad_norms(_unit_tree(data["norm_tree"])))
+    rec.record("norms/leaf_units", lambda: m.per_example_grad_norms(_leaf_unit_tree(data["norm_tree"])))
     if grads["small"] is not None:  # where the leaves of the small batch's gradients sit, read off them
         rec.record("grads/paths", lambda: _paths(grads["small"]))
 

@@ -29,6 +29,11 @@ LESSON_IMAGES = 32
 UNIT_EXAMPLES = ("a single 1", "a single -1", "a 1 and a -1 in one leaf", "a 1 in each of two leaves", "a single 2",
                  "zeros")
 UNIT_NORMS = (1.0, 1.0, 2 ** 0.5, 2 ** 0.5, 2.0, 0.0)
+#: per_example_grad_norms is also given six examples that are each a single 1 (norm 1) at one of these places of the
+#: norm tree (layer, leaf, flat index; -1 the last): every leaf's first entry and each weight matrix's last. An
+#: entry that never reaches the norm (a leaf left out, leaves overlapping in one flat buffer) gives 0 there.
+LEAF_UNIT_PLACES = (("layer1", "b", 0), ("layer1", "w", 0), ("layer1", "w", -1), ("layer2", "b", 0),
+                    ("layer2", "w", 0), ("layer2", "w", -1))
 
 #: per_example_grads is also run on the small batch with its inputs this many times larger, where the logits
 #: reach several hundred (observation ``measure/large_logits``): a cross-entropy whose exp overflows there (a
