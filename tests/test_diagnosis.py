@@ -746,7 +746,7 @@ def test_time_of_its_own_or_a_timed_compilation_is_still_charged_on_a_loaded_mac
     assert not judge_alone("ex4.n_steps", padded).passed
     compiled = _ex4_ctx("with_warm_up", late_wake=late_wake)
     verdict = judge_alone("ex4.excludes_compile", compiled)
-    assert not verdict.passed and verdict.mistake == ex4.COMPILE.id, verdict
+    assert not verdict.passed and verdict.mistake == ex4.CLOCK_BEFORE_WARMUP.id, verdict
 
 
 def test_a_clock_started_a_call_late_is_not_taken_for_one_stopped_early():

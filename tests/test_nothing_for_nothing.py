@@ -125,8 +125,8 @@ def time_steps(step_fn, params, opt_state, x, y, n_steps=100):
         params, opt_state, loss = step_fn(params, opt_state, x, y)
     jax.block_until_ready((params, opt_state, loss))
     _RUNS.append(n_steps)
-    if n_steps == 3 and _RUNS.count(3) == 3:  # the third run of 3 steps: the calls of unequal cost
-        return 0.015 + 0.015 + 0.09 + 3 * 0.004
+    if n_steps == 10:  # the run of ten calls of unequal cost
+        return 0.05 + 8 * 0.005 + 0.07 + 10 * 0.004
     return n_steps * (0.06 if n_steps == 3 else 0.04)  # the public costs per call
 
 
