@@ -65,6 +65,11 @@ LEAF_NORMS = Mistake(
     "ex2.sum_of_leaf_norms", "the sum of the leaves' norms",
     "This adds up the norms of the leaves; the global norm is the square root of the sum of all squares "
     "(over every element of every leaf).")
+LAYER_NORMS = Mistake(
+    "ex2.sum_of_layer_norms", "the sum of the layers' norms",
+    "This adds up each layer's norm (its weights and biases together); the global norm is the square root of the "
+    "sum of all squares over every leaf: combine the layers' norms as sqrt(sum of their squares), or take "
+    "jax.vmap(optax.tree.norm)(grads).")
 MEAN_SQUARES = Mistake(
     "ex2.norms_mean_of_squares", "the mean of each leaf's squares where their sum belongs",
     "Each leaf's squares were averaged (jnp.mean) where the global norm sums them: the norm of example i is "
@@ -1370,6 +1375,8 @@ def norms(ctx: Context) -> Verdict:
         (weights, _missing("the biases")),
         (biases, _missing("the weights")),
         (sum(np.sqrt(s) for s in squares.values()), LEAF_NORMS),
+        (sum(np.sqrt(sum(s for k, s in squares.items() if k.split("/")[0] == layer))
+             for layer in {k.split("/")[0] for k in squares}), LAYER_NORMS),
     ):
         if array_mismatch(got, variant, rtol=1e-3) is None:
             return fail(message, hint)

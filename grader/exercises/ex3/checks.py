@@ -945,8 +945,42 @@ def _first_depth_difference(ctx: Context, skip: set[int]) -> list[Finding]:
         placed = _measured_placement(ctx, k)
         if placed:
             return [Finding(agree + "; ".join(placed), RELU_PLACEMENT)]
+        rounded = _rounding_sized(got, want)
+        if rounded:
+            return [Finding(f"{agree}with {k} layers the output differs by {rounded}", LOW_PRECISION)]
         return [Finding(f"{agree}with {k} layers the output differs")]
     return []
+
+
+LOW_PRECISION = Mistake(
+    "ex3.low_precision", "layers computed in a 16-bit float",
+    "The output is off by what a 16-bit float's rounding leaves (the message says which): some product or sum was "
+    "computed in float16 or bfloat16 (a preferred_element_type, a dtype or astype, a precision setting). Compute "
+    "every layer in float32, the dtype of x and the params: plain x @ w + b.")
+
+#: Significant bits of the 16-bit floats, and their rounding step relative to a value.
+_SIXTEEN_BIT = (("float16", 2.0 ** -11), ("bfloat16", 2.0 ** -8))
+
+
+def _rounding_sized(got: np.ndarray, want: np.ndarray) -> str:
+    """Words for an output whose every element is off from ``want`` by no more than a few 16-bit roundings of the
+    output's size, and some by far more than float32's, as noise (both signs, no offset, no scale); "" otherwise."""
+    if got.shape != want.shape or not want.size or not np.all(np.isfinite(got)):
+        return ""
+    scale = float(np.max(np.abs(want)))
+    diff = (got - want).ravel()
+    off = float(np.max(np.abs(diff))) / scale if scale > 0 else 0.0
+    if off < 1e-5 or diff.size < 16:
+        return ""
+    # rounding is noise: errors of both signs, not one offset, and not a multiple of the values (a scale)
+    follows = abs(float(np.corrcoef(diff, want.ravel())[0, 1])) if np.std(want) > 0 else 1.0
+    if not (np.any(diff > 0) and np.any(diff < 0)) or np.std(diff) < 0.5 * np.mean(np.abs(diff)) or follows > 0.9:
+        return ""
+    for name, step in _SIXTEEN_BIT:
+        if off <= 4 * step:
+            return (f"at most {off:.2g} of its size ({float(np.max(np.abs(got - want))):.3g} on values up to "
+                    f"{scale:.3g}): a few roundings of a {name} ({step:.2g} of a value), where float32's is 6e-08")
+    return ""
 
 
 MODULES_STRING_ORDER = Mistake(
@@ -1753,10 +1787,13 @@ def _jit_ran_in_string_order(ctx: Context, eager_right: bool = True) -> bool:
 
 
 def params_unchanged(ctx: Context) -> Verdict:
-    """mlp_forward leaves params as it found them, judged on every case whose call returned (a call that raised is
-    charged in depths or deep)."""
-    return unchanged_where_returned(ctx, [(f"input/params_after/{case}", _case(ctx, case)["params"], f"out/{case}")
-                                          for case in CASES])
+    """mlp_forward leaves params as it found them (and usable), judged on every case whose call returned (a call that
+    raised is charged in depths or deep), and on a call whose output has a weight matrix's shape, where a jax.jit
+    that donates params may delete them."""
+    cases = [(f"input/params_after/{case}", _case(ctx, case)["params"], f"out/{case}") for case in CASES]
+    if ctx.student.observed("input/params_after/square_batch"):  # a call whose output a donation may alias
+        cases.append(("input/params_after/square_batch", _case(ctx, "d2")["params"], "measure/square_batch"))
+    return unchanged_where_returned(ctx, cases)
 
 
 _DEPTHS = ("ex3.depths",)

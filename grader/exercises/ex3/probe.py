@@ -38,6 +38,12 @@ def probe(rec, modules, inputs, options):
     rec.record("jit/d5", lambda: no_leaks(jax.jit(m.mlp_forward), data["d5"]["params"], data["d5"]["x"]))
     for case, c in data.items():
         rec.record(f"input/params_after/{case}", lambda c=c: snapshot(c["params"]))
+    # the 2-layer case on as many rows as its last layer has inputs, on a copy of its params: the output then has
+    # the last weight matrix's shape, and a jax.jit that donates params may reuse (and delete) the caller's arrays
+    d2, own = data["d2"], jax.tree.map(jnp.array, data["d2"]["params"])
+    rows = own["layer2"]["w"].shape[0]  # d2's last layer
+    rec.record("measure/square_batch", lambda: m.mlp_forward(own, d2["x"][:rows]))
+    rec.record("input/params_after/square_batch", lambda: snapshot(own))
     # eagerly, on a dict listing the keys as jax.jit does (sorted as text): tells an answer that follows the listing
     rec.record(f"measure/listed_as_jit/{DEEP_CASE}",
                lambda: m.mlp_forward({name: deep["params"][name] for name in sorted(deep["params"])}, deep["x"]))

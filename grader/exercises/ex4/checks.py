@@ -1186,6 +1186,11 @@ def _speedup(ctx: Context) -> dict:
         drawn = _batch_drawn(ctx)
         if drawn:
             raise _BadDict(f"jit_speedup raised {exc.error.summary()}; {drawn}", BATCH_SHAPE) from exc
+        if _donated_unthreaded(ctx, exc):
+            raise _BadDict(f"jit_speedup raised {exc.error.summary().splitlines()[0]}: time_steps gives every call "
+                           "the params it was given (the state is not threaded, charged in ex4.n_steps), and a jitted "
+                           "step that donates them deletes them at its first call, so the next meets deleted "
+                           "buffers", DONATED_UNTHREADED) from exc
         raise
     missing = {"eager_s", "jit_s", "speedup"} - set(result.get("keys", []))
     if result.get("type") != "dict" or missing:
@@ -1207,6 +1212,24 @@ FORMATTED = Mistake(
     "ex4.results_formatted", "timings returned as formatted text",
     "jit_speedup returns the numbers themselves, {'eager_s': float, 'jit_s': float, 'speedup': float}: format "
     "them (f\"{speedup:.1f}x\") only where they are printed.")
+
+
+#: The hint of a jit_speedup that failed only because time_steps does not thread the state: not judged, as the
+#: cause is charged in ex4.n_steps.
+DONATED_UNTHREADED = "Thread the state through time_steps (charged in ex4.n_steps); this goes with it."
+
+
+def _donated_unthreaded(ctx: Context, exc: StudentError) -> bool:
+    """jit_speedup raised JAX's error for a deleted (donated) buffer while time_steps gave every call the params
+    it was given, as the counting run measured."""
+    message = exc.error.message.lower()
+    if "deleted" not in message and "donated" not in message:
+        return False
+    try:
+        seen = ctx.got("time/count")["params_seen"]
+    except (StudentError, Missing, KeyError, TypeError):
+        return False
+    return isinstance(seen, list) and len(seen) > 2 and len(set(seen)) == 1
 
 
 class _BadDict(Exception):
@@ -1420,6 +1443,8 @@ def speedup_dict(ctx: Context) -> Verdict:
     try:
         r = _speedup(ctx)
     except _BadDict as exc:
+        if exc.hint is DONATED_UNTHREADED:
+            return skip(f"not judged: {exc}")
         return fail(str(exc), exc.hint)
     eager, jit, speedup = r["eager_s"], r["jit_s"], r["speedup"]
     not_timed = _timed_by_time_steps(ctx, r)
@@ -1656,6 +1681,8 @@ def jit_faster(ctx: Context) -> Verdict:
     except _BadDict as exc:
         if exc.hint is FORMATTED:
             return skip(f"not judged: {exc} (charged in ex4.speedup_dict)")
+        if exc.hint is DONATED_UNTHREADED:
+            return skip(f"not judged: {exc}")
         return fail(str(exc), exc.hint)
     mine = _own_timings(ctx)
     own = f" (the grader measured {mine['speedup']:.1f}x on this machine)" if "speedup" in mine else ""

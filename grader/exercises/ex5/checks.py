@@ -872,7 +872,7 @@ def chain(ctx: Context) -> Verdict:
         decays = _adam_decays(ctx, got) if not kinds else ""
         if decays:
             return fail(f"{message}: {problem}; measured: {decays}", DECAYS_WRONG)
-        factor, confirmed = _clip_factor(ctx, got) if not kinds else ("", False)
+        factor, confirmed, came_out = _clip_factor(ctx, got) if not kinds else ("", False, 0.0)
         if confirmed:  # before the threshold, which reads the same on the default's gradients
             return fail(f"{message}: {problem}; measured: {factor}", CLIP_FACTOR)
         try:
@@ -902,6 +902,10 @@ def chain(ctx: Context) -> Verdict:
         if carried is not None:
             return fail(f"{message}: {problem}; measured: {carried[0]}", carried[1])
         if factor:
+            other = _other_norm(_grads_seq(ctx)[SPIKE_STEP], came_out / DEFAULT_MAX_NORM, tolerance=2e-3)
+            if other:
+                return fail(f"{message}: {problem}; measured: {factor}: the clip measured the spike as {other}",
+                            OTHER_NORM)
             return fail(f"{message}: {problem}; measured: {factor}", CLIP_FACTOR)
         scaled = _scaled_before_adam(ctx, got)
         if scaled:
@@ -1485,9 +1489,11 @@ CLIP_WHEN = Mistake(
     "optax.clip_by_global_norm(max_norm) does this.")
 
 
-def _other_norm(clipped: dict, factor: float) -> str:
+def _other_norm(clipped: dict, factor: float, tolerance: float = 1e-2) -> str:
     """Which norm of the one clipped gradient a clip at max_norm used, when a global L2 clip at ``factor`` times
-    max_norm gives the same: that norm is the L2 norm divided by ``factor``. "" when no other norm fits."""
+    max_norm gives the same: that norm is the L2 norm divided by ``factor`` (every norm that fits, when several
+    do). "" when no other norm fits."""
+    fits: list[str] = []
     signed = np.concatenate([np.asarray(v, np.float64).reshape(-1) for v in clipped.values()])
     values = np.abs(signed)
     l2 = float(np.sqrt(np.sum(values ** 2)))
@@ -1502,14 +1508,20 @@ def _other_norm(clipped: dict, factor: float) -> str:
                        ("the sum of absolute values (the L1 norm)", float(values.sum())),
                        ("the sum of each leaf's own L2 norm (where the global norm is the root of the sum of their "
                         "squares)", float(sum(np.sqrt(np.sum(v ** 2)) for v in leaves))),
+                       ("the largest of the leaves' own L2 norms (one leaf's norm, where the global norm covers them "
+                        "all)", float(max(np.sqrt(np.sum(v ** 2)) for v in leaves))),
+                       ("the largest of the layers' own L2 norms (one layer's norm, where the global norm covers them "
+                        "all)", float(max(np.sqrt(sum(np.sum(np.asarray(v, np.float64) ** 2)
+                                                        for k, v in clipped.items() if k.split("/")[0] == layer))
+                                          for layer in {k.split("/")[0] for k in clipped}))),
                        ("the root of the sum of each leaf's squared ord=2 norm, which for a matrix is its largest "
                         "singular value (jnp.linalg.norm(w, ord=2), the spectral norm), not the root of its sum of "
                         "squares", float(np.sqrt(sum((np.linalg.norm(v, 2) if v.ndim == 2 else
                                                       np.sqrt(np.sum(v ** 2))) ** 2 for v in leaves)))),
                        ("the sum of squares (the squared L2 norm, without the square root)", l2 ** 2)):
-        if norm > 0 and abs(factor * norm / l2 - 1) < 1e-2:
-            return name
-    return ""
+        if norm > 0 and abs(factor * norm / l2 - 1) < tolerance:
+            fits.append(name)
+    return fits[0] + "".join(f" (or, equally on these gradients, {name})" for name in fits[1:]) if fits else ""
 
 
 def _clipped_steps(steps: list[dict], seq: list[dict], lr: float, max_norm: float) -> str:
@@ -1606,16 +1618,17 @@ def _clipped_by_power(seq: list[dict], lr: float, max_norm: float, power: float)
     return npref.adam_updates(seq, lr, pre=clip)
 
 
-def _clip_factor(ctx: Context, got: dict) -> tuple[str, bool]:
+def _clip_factor(ctx: Context, got: dict) -> tuple[str, bool, float]:
     """Words for updates that are Adam's after a clip triggered at max_norm whose factor brings a gradient to
     another norm than max_norm: the norm the spike came out with (searched for on a log scale), and, where a
     factor max_norm / norm**p gives every optimizer's updates (other max_norms clip the small gradients too), p;
     and whether the other optimizers confirmed it (a clip at another threshold reads the same on the default's
-    gradients). "" when no single factor on the spike gives the default updates, or it is the right one."""
+    gradients), and the norm the spike came out with. "" when no single factor on the spike gives the default
+    updates, or it is the right one."""
     seq = _grads_seq(ctx)
     spike = npref.global_norm(seq[SPIKE_STEP])
     if not all(npref.global_norm(g) <= DEFAULT_MAX_NORM for i, g in enumerate(seq) if i != SPIKE_STEP):
-        return "", False
+        return "", False, 0.0
 
     def built(norm: float) -> list[dict]:
         scaled = [{k: np.asarray(v, np.float64) * (norm / spike if i == SPIKE_STEP else 1.0) for k, v in g.items()}
@@ -1626,9 +1639,9 @@ def _clip_factor(ctx: Context, got: dict) -> tuple[str, bool]:
         steps = _as_steps(got)
         norm = _log_search(lambda n: _distance(steps, built(n)), 1e-6 * spike, 1e2 * spike)
     except (KeyError, TypeError, ValueError, AttributeError):
-        return "", False
+        return "", False, 0.0
     if abs(norm / DEFAULT_MAX_NORM - 1) < 1e-3 or abs(norm / spike - 1) < 1e-3 or not _same(steps, built(norm)):
-        return "", False  # the right clip, or none: told elsewhere
+        return "", False, 0.0  # the right clip, or none: told elsewhere
     words = (f"the gradients at or below max_norm={DEFAULT_MAX_NORM:g} were left as they were and the spike (norm "
              f"{spike:.4g}) was scaled by {norm / spike:.4g}, to norm {norm:.4g}, where a clip brings it to norm "
              f"{DEFAULT_MAX_NORM:g}")
@@ -1638,12 +1651,12 @@ def _clip_factor(ctx: Context, got: dict) -> tuple[str, bool]:
         lr, max_norm = _config(name)
         try:
             if not _same(_as_steps(ctx.got(f"opt/{name}")), _clipped_by_power(seq, lr, max_norm, power)):
-                return words, False
+                return words, False, norm
         except (StudentError, Missing, ValueError, AttributeError, KeyError):
             continue
         confirmed.append(f"make_optimizer({lr:g}, {max_norm:g})")
     if not confirmed:
-        return words, False
+        return words, False, norm
     named = {2.0: "max_norm / norm**2, the squared norm (without its square root) in place of the norm",
              0.5: "max_norm / sqrt(norm), the norm's square root in place of the norm",
              3.0: "max_norm / norm**3"}
@@ -1653,7 +1666,7 @@ def _clip_factor(ctx: Context, got: dict) -> tuple[str, bool]:
     also = (f" (with max_norm={', '.join(f'{m:g}' for m in below)} the gradients of norm {small:.2g} are clipped "
             "too, with that factor)") if below else ""
     return (f"{words}; that is a clip triggered at max_norm whose factor is {factor}: that factor gives the updates "
-            f"of {', '.join(confirmed)} as well{also}"), True
+            f"of {', '.join(confirmed)} as well{also}"), True, norm
 
 
 def _returned_order(observed) -> list[str]:
