@@ -218,11 +218,13 @@ def probe(rec, modules, inputs, options):
         s = optimizer.init(p)
         p, s, _loss = _as_returned(step(p, s, x, y))
         first = counter["traces"]  # update calls in the first step call (one trace): a step may make several
+        after = [first]
         for _ in range(2):
             p, s, _loss = _as_returned(step(p, s, x, y))
+            after.append(counter["traces"])
         jax.block_until_ready(p)
         return {"traces": counter["traces"], "traced": counter["traced"], "calls": 3, "first": first,
-                "has_lower": hasattr(step, "lower")}
+                "after": after, "has_lower": hasattr(step, "lower")}
 
     rec.record("step/traces", repeated_calls)
     rec.record("input/params_after", lambda: snapshot(params))
