@@ -86,6 +86,23 @@ class Pending:
         return float(self)
 
 
+def _placing_stand_ins(device_put):
+    """``jax.device_put`` that passes the stand-in results (:class:`Pending`) through as they are, as placing an
+    array already on the device does, and places everything else as ``device_put`` does: a timer that moves the
+    state to its devices before the warm-up must not fail on the grader's stand-ins."""
+
+    def placed(x, *args, **kwargs):
+        leaves, tree = jax.tree.flatten(x, is_leaf=lambda v: isinstance(v, Pending))
+        if not any(isinstance(v, Pending) for v in leaves):
+            return device_put(x, *args, **kwargs)
+        return jax.tree.unflatten(tree, [v if isinstance(v, Pending) else device_put(v, *args, **kwargs)
+                                         for v in leaves])
+
+    placed.__wrapped__ = device_put
+    placed.passes_stand_ins = True
+    return placed
+
+
 def _busy(seconds):
     """Spend ``seconds`` of CPU time (a CPU clock counts it, unlike a sleep)."""
     end = time.perf_counter() + seconds
@@ -583,6 +600,13 @@ def _lesson_shaped(params):
         return tuple(np.shape(params["layer1"]["w"])) == (784, 256)
     except (KeyError, TypeError, IndexError):
         return False
+
+
+def prepare(inputs, options):
+    """Before the submission is imported (so ``from jax import device_put`` gets it too): ``jax.device_put`` passes
+    the stand-in results through, for this child's run only (once: a process observing several runs wraps it once)."""
+    if not getattr(jax.device_put, "passes_stand_ins", False):
+        jax.device_put = _placing_stand_ins(jax.device_put)
 
 
 def probe(rec, modules, inputs, options):

@@ -1,5 +1,6 @@
-"""time_steps ends its timed loop with jax.device_put((params, opt_state, loss)), taken for a synchronisation: it queues a transfer and returns at once, so the clock does not wait for the results. The report
-says its calls were right and names the hand-over; with no time returned, nothing of ex4 is paid.
+"""time_steps ends its timed loop with jax.device_put((params, opt_state, loss)), taken for a synchronisation: it
+places the results and returns at once (arrays already on the device are not waited for), so the clock does not
+wait for the results.
 """
 
 
@@ -9,9 +10,8 @@ import jax
 import jax.numpy as jnp
 import optax
 
-EXPECT = {"check": "ex4.n_steps", "mistake": "ex4.results_to_jax", "max_failing": 1,
-          "also": ["ex4.excludes_compile", "ex4.waits_for_results", "ex4.returns_float", "ex4.speedup_dict",
-                   "ex4.jit_faster"], "hint": "other than jax.block_until_ready"}
+EXPECT = {"check": "ex4.waits_for_results", "mistake": "ex4.no_block", "max_failing": 1, "also": ["ex4.jit_faster"],
+          "hint": "Call jax.block_until_ready"}
 
 
 

@@ -1,19 +1,18 @@
-"""time_steps runs range(n_steps - 1) timed calls and ends with jax.device_put of the results as its wait: one
-call short, and the clock does not wait. The calls are counted before the hand-over: the report says how many
-there were and that the results went to JAX code instead of a wait.
-"""
-
+"""time_steps moves the state and the batch to the devices with jax.device_put (a one-device mesh, the batch
+sharded along it) before its single warm-up, threads the state through n_steps calls and waits on every shard:
+correct, whatever the state it is given is."""
 
 import time
 
 import jax
 import jax.numpy as jnp
 import optax
+import numpy as np
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
-EXPECT = {"check": "ex4.n_steps", "mistake": "", "max_failing": 1,
-          "also": ["ex4.excludes_compile", "ex4.waits_for_results", "ex4.returns_float", "ex4.speedup_dict",
-                   "ex4.jit_faster"], "hint": "then wait for the last results"}
-
+MESH = Mesh(np.array(jax.devices()), ("data",))
+REPLICATED = NamedSharding(MESH, P())
+POD_CORES = 8  # the slice this was written for: 128 examples = 8 cores x 16
 
 
 def init_params(key, sizes=(784, 256, 128, 10)):
@@ -51,13 +50,25 @@ def train_step(params, opt_state, x, y):
     return optax.apply_updates(params, updates), opt_state, loss
 
 
+def _wait_on_every_device(tree):
+    # block on each addressable shard of every leaf, i.e. on every device
+    for leaf in jax.tree.leaves(tree):
+        for shard in getattr(leaf, "addressable_shards", ()):
+            shard.data.block_until_ready()
+    return jax.block_until_ready(tree)
+
+
 def time_steps(step_fn, params, opt_state, x, y, n_steps=100):
-    """Seconds for `n_steps` calls of `step_fn`, after one warm-up call."""
-    params, opt_state, loss = jax.block_until_ready(step_fn(params, opt_state, x, y))
+    """Seconds for `n_steps` calls of `step_fn`, after placement and one warm-up call."""
+    # host-to-device transfers happen before the clock starts
+    params, opt_state = jax.device_put((params, opt_state), REPLICATED)
+    x = jax.device_put(x, NamedSharding(MESH, P("data")))
+    y = jax.device_put(y, NamedSharding(MESH, P("data")))
+    params, opt_state, loss = _wait_on_every_device(step_fn(params, opt_state, x, y))
     start = time.perf_counter()
-    for _ in range(n_steps - 1):
+    for _ in range(n_steps):
         params, opt_state, loss = step_fn(params, opt_state, x, y)
-    params, opt_state, loss = jax.device_put((params, opt_state, loss))
+    _wait_on_every_device((params, opt_state, loss))
     return time.perf_counter() - start
 
 
