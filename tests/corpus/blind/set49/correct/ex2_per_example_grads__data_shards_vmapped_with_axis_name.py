@@ -1,0 +1,78 @@
+# BLIND-SET: 49
+# EXERCISE: ex2
+# WHAT: per_example_grads splits the batch into gcd(B, 8) contiguous data shards, runs vmap(grad) inside each shard under an outer vmap(axis_name="data") (standing in for pmap over a pod), and reassembles every leaf shard-major with reshape(B, ...); norms split each example's flattened gradient into 8 emulated model shards, take local sums of squares and combine them with psum before the square root; the index is an argmax over the all-gathered norms. All values equal the reference's to float32 tolerance.
+# SHOULD-SAY: Nothing to fix: the gradients, norms and index match the per-example computation; the sharding is only a layout and every collective (psum for the norm, shard-major reassembly) is the right one.
+"""Exercise 2: per-example gradients, written for data- and model-parallel shards."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+N_SHARDS = 8  # cores of the pod slice this was written for; emulated with vmap(axis_name=...)
+
+
+def forward(params, x):
+    """The lesson's MLP: ReLU after every layer but the last."""
+    h = jax.nn.relu(x @ params["layer1"]["w"] + params["layer1"]["b"])
+    h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+    return h @ params["layer3"]["w"] + params["layer3"]["b"]
+
+
+def loss_fn(params, x, y):
+    """Mean softmax cross-entropy over 10 classes; ``y`` is int32 ``(B,)``."""
+    logits = forward(params, x)
+    return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 10), axis=-1))
+
+
+def _example_loss(params, xi, yi):
+    return loss_fn(params, xi[None], yi[None])
+
+
+def _shard_grads(params, xs, ys):
+    # what one data-parallel core computes: the gradients of its own examples
+    return jax.vmap(jax.grad(_example_loss), in_axes=(None, 0, 0))(params, xs, ys)
+
+
+def per_example_grads(params, x, y):
+    """Gradient of the loss on each example alone, with a leading batch axis."""
+    batch = x.shape[0]
+    n = int(np.gcd(batch, N_SHARDS))
+    xs = x.reshape(n, batch // n, *x.shape[1:])
+    ys = y.reshape(n, batch // n)
+    sharded = jax.vmap(_shard_grads, in_axes=(None, 0, 0), axis_name="data")(params, xs, ys)
+    # (n, B/n, ...) -> (B, ...), shard-major, the order the batch was split in
+    return jax.tree.map(lambda g: g.reshape(batch, *g.shape[2:]), sharded)
+
+
+def _local_sumsq(chunk):
+    # one model-parallel core holds a slice of the flat gradient; the global
+    # squared norm is the sum of the cores' partial sums
+    return jax.lax.psum(jnp.sum(chunk * chunk), "model")
+
+
+def _example_norm(flat):
+    size = flat.shape[0]
+    per = -(-size // N_SHARDS)
+    chunks = jnp.pad(flat, (0, per * N_SHARDS - size)).reshape(N_SHARDS, per)
+    total = jax.vmap(_local_sumsq, axis_name="model")(chunks)
+    return jnp.sqrt(total[0])
+
+
+def per_example_grad_norms(grads):
+    """Global L2 norm of each example's gradient over every leaf."""
+    leaves = jax.tree.leaves(grads)
+    batch = leaves[0].shape[0]
+    flat = jnp.concatenate([leaf.reshape(batch, -1) for leaf in leaves], axis=1)
+    return jax.vmap(_example_norm)(flat)
+
+
+def largest_gradient_example(params, x, y):
+    """Index of the example whose gradient has the largest norm."""
+    norms = per_example_grad_norms(per_example_grads(params, x, y))
+    batch = norms.shape[0]
+    n = int(np.gcd(batch, N_SHARDS))
+    # every data shard all-gathers the others' norms, then all agree on the argmax
+    gathered = jax.vmap(
+        lambda local: jax.lax.all_gather(local, "data", tiled=True), axis_name="data"
+    )(norms.reshape(n, batch // n))
+    return int(jnp.argmax(gathered[0]))
