@@ -53,13 +53,13 @@ def array_mismatch(got: Any, want: Any, *, rtol: float = RTOL, atol_scale: float
         f"{int(bad.sum())} of {want.size} elements differ; largest absolute error "
         f"{diff[worst]:.3g} at {_fmt_index(tuple(int(i) for i in worst))} "
         f"(got {got[worst]:.6g}, expected {want[worst]:.6g}); largest relative error {float(np.max(rel)):.3g}"
-        + (f"; measured: every value got has at most {_BITS[narrow]} significant bits, as a {narrow} number has "
+        + (f"; measured: every value got has at most {SIXTEEN_BIT_MANTISSAS[narrow]} significant bits, as a {narrow} number has "
            f"(the float32 expected has 24): it was computed in {narrow}, or rounded to it" if narrow else "")
     )
 
 
 #: Significant bits of the 16-bit floats' mantissas (the leading bit included).
-_BITS = {"bfloat16": 8, "float16": 11}
+SIXTEEN_BIT_MANTISSAS = {"bfloat16": 8, "float16": 11}
 
 
 def sixteen_bit(values: Any) -> str:
@@ -71,7 +71,7 @@ def sixteen_bit(values: Any) -> str:
     if v.size < 16 or np.all(v == np.round(v)):
         return ""
     mantissa = np.abs(np.frexp(v)[0])  # in [0.5, 1)
-    for name, bits in _BITS.items():
+    for name, bits in SIXTEEN_BIT_MANTISSAS.items():
         scaled = mantissa * 2.0 ** bits
         if np.all(scaled == np.round(scaled)):
             return name if np.mean(scaled % 2 == 1) >= 0.25 else ""

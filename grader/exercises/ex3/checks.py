@@ -11,7 +11,7 @@ from grader.checks import PASS, Check, Context, Mistake, StudentError, Verdict, 
 from grader.checks import npref
 from grader.checks.common import (BATCH_SIZE_CRASHES, STALE, crash_hint, crash_kind, fixed_rows, mutated, shapes_met,
                                  unchanged, unchanged_where_returned)
-from grader.checks.compare import array_mismatch, common_factor
+from grader.checks.compare import SIXTEEN_BIT_MANTISSAS, array_mismatch, common_factor
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
 from grader.exercises.ex3.shared import (ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, LARGE_SCALE, NARROW_B, NARROW_W,
@@ -958,10 +958,6 @@ LOW_PRECISION = Mistake(
     "computed in float16 or bfloat16 (a preferred_element_type, a dtype or astype, a precision setting). Compute "
     "every layer in float32, the dtype of x and the params: plain x @ w + b.")
 
-#: Significant bits of the 16-bit floats, and their rounding step relative to a value.
-_SIXTEEN_BIT = (("float16", 2.0 ** -11), ("bfloat16", 2.0 ** -8))
-
-
 def _rounding_sized(got: np.ndarray, want: np.ndarray) -> str:
     """Words for an output whose every element is off from ``want`` by no more than a few 16-bit roundings of the
     output's size, and some by far more than float32's, as noise (both signs, no offset, no scale); "" otherwise."""
@@ -976,9 +972,10 @@ def _rounding_sized(got: np.ndarray, want: np.ndarray) -> str:
     follows = abs(float(np.corrcoef(diff, want.ravel())[0, 1])) if np.std(want) > 0 else 1.0
     if not (np.any(diff > 0) and np.any(diff < 0)) or np.std(diff) < 0.5 * np.mean(np.abs(diff)) or follows > 0.9:
         return ""
-    for name, step in _SIXTEEN_BIT:
+    for name, bits in sorted(SIXTEEN_BIT_MANTISSAS.items(), key=lambda item: -item[1]):  # float16's finer step first
+        step = 2.0 ** -bits  # the rounding step relative to a value
         if off <= 4 * step:
-            return (f"at most {off:.2g} of its size ({float(np.max(np.abs(got - want))):.3g} on values up to "
+            return (f"at most {off:.2g} of its size ({float(np.max(np.abs(diff))):.3g} on values up to "
                     f"{scale:.3g}): a few roundings of a {name} ({step:.2g} of a value), where float32's is 6e-08")
     return ""
 

@@ -372,11 +372,9 @@ def timing(ctx: Context) -> Timing:
     if early:
         return Timing("started_before_call", 1.0, f"{message}; {early}")
     fitting = _factors_fitting(runs, warm_up_excluded)
-    if fitting is not None and not fitting[0] <= 1 <= fitting[1] and not _in(ratios[0], (0.5, 2.0)):
-        factor = math.sqrt(fitting[0] * fitting[1])
-        return Timing("unit", factor, f"{message}: both {factor:.4g} times the true duration{_unit_name(factor)}")
-    if ratios[1] > 0 and _in(ratios[0] / ratios[1], SAME_RATIO) and not _in(ratios[0], (0.5, 2.0)):
-        factor = (ratios[0] + ratios[1]) / 2
+    fits = fitting is not None and not fitting[0] <= 1 <= fitting[1]  # one factor fits both, as the load allows
+    if (fits or (ratios[1] > 0 and _in(ratios[0] / ratios[1], SAME_RATIO))) and not _in(ratios[0], (0.5, 2.0)):
+        factor = math.sqrt(fitting[0] * fitting[1]) if fits else (ratios[0] + ratios[1]) / 2
         return Timing("unit", factor, f"{message}: both {factor:.4g} times the true duration{_unit_name(factor)}")
     if all(waited_last) and all(r < OK_RANGE[0] for r in ratios) and follows_dispatch:
         # The wait was not counted. Each call spends wall time off the CPU before it returns: a wall clock read

@@ -1560,7 +1560,7 @@ def _threshold_between(norms: list[float], rescaled: tuple[int, ...], max_norm: 
         (max_norm ** 2, "max_norm squared, as when the norm is compared with max_norm ** 2"),
         (DEFAULT_MAX_NORM, "the default max_norm, as when the comparison does not use the max_norm given"))
         if low <= threshold < high and threshold != max_norm]
-    if fits and not low <= max_norm < high:
+    if fits:  # max_norm itself never lies there: the steps above it would be the ones rescaled
         return f"{words}; thresholds that lie there: {'; '.join(fits)}"
     return words
 
