@@ -887,6 +887,9 @@ def per_element(ctx: Context) -> Verdict:
         if skipped:
             return fail(f"{shapes}; measured on x: {skipped}", ROWS_SKIPPED, fraction=0.5)
         return fail(shapes, OTHER_SHAPES, fraction=0.5)
+    skipped = _passed_through(ctx)
+    if skipped:
+        return fail(skipped, ELEMENTS_SKIPPED, fraction=0.5)
     deeper = _shared_in_rank3(ctx)
     if deeper:
         return fail(deeper, NEIGHBOURS_SHARE, fraction=0.5)
@@ -928,6 +931,41 @@ def _other_shapes(ctx: Context) -> str:
         elif np.array_equal(np.asarray(got), given):
             problems.append(f"for x of shape {shape} it returned x unchanged, nothing zeroed")
     return "dropout(key, x, 0.5) is right for a 2-D x of many rows, but " + "; ".join(problems) if problems else ""
+
+
+def _passed_through(ctx: Context) -> str:
+    """Words for a dropout that, on the vector of a prime number of elements, returned some elements as they came
+    (neither zeroed nor scaled by 1 / (1 - rate), which every element of inverted dropout is); "" otherwise."""
+    given = other_shapes(np.asarray(_x(ctx), dtype=np.float64))["prime"]
+    if not ctx.student.observed("dropout/prime"):
+        return ""
+    try:
+        got = np.asarray(ctx.got("dropout/prime"), dtype=np.float64)
+    except (StudentError, TypeError, ValueError):
+        return ""
+    if got.shape != given.shape:
+        return ""
+    same = np.flatnonzero(np.isclose(got, given, rtol=1e-6, atol=0) & (given != 0))
+    if same.size == 0 or same.size > given.size // 4:
+        return ""
+    n = given.size
+    if same[-1] == n - 1 and same.size == same[-1] - same[0] + 1:
+        where = f"the last {same.size}"
+    elif same[0] == 0 and same.size == same[-1] + 1:
+        where = f"the first {same.size}"
+    else:
+        where = f"{same.size} (the first at index {same[0]})"
+    return (f"for a vector of {n} elements (a prime number) dropout(key, x, 0.5) returned {where} of them as they "
+            "came, neither zeroed nor scaled by 1 / (1 - rate) = 2, where each element of the 2-D x was one or the "
+            "other")
+
+
+ELEMENTS_SKIPPED = Mistake(
+    "ex1.elements_skipped", "elements left out of dropout where x does not split evenly",
+    "Every element of x gets its own coin, whatever x's size: a dropout that cuts x into equal parts (shards, "
+    "rows of a reshape, blocks) leaves out the x.size % n elements that do not fill a part. Draw one mask of "
+    "x.shape, jax.random.bernoulli(key, 1 - rate, x.shape), or pad x to a multiple of n and cut the pad off "
+    "after.")
 
 
 def _shared_in_rank3(ctx: Context) -> str:

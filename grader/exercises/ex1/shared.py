@@ -17,8 +17,14 @@ SMALL_RATE_TILES = (16, 2)
 
 def other_shapes(x):
     """The inputs dropout is also observed on (observation ``dropout/<name>`` each), made from the 2-D x: a
-    vector, a batch of sequences and a batch of one row. Works on numpy and jax arrays alike."""
-    return {"rank1": x[0], "rank3": x.reshape(8, -1, x.shape[-1]), "one_row": x[:1]}
+    vector, a batch of sequences, a batch of one row, and a vector of a prime number of elements (what is left over
+    when x is cut into equal parts shows there). Works on numpy and jax arrays alike."""
+    return {"rank1": x[0], "rank3": x.reshape(8, -1, x.shape[-1]), "one_row": x[:1],
+            "prime": x.reshape(-1)[:PRIME_SIZE]}
+
+
+#: The size of the ``prime`` input: prime, so no count of equal parts divides it.
+PRIME_SIZE = 4093
 
 #: The hidden activations are measured one at a time on these inputs (observation ``forward/curve/<which>``): a
 #: batch as large as the evaluation pass's, its first feature each grid point and the rest 0, through the lesson's
