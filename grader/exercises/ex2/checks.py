@@ -1952,6 +1952,9 @@ def largest(ctx: Context) -> Verdict:
     elif left_out := _end_left_out(ctx, cases):
         problems.append(left_out)
         hint = hint or END_LEFT_OUT
+    elif local := _local_index(ctx, cases):
+        problems.append(local)
+        hint = hint or LOCAL_INDEX
     elif shift := _shift(ctx, cases):
         problems.append(shift)
         hint = hint or OFFSET
@@ -2185,6 +2188,38 @@ def _shift(ctx: Context, cases) -> str:
     kept = [f"'{case}', whose largest norm is example {w}" for case, w, i in zip(cases, want, inside) if not i]
     return (f"measured: every index is the largest norm's {s:+d} where that is in the batch (and right on batch "
             f"{', '.join(kept)})")
+
+
+def _local_index(ctx: Context, cases) -> str:
+    """Words for indices that are, on every batch, the largest norm's position within a part of the batch (its
+    index modulo a part size k that divides the batch size, one k per size, below it on two or more batches where
+    the answer is wrong), and not the same index on every batch; "" otherwise."""
+    got, want = _indices(ctx, cases)
+    if any(not isinstance(v, int) for v in got + want) or len(set(got)) == 1:
+        return ""
+    sizes = [len(_case(ctx, case)["y"]) for case in cases]
+    parts = {}
+    for size in sorted(set(sizes)):
+        pairs = [(g, w) for g, w, b in zip(got, want, sizes) if b == size]
+        fits = [k for k in range(1, size + 1) if size % k == 0 and all(g == w % k for g, w in pairs)]
+        if not fits:
+            return ""
+        parts[size] = fits[-1]  # the largest part that fits: the right index, where it is the whole batch
+    wrong = [b for g, w, b in zip(got, want, sizes) if g != w]
+    if len(wrong) < 2 or any(parts[b] == b for b in wrong):
+        return ""
+    shown = "; ".join(f"on the batches of {b} examples, the position within parts of {parts[b]} (index mod "
+                      f"{parts[b]})" for b in sorted(set(wrong)))
+    right = sorted(set(sizes) - set(wrong))
+    also = f", and right on the batches of {', '.join(map(str, right))}" if right else ""
+    return f"measured: the index returned is the largest norm's {shown}{also}: a position within a part of the batch"
+
+
+LOCAL_INDEX = Mistake(
+    "ex2.local_index", "the index within a part of the batch, without the part's offset",
+    "The index is a position in the whole batch: where the norms are cut into parts (shards, chunks) and each "
+    "part's argmax is found, add the winning part's offset (part * part_size) to its index, or take "
+    "int(jnp.argmax(norms)) over all B norms at once.")
 
 
 def _one_answer(ctx: Context, cases) -> str:
