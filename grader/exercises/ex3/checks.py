@@ -538,6 +538,58 @@ def _contradicted(ctx: Context, variant) -> bool:
     return False
 
 
+def _examples_mixed(out: np.ndarray | None, g: np.ndarray) -> Finding | None:
+    """The finding for the ``output`` network (one layer mapping (x, 0) to (x, -x), x the grid, a distinct value
+    per example) when its first column holds, in many rows, another example's x (or 0, the second input): elements
+    moved between examples before the layer. ``None`` otherwise."""
+    if out is None or out.shape != (g.size, 2) or npref.near(out[:, 0], g):
+        return None
+    tol = 1e-5 * max(1.0, float(np.max(np.abs(g))))
+    source = []
+    for value in out[:, 0]:
+        close = np.flatnonzero(np.abs(g - value) <= tol)
+        if close.size != 1:
+            return None
+        source.append(int(close[0]))
+    others = [(i, j) for i, j in enumerate(source) if j != i and g[j] != 0]  # a 0 may be the second input's
+    if len(others) < g.size // 4 or len({j for _, j in others}) < g.size // 4:
+        return None
+    shown = ", ".join(f"row {i} holds example {j}'s" for i, j in others[:3])
+    return Finding(f"one layer mapping (x, 0) to (x, -x), on {g.size} examples each with its own x, returned in "
+                   f"{len(others)} rows the x of another example ({shown}): inputs moved between examples before the "
+                   "layer", hint=HINT_EXAMPLES_MIXED)
+
+
+HINT_EXAMPLES_MIXED = (
+    "Each example's output comes from its own row of x. A reshape keeps x's elements in memory order, so it moves "
+    "them between rows wherever a transpose or a split belongs, and mixes examples: x.reshape(d, B) is not x.T, and "
+    "x.reshape(n, B, d // n) does not split the features. Use x.T for one column per example, and "
+    "jnp.split(x, n, axis=1) (or x.reshape(B, n, d // n) with that axis moved to the front) for n parts of the "
+    "features.")
+
+
+def _rows_moved(got: np.ndarray, want: np.ndarray) -> Finding | None:
+    """The finding for a batch's outputs that are the right ones moved by s rows (row i holds example i + s's, for
+    every i where that example exists), ``None`` otherwise: rows added to the batch (padding) and cut off from the
+    other end show so."""
+    n = want.size
+    for s in (*range(1, n // 2), *range(-1, -(n // 2), -1)):
+        kept = slice(0, n - s) if s > 0 else slice(-s, n)
+        moved = slice(s, n) if s > 0 else slice(0, n + s)
+        if npref.near(got[kept], want[moved]) and np.ptp(want[moved]) > 0:
+            which = (f"row i holds example i + {s}'s output, and the last {s} rows are not the batch's examples"
+                     if s > 0 else f"row i holds example i - {-s}'s output, and the first {-s} rows are not the "
+                     "batch's examples")
+            return Finding(f"a two-layer network of one unit, on a batch of {n} examples, returned the right outputs "
+                           f"moved by {abs(s)} rows: {which}", hint=HINT_ROWS_MOVED)
+    return None
+
+
+HINT_ROWS_MOVED = ("Row i of the output is example i's: where the batch is padded (to a multiple of a shard or block "
+                   "size), cut the padding off from the end it was added to (pad at the end, return out[:B]), and "
+                   "never shift, roll or drop rows.")
+
+
 def _measure_networks(ctx: Context) -> list[Finding]:
     """What the student's mlp_forward does on the measurement networks, wherever it differs from the contract.
 
@@ -553,6 +605,8 @@ def _measure_networks(ctx: Context) -> list[Finding]:
     if alone is not None and batch is not None and alone.size == 1 and batch.size == g.size:
         in_batch = float(batch.reshape(-1)[int(np.argmin(np.abs(g - ALONE)))])
         if abs(float(alone.reshape(-1)[0]) - in_batch) > 1e-3 * max(1.0, abs(in_batch)):
+            if (moved := _rows_moved(batch.reshape(-1), npref.relu(g))) is not None:
+                return [moved]
             return [Finding(f"a two-layer network of one unit returned {float(alone.reshape(-1)[0]):.4g} for x = "
                             f"{ALONE:g} alone and {in_batch:.4g} for the same x in a batch of {g.size}: each example's "
                             "output depends on the other examples of its batch", hint="Every operation in mlp_forward "
@@ -562,6 +616,8 @@ def _measure_networks(ctx: Context) -> list[Finding]:
         return [returned]
     if (moved := _values_moved(ctx)) is not None:
         return [moved]
+    if (mixed := _examples_mixed(_measured(ctx, "measure/output"), g)) is not None:
+        return [mixed]
     if _returned_none(ctx, "measure/output"):  # one layer gave None: where the return is reached, by depth
         return _depth_findings(ctx)
     out = _measured(ctx, "measure/output")
@@ -655,7 +711,8 @@ def _measure_networks(ctx: Context) -> list[Finding]:
                 subtracted = bool(times) and abs(ratio + 1) < 1e-3
                 found.append(Finding(f"one layer on x = 0 returned {np.round(bias, 3).tolist()}{times}, not its bias "
                                      f"b = {b.tolist()}", BIAS_SUBTRACTED if subtracted else None,
-                                     hint="" if subtracted else "Each layer adds its own bias once: x @ w + b.",
+                                     hint="" if subtracted else HINT_BIAS_TIMES if times and _whole(ratio) > 1
+                                     else "Each layer adds its own bias once: x @ w + b.",
                                      variant=(("bias_scale", ratio),) if times else ()))
         if not npref.near(matrix, w):
             weights_ok = False
@@ -748,6 +805,10 @@ def _measure_networks(ctx: Context) -> list[Finding]:
                                  f"{np.round(hidden[0], 3).tolist()}, relu(-b), not relu(b) = "
                                  f"{npref.relu(hb).tolist()}, while one layer alone adds its bias: the hidden layers "
                                  "subtract their bias", BIAS_SUBTRACTED))
+        elif (times := next((k for k in range(2, 17) if npref.near(hidden[0], npref.relu(k * hb))), None)):
+            found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on "
+                                 f"{np.round(hidden[0], 3).tolist()}, relu({times} b), not relu(b) = "
+                                 f"{npref.relu(hb).tolist()}: the bias is added {times} times", hint=HINT_BIAS_TIMES))
         elif npref.near(hidden[0], np.zeros_like(hb)):
             found.append(Finding(f"a hidden layer with zero weights and bias {hb.tolist()} passed on "
                                  f"{np.round(hidden[0], 3).tolist()}, expected relu(b) = {npref.relu(hb).tolist()}, "
@@ -778,6 +839,16 @@ def _narrow_bias(ctx: Context) -> Finding | None:
                    f"on x = 0 returned {np.round(got[0], 3).tolist()} ({shown}), while square layers add their bias "
                    "right: where a layer's output is narrower than its input, the bias lands on other units than "
                    "its own", hint=HINT_BIAS_PLACED)
+
+
+def _whole(ratio: float) -> int:
+    """``ratio`` as a whole number where it is one (to float32 rounding), 0 otherwise."""
+    return round(ratio) if abs(ratio - round(ratio)) < 1e-4 * max(1.0, abs(ratio)) else 0
+
+
+HINT_BIAS_TIMES = ("Each layer adds its bias once: x @ w + b. Where x @ w is computed in parts (shards or blocks of "
+                   "the input features, a loop over chunks) and the parts are summed, add b after the sum, not to "
+                   "each part.")
 
 
 HINT_BIAS_PLACED = ("Output unit j of a layer adds b[j]: x @ w + b with b as given, shape (n_out,). Where arrays are "
