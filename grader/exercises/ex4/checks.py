@@ -1745,6 +1745,9 @@ def _lesson_step_problem(ctx: Context) -> tuple[str, Mistake, float | None] | No
         lesson = True
     if drawn and not lesson:  # another batch size is the student's choice; other shapes are another computation
         return drawn.removeprefix("measured: "), BATCH_SHAPE, 0.5
+    unequal = _batches_unequal(ctx)
+    if unequal:
+        return unequal, BATCHES_UNEQUAL, None
     timed = [t for t in ctx.got("speedup").get("timed", []) if t.get("lesson_params") and t.get("state")]
     off = [t for t in timed if (t.get("off_lesson") or 0.0) > OFF_LESSON]
     if off:
@@ -1766,6 +1769,27 @@ def _lesson_step_problem(ctx: Context) -> tuple[str, Mistake, float | None] | No
         return (f"the {_kind_of_step(t)} run started from an optax.adam state that is not fresh (its step count is "
                 f"{count}, where optimizer.init(params) gives 0): it continues an earlier run", STATE_NOT_INIT, 0.5)
     return None
+
+
+def _batches_unequal(ctx: Context) -> str:
+    """Words for a jit_speedup whose two runs were given batches of different shapes (one run on a slice of the
+    batch), from the shapes each time_steps call was given; "" when they agree or were not recorded."""
+    try:
+        batches, timed = ctx.got("speedup/batches"), ctx.got("speedup").get("timed", [])
+    except Exception:  # noqa: BLE001 - not recorded: nothing measured
+        return ""
+    runs = [(_kind_of_step(t), b) for t, b in zip(timed, batches) if t.get("lesson_params")]
+    if len(runs) < 2 or len({str(b) for _, b in runs}) == 1:
+        return ""
+    shown = ", ".join(f"the {kind} run x of shape {_shown_shape(b['x'])}" for kind, b in runs)
+    return (f"jit_speedup gave {shown}: the two runs time different amounts of work, so their ratio is not the "
+            "speedup of jax.jit")
+
+
+BATCHES_UNEQUAL = Mistake(
+    "ex4.batches_unequal", "the eager and jitted runs timed on batches of different sizes",
+    "jit_speedup gives both time_steps calls the same x and y (the whole batch): a run on a slice of it, or on "
+    "another batch, does less or more work, and eager_s / jit_s then measures that as well as jax.jit.")
 
 
 #: ex4.n_steps earns nothing when the returned time follows no clock; the timer's other properties are judged
