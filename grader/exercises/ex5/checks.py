@@ -20,7 +20,8 @@ from grader.checks.common import shapes_met, unchanged
 from grader.checks.compare import (SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error,
                                    sixteen_bit, tree_mismatch)
 from grader.inputs import LESSON_WIDTHS, flatten
-from grader.exercises.ex5.shared import AGAIN_CALL, CHAINED_STEPS, LARGE_PARAMS, OPTIMIZERS, SGD_LR, SPIKE_STEP
+from grader.exercises.ex5.shared import (AGAIN_CALL, CHAINED_STEPS, LARGE_MAX_NORM, LARGE_PARAMS, OPTIMIZERS, SGD_LR,
+                                         SPIKE_STEP)
 from grader.observations import ObservationError
 
 DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
@@ -824,6 +825,9 @@ def chain(ctx: Context) -> Verdict:
         if differs is not None:
             return fail(f"make_optimizer() gave other updates for the same gradients when the params were "
                         f"{LARGE_PARAMS:,.0f} times larger: {differs}", PARAMS_DEPENDENT)
+        not_finite = _not_finite_without_gradients(ctx)
+        if not_finite:
+            return fail(not_finite, ZERO_NORM_NAN, fraction=0.5)
         return PASS
     kinds = [k for k in _classify(ctx, got, DEFAULT_LR, DEFAULT_MAX_NORM) if k != "reference"]
     spike = npref.global_norm(_grads_seq(ctx)[SPIKE_STEP])
@@ -997,6 +1001,28 @@ def _rms_without_momentum(observed: dict, seq: list[dict], lr: float, max_norm: 
                     f"RMSprop's rule, not Adam's; its first update is {k:.4g} * learning_rate * sign(g), Adam's is "
                     "learning_rate * sign(g)")
     return ""
+
+
+def _not_finite_without_gradients(ctx: Context) -> str:
+    """Words for updates that are not finite (NaN or infinite) when every gradient is zero, where clipping and Adam
+    give zeros; "" otherwise, or where that was not measured."""
+    try:
+        zero = ctx.got("opt/zero_grads") if ctx.student.has("opt/zero_grads") else None
+    except StudentError:
+        return ""
+    if zero is None or math.isfinite(zero["largest"]):
+        return ""
+    return ("make_optimizer()'s updates agree across the norm spike, but with every gradient zero (a global norm of "
+            "0) its updates are not finite (NaN), where clipping leaves zeros as they are and Adam gives zero "
+            "updates")
+
+
+ZERO_NORM_NAN = Mistake(
+    "ex5.zero_norm_nan", "a clip that divides by the global norm, NaN where the norm is 0",
+    "A gradient whose global norm is 0 (every element zero, or squares that underflow) must come through the clip "
+    "as it is: g / norm * min(norm, max_norm) divides 0 by 0 there, and the NaN then fills Adam's state. Scale by "
+    "a factor that is 1 whenever norm <= max_norm, e.g. jnp.where(norm > max_norm, max_norm / norm, 1.0), or use "
+    "optax.clip_by_global_norm(max_norm).")
 
 
 def _moved_without_gradients(ctx: Context) -> tuple[str, Mistake] | None:
@@ -1210,8 +1236,13 @@ def _scaled_alike(ctx: Context, default: dict) -> bool:
         return False
     for config in _argument_configs(ctx):
         try:
-            other = factors(ctx.got(f"opt/{config}"), ctx.want(f"opt/{config}"))
-        except (StudentError, Missing):
+            got = ctx.got(f"opt/{config}")
+            if _config(config)[0] == 0.0:  # a rate of 0: any factor of no update is no update
+                if all(np.max(np.abs(np.asarray(v, np.float64)), initial=0.0) == 0.0 for v in got.values()):
+                    continue
+                return False
+            other = factors(got, ctx.want(f"opt/{config}"))
+        except (StudentError, Missing, AttributeError, TypeError, ValueError):
             return False
         if other is None or not np.allclose(other, scales, rtol=1e-3, atol=0):
             return False
@@ -1277,7 +1308,8 @@ def hyperparams(ctx: Context) -> Verdict:
             default_lr.append(config)
         if fixed is MAX_NORM:
             default_norm.append(config)
-        cached = _cached(ctx, config, configs)
+        # a rate of 0 given the default's updates is 0 taken for a missing value, whatever call came before
+        cached = _cached(ctx, config, configs) if not (fixed is LR and lr == 0.0) else ""
         if cached:
             problems[-1] += f"; measured: {cached}"
             hint = hint or CACHED
@@ -1310,17 +1342,83 @@ def hyperparams(ctx: Context) -> Verdict:
     if guards:
         problems.append(f"measured: {_guard_words(guards)}")
         hint = hint or CLIP_GUARD
+    large = _large_max_norm(ctx, seq, builders)
+    if large:
+        wrong.append("large_max_norm")
+        problems.append(large[0])
+        hint = hint or large[1]
     if not problems:
         return PASS
     capped = _lr_capped(wrong, configs, default_lr) if hint is LR else ""
     if capped:
         problems.append(f"measured: {capped}")
         hint = LR_CAPPED
+    zero = _zero_lr_replaced(wrong, configs, default_lr) if hint is LR else ""
+    if zero:
+        problems.append(f"measured: {zero}")
+        hint = ZERO_LR_REPLACED
     floored = _max_norm_floored(wrong, configs, default_norm) if hint is MAX_NORM else ""
     if floored:
         problems.append(f"measured: {floored}")
         hint = MAX_NORM_FLOORED
-    return fail("; ".join(problems), hint or HINT_ARGUMENTS, fraction=1 - len(wrong) / len(configs))
+    judged = len(configs) + ctx.student.observed("opt/large_max_norm")
+    return fail("; ".join(problems), hint or HINT_ARGUMENTS, fraction=max(0.0, 1 - len(wrong) / judged))
+
+
+def _large_max_norm(ctx: Context, seq: list[dict], builders: list[Variant]) -> tuple[str, Mistake | str] | None:
+    """Words and hint for make_optimizer(max_norm=LARGE_MAX_NORM) on the gradients scaled by as much, where its
+    updates are neither the reference's nor those of the chain the submission builds by default (``builders``: a
+    wrong chain is charged in ex5.chain); None where they are, or this was not observed."""
+    if not ctx.student.observed("opt/large_max_norm"):
+        return None
+    scaled = [{k: np.asarray(v, np.float64) * LARGE_MAX_NORM for k, v in g.items()} for g in seq]
+    said = (f"make_optimizer(max_norm={LARGE_MAX_NORM:g}) on the same gradients {LARGE_MAX_NORM:g} times larger (a "
+            f"spike of norm {npref.global_norm(seq[SPIKE_STEP]) * LARGE_MAX_NORM:.3g})")
+    try:
+        got = ctx.got("opt/large_max_norm")
+    except StudentError as exc:
+        return f"{said} raised {exc.error.summary()}", HINT_ARGUMENTS
+    mismatch = tree_mismatch(got, ctx.want("opt/large_max_norm"))
+    if mismatch is None:
+        return None
+    try:
+        if any(_same(_as_steps(got), build(scaled, DEFAULT_LR, LARGE_MAX_NORM)) for build in builders):
+            return None
+    except (ValueError, AttributeError, KeyError):
+        pass
+    try:
+        unclipped = _same(_as_steps(got), VARIANTS["no_clip"][1](scaled, DEFAULT_LR, LARGE_MAX_NORM))
+    except (ValueError, AttributeError, KeyError):
+        unclipped = False
+    if unclipped:
+        return (f"{said}: {mismatch}; measured: these are Adam's updates with nothing clipped, though the spike is "
+                f"above max_norm, while smaller max_norms clip", CLIP_OFF_LARGE)
+    return f"{said}: {mismatch}", HINT_ARGUMENTS
+
+
+CLIP_OFF_LARGE = Mistake(
+    "ex5.clip_off_for_large_max_norm", "no clipping at a large max_norm",
+    "Any positive max_norm is honoured: chain optax.clip_by_global_norm(max_norm) before Adam whatever its value. "
+    "A large max_norm clips only larger gradients; it does not switch the clip off (no branch on max_norm's size, "
+    "no optax.identity() in its place).")
+
+
+def _zero_lr_replaced(wrong: list[str], configs: list[str], default_lr: list[str]) -> str:
+    """Words for a learning rate of 0 that gave the default rate's updates (``default_lr``: the calls measured so)
+    while every other rate was honoured; "" otherwise."""
+    zero = [c for c in configs if _config(c)[0] == 0.0]
+    others = [c for c in configs if _config(c)[0] not in (0.0, DEFAULT_LR)]
+    if not zero or any(c not in default_lr for c in zero) or any(c in wrong for c in others):
+        return ""
+    return (f"make_optimizer(learning_rate=0.0) gave the updates of the default learning rate {DEFAULT_LR:g}, while "
+            "every other rate was honoured: 0 was taken for a missing value")
+
+
+ZERO_LR_REPLACED = Mistake(
+    "ex5.zero_learning_rate_replaced", "a learning rate of 0 replaced by the default",
+    "learning_rate=0.0 is a valid value (nothing moves): `learning_rate or 1e-3` and `if not learning_rate` take it "
+    "for a missing one. Pass learning_rate to optax.adam as it is, or test `learning_rate is None` where a missing "
+    "value is meant.")
 
 
 CACHED = Mistake(
@@ -1335,9 +1433,10 @@ LR_CAPPED = Mistake(
 
 
 def _argument_configs(ctx: Context) -> list[str]:
-    """The calls of make_optimizer with arguments, as observed (a probe older than a call did not make it)."""
+    """The calls of make_optimizer with arguments, as observed (a probe older than a call did not make it); a
+    learning rate of 0 that make_optimizer refuses (an input check for a positive rate) is not judged."""
     return [config for config, _, _ in OPTIMIZERS[1:] if ctx.student.has(f"opt/{config}")
-            or f"opt/{config}" in ctx.student.errors]
+            or (f"opt/{config}" in ctx.student.errors and _config(config)[0] != 0.0)]
 
 
 def _call(config: str) -> str:

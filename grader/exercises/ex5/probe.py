@@ -7,7 +7,7 @@ import optax
 
 from grader.harness.probe_tools import as_jax, snapshot
 from grader.exercises.ex5.shared import OPTIMIZERS
-from grader.exercises.ex5.shared import CHAINED_STEPS, LARGE_PARAMS, SGD_LR
+from grader.exercises.ex5.shared import CHAINED_STEPS, LARGE_MAX_NORM, LARGE_PARAMS, SGD_LR
 
 
 def _adam_count(state):
@@ -136,6 +136,9 @@ def probe(rec, modules, inputs, options):
     grads_seq = [data["grads"][str(i)] for i in range(len(data["grads"]))]
     for name, args, kwargs in OPTIMIZERS:
         rec.record(f"opt/{name}", lambda a=args, k=kwargs: _run_updates(m.make_optimizer(*a, **k), params, grads_seq))
+    # A large max_norm on gradients as much larger: a clip switched off above some max_norm shows.
+    scaled = [jax.tree_util.tree_map(lambda g: g * LARGE_MAX_NORM, grads) for grads in grads_seq]
+    rec.record("opt/large_max_norm", lambda: _run_updates(m.make_optimizer(max_norm=LARGE_MAX_NORM), params, scaled))
     # Clipping and Adam never read the params: with params 10,000 times larger, the updates must not change.
     large = jax.tree_util.tree_map(lambda leaf: leaf * LARGE_PARAMS, params)
     rec.record("opt/large_params", lambda: _run_updates(m.make_optimizer(), large, grads_seq))

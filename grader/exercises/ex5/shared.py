@@ -9,7 +9,12 @@ OPTIMIZERS = (
     # max_norm alone (an optimizer cached by the learning rate alone comes back from the default's call).
     ("lr_only", (), {"learning_rate": 3e-4}),
     ("max_norm_only", (), {"max_norm": 0.3}),
+    # A learning rate of 0, which nothing moves with: a 0 taken for a missing value (learning_rate or 1e-3) shows.
+    ("lr_zero", (), {"learning_rate": 0.0}),
 )
+#: make_optimizer(max_norm=LARGE_MAX_NORM) is also observed on the gradients scaled by as much
+#: (``opt/large_max_norm``): a clip by the global norm is then the default's clip scaled, and so are its updates.
+LARGE_MAX_NORM = 1000.0
 #: The step of the gradient sequence whose norm spikes.
 SPIKE_STEP = 3
 SGD_LR = 0.1
@@ -20,6 +25,7 @@ CHAINED_STEPS = 3
 #: clipping and Adam never read the params, so the updates must be the same; weight decay shows there.
 LARGE_PARAMS = 10_000.0
 #: How many times make_optimizer has been called when it is called once more with no arguments (``opt/again``):
-#: the calls of :data:`OPTIMIZERS`, ``opt/large_params`` and ``opt/zero_grads`` come before it. That optimizer is
-#: run again after the next call has made another with the arguments of ``OPTIMIZERS[1]`` (``opt/after_another``).
-AGAIN_CALL = len(OPTIMIZERS) + 3
+#: the calls of :data:`OPTIMIZERS`, ``opt/large_max_norm``, ``opt/large_params`` and ``opt/zero_grads`` come
+#: before it. That optimizer is run again after the next call has made another with the arguments of
+#: ``OPTIMIZERS[1]`` (``opt/after_another``).
+AGAIN_CALL = len(OPTIMIZERS) + 4
