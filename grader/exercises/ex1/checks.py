@@ -13,6 +13,7 @@ from grader.checks.common import (MUTATED, PARAMETERS, STALE, crash_hint, fixed_
                                   unchanged)
 from grader.checks.compare import array_mismatch, rearranged, tree_mismatch
 from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, CURVE_OFFSET, HIGH_RATE, LARGE_PARAMS_SCALE, RATES,
+                                         SCALAR_CALLS, VERY_HIGH_RATE,
                                          SMALL_RATE, WIDE_SCALE, WIDE_SHIFT,
                                          large_params, other_shapes)
 from grader.inputs import flatten
@@ -576,11 +577,30 @@ def _small_rate(ctx: Context) -> Verdict:
         return PASS  # could not be observed: the rates above judged the coin
     expected, spread = SMALL_RATE * size, float(np.sqrt(size * SMALL_RATE * (1 - SMALL_RATE)))
     if abs(zeros - expected) <= 6 * spread:
-        return PASS
+        return _very_high_rate(ctx)
     return fail(f"dropout(key, x, {SMALL_RATE}) on {size:,} elements zeroed {zeros:,} of them ({zeros / size:.4%}); "
                 f"a coin per element zeroes about {expected:,.0f} (± {spread:.0f}), {abs(zeros - expected) / spread:.0f} "
                 f"standard deviations away, while the rates {', '.join(f'{r:g}' for r in RATES)} came out right",
                 COARSE_COIN, fraction=1 - 1 / (len(RATES) + 1))
+
+
+def _very_high_rate(ctx: Context) -> Verdict:
+    """At VERY_HIGH_RATE, the number of survivors is what a coin per element gives (about 0.5% of x)."""
+    try:
+        out = np.asarray(ctx.got("dropout/very_high_rate"))
+    except (StudentError, Missing, TypeError, ValueError):
+        return PASS  # could not be observed (or raised: said in ex1.rescale)
+    x = _x(ctx)
+    if out.shape != x.shape or not np.all(x != 0):
+        return PASS
+    kept, keep = int(np.count_nonzero(out)), 1 - VERY_HIGH_RATE
+    expected, spread = keep * x.size, float(np.sqrt(x.size * keep * VERY_HIGH_RATE))
+    if abs(kept - expected) <= 6 * spread:
+        return PASS
+    return fail(f"dropout(key, x, {VERY_HIGH_RATE}) on {x.size:,} elements kept {kept:,} of them, where a coin per "
+                f"element keeps about {expected:,.0f} (± {spread:.0f}), while the rates "
+                f"{', '.join(f'{r:g}' for r in RATES)} came out right", HINT_HIGH_RATE,
+                fraction=1 - 1 / (len(RATES) + 1))
 
 
 def _biased(x: np.ndarray, fractions: list[float], variances: list[float]) -> Verdict:
@@ -671,6 +691,9 @@ def rescale(ctx: Context) -> Verdict:
         high = _high_rate(ctx, x)
         if high:
             return fail(high, HINT_HIGH_RATE, fraction=1 - 1 / (len(RATES) + 1))
+        scalar = _scalar_unscaled(ctx, x)
+        if scalar and ctx.verdict("ex1.per_element").passed and ctx.verdict("ex1.zero_fraction").passed:
+            return fail(scalar, SCALAR_UNSCALED, fraction=1 - 1 / (len(RATES) + 1))
         negative = _negative_inputs(ctx)
         return fail(negative, HINT_NEGATIVE, fraction=0.5) if negative else PASS
     hints = [hint for hint, count in holds.items() if count == judged]
@@ -735,34 +758,62 @@ def _scale_law(rates: list[float], scales: list[float]) -> str:
 
 
 HINT_HIGH_RATE = ("dropout takes any rate in [0, 1): near 1 too, each element is zeroed with probability rate and "
-                  "each survivor scaled by 1 / (1 - rate) (20 at rate 0.95). No upper limit below 1 in a check, and "
-                  "no formula that holds for small rates only.")
+                  "each survivor scaled by 1 / (1 - rate) (20 at rate 0.95, 200 at 0.995). No upper limit below 1 in "
+                  "a check, no shortcut that returns zeros above some rate, and no formula that holds for small "
+                  "rates only.")
+
+
+def _scalar_unscaled(ctx: Context, x: np.ndarray) -> str:
+    """Words for a dropout whose calls on a 0-d x (x[0, 0], rate 0.5, SCALAR_CALLS keys) returned values other
+    than 0 and 2 x; "" when each was one of them (or this was not observed: a 0-d x that fails is not judged)."""
+    if not ctx.student.observed("dropout/scalars"):
+        return ""
+    try:
+        got = np.asarray(ctx.got("dropout/scalars"), np.float64).reshape(-1)
+    except (StudentError, Missing, TypeError, ValueError):
+        return ""
+    x0 = float(x.reshape(-1)[0])
+    if x0 == 0 or got.size != SCALAR_CALLS:
+        return ""
+    as_is = int(np.sum(np.isclose(got, x0, rtol=1e-6, atol=0)))
+    other = int(np.sum(~np.isclose(got, 0.0, rtol=0, atol=0) & ~np.isclose(got, 2 * x0, rtol=1e-5, atol=0)))
+    if other == 0:
+        return ""
+    also = f" ({as_is} of them x itself, kept but not scaled)" if as_is else ""
+    return (f"for a 0-d x ({x0:.4g}), dropout(key, x, 0.5) with {SCALAR_CALLS} keys gave {other} values that are "
+            f"neither 0 nor 2 x = {2 * x0:.4g}{also}, where on arrays of any rank every survivor came out scaled")
+
+
+SCALAR_UNSCALED = Mistake(
+    "ex1.scalar_unscaled", "a 0-d x whose survivor is not scaled",
+    "Dropout acts on an x of any shape, a 0-d one (a single number) too: a kept element is x / (1 - rate) there as "
+    "everywhere. A branch of its own for scalars must scale as the general one does; simpler, draw the mask with "
+    "x.shape (() for a scalar) and keep one code path.")
 
 
 def _high_rate(ctx: Context, x: np.ndarray) -> str:
-    """Words for a dropout right at the usual rates that, at HIGH_RATE, raises or scales the survivors otherwise;
-    "" when it is right there (or this was not observed)."""
-    if not ctx.student.observed("dropout/high_rate"):
-        return ""
+    """Words for a dropout right at the usual rates that, at HIGH_RATE or VERY_HIGH_RATE, raises, zeroes every
+    element or scales the survivors otherwise; "" when it is right there (or this was not observed)."""
     usual = ", ".join(f"{r:g}" for r in RATES)
-    try:
-        out = np.asarray(ctx.got("dropout/high_rate"), np.float64)
-    except StudentError as exc:
-        return (f"dropout(key, x, {HIGH_RATE}) raised {exc.error.summary()}, where the rates {usual} came out right: "
-                "the contract allows any rate with 0 <= rate < 1")
-    except (Missing, TypeError, ValueError):
-        return ""
-    if out.shape != x.shape:
-        return f"dropout(key, x, {HIGH_RATE}) returned shape {out.shape}, expected {x.shape}"
-    kept = out != 0  # (the share zeroed is ex1.zero_fraction's, judged at the usual rates)
-    words = []
-    if kept.any():
-        ratio = out[kept] / x[kept]
-        if not np.allclose(ratio, 1 / (1 - HIGH_RATE), rtol=1e-4):
-            words.append(f"scaled the survivors by {float(np.median(ratio)):.5g}, where 1 / (1 - rate) is "
-                         f"{1 / (1 - HIGH_RATE):.5g}")
-    return (f"dropout(key, x, {HIGH_RATE}) " + " and ".join(words) + f", where the rates {usual} came out right"
-            ) if words else ""
+    for name, rate in (("dropout/high_rate", HIGH_RATE), ("dropout/very_high_rate", VERY_HIGH_RATE)):
+        if not ctx.student.observed(name):
+            continue
+        try:
+            out = np.asarray(ctx.got(name), np.float64)
+        except StudentError as exc:
+            return (f"dropout(key, x, {rate}) raised {exc.error.summary()}, where the rates {usual} came out right: "
+                    "the contract allows any rate with 0 <= rate < 1")
+        except (Missing, TypeError, ValueError):
+            continue
+        if out.shape != x.shape:
+            return f"dropout(key, x, {rate}) returned shape {out.shape}, expected {x.shape}"
+        kept = out != 0  # (the share zeroed is ex1.zero_fraction's, judged at the usual rates)
+        if kept.any():  # (none kept: the share zeroed is wrong, said in ex1.zero_fraction)
+            ratio = out[kept] / x[kept]
+            if not np.allclose(ratio, 1 / (1 - rate), rtol=1e-4):
+                return (f"dropout(key, x, {rate}) scaled the survivors by {float(np.median(ratio)):.5g}, where "
+                        f"1 / (1 - rate) is {1 / (1 - rate):.5g}, and the rates {usual} came out right")
+    return ""
 
 
 HINT_NEGATIVE = ("Dropout works on values of any sign: each survivor is x / (1 - rate), negative ones too, and "
@@ -1788,7 +1839,32 @@ def separate_keys(ctx: Context) -> Verdict:
     derived = {tuple(k) for u in uses if u["op"] in ("split", "fold_in") for k in u.get("keys", [u["key"]])}
     if derived & set(keys):
         return fail("a key was used for a mask and also split or folded", KEY_SPLIT_AND_USED)
+    one_row = _one_row_repeats(ctx)
+    if one_row:
+        return fail(one_row, ONE_ROW_KEYS, fraction=0.5)
     return PASS
+
+
+def _one_row_repeats(ctx: Context) -> str:
+    """Words for train mode on a batch of one example whose masks repeat a key, where on the usual batch each mask
+    has its own; "" otherwise, or where that was not observed."""
+    try:
+        masks = list(ctx.got("forward/one_row_masks")) if ctx.student.has("forward/one_row_masks") else []
+    except StudentError:
+        return ""
+    keys = [tuple(k) for m in masks for k in m.get("keys", [])]
+    if len(masks) < 2 or len(set(keys)) == len(keys):
+        return ""
+    return (f"on a batch of one example, train mode's {len(masks)} masks drew {len(keys) - len(set(keys))} of their "
+            f"{len(keys)} key uses from a key already used, where on a batch of "
+            f"{ctx.inputs['ex1']['xb'].shape[0]} every mask has keys of its own: the keys depend on the batch size")
+
+
+ONE_ROW_KEYS = Mistake(
+    "ex1.keys_by_batch_size", "layer keys that coincide on a batch of one",
+    "Each dropout layer's key must be its own whatever the batch size: k1, k2 = jax.random.split(key) (one key per "
+    "layer), not keys split into B (the batch size) and indexed per layer, which on a batch of one example runs "
+    "past the end (JAX clamps the index: both layers get keys[0]).")
 
 
 def _same_as_after_relu(ctx: Context) -> bool:
@@ -1947,7 +2023,7 @@ CHECKS = [
     Check("ex1.zero_fraction", "dropout zeroes a fraction rate of the elements (rates 0.1, 0.25, 0.5, 0.8)",
           zero_fraction, ("dropout",)),
     Check("ex1.rescale", "survivors are scaled by 1 / (1 - rate)", rescale, ("dropout",), requires=_MASK,
-          reads=("ex1.zero_fraction",)),
+          reads=("ex1.zero_fraction", "ex1.per_element")),
     Check("ex1.identity", "train=False and rate=0 return x unchanged", identity, ("dropout",), requires=_MASK),
     Check("ex1.per_element", "one coin flip per element, no mask shared across the batch", per_element,
           ("dropout",), requires=_MASK),

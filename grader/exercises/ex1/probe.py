@@ -22,6 +22,7 @@ import numpy as np
 from grader.harness.jaxpr_tools import draws_and_masks
 from grader.harness.probe_tools import as_jax, key, no_leaks, parameters, same_array, snapshot
 from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, HIGH_RATE, RATES, SMALL_RATE, SMALL_RATE_TILES,
+                                         SCALAR_CALLS, VERY_HIGH_RATE,
                                          WIDE_SCALE, WIDE_SHIFT,
                                          bias_params, large_params, mean_params, other_shapes)
 
@@ -156,6 +157,12 @@ def probe(rec, modules, inputs, options):
     rec.record("parameters/dropout", lambda: parameters(m.dropout))
     dropped = {rate: rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate)) for rate in RATES}
     rec.record("dropout/high_rate", lambda: m.dropout(k1, jnp.asarray(inputs["ex1"]["x"]), HIGH_RATE))
+    rec.record("dropout/very_high_rate", lambda: m.dropout(k1, jnp.asarray(inputs["ex1"]["x"]), VERY_HIGH_RATE))
+    scalar = _try(lambda: m.dropout(k1, jnp.asarray(inputs["ex1"]["x"][0, 0]), 0.5))
+    if _works(scalar, jnp.asarray(inputs["ex1"]["x"][0, 0])):  # judged where a 0-d x works: a 1-element array
+        scalar_keys = jax.random.split(k1, SCALAR_CALLS)
+        rec.record("dropout/scalars", lambda: jnp.stack([
+            jnp.asarray(m.dropout(k, jnp.asarray(inputs["ex1"]["x"][0, 0]), 0.5)) for k in scalar_keys]))
     # the inputs below are made from the host's copy: a dropout that donated x (jit's donate_argnums) has deleted it
     x_again = jnp.asarray(inputs["ex1"]["x"])
     big = jnp.tile(x_again, SMALL_RATE_TILES)
@@ -243,6 +250,9 @@ def probe(rec, modules, inputs, options):
 
     rec.record("forward/key_uses", lambda: draws()[0])
     rec.record("forward/masks", lambda: draws()[1])
+    # ... and on a batch of one example, where keys made per example (split into B) and indexed per layer meet
+    rec.record("forward/one_row_masks", lambda: draws_and_masks(lambda p, x, k: forward(p, x, k, 0.5, True), params,
+                                                                xb[:1], k1, data_args=(0, 1), key_args=(2,))[1])
     rec.record("input/params_after", lambda: snapshot(params))
     large = as_jax(large_params(host_params))  # what only large values trigger (see LARGE_PARAMS_SCALE)
     rec.record("input/large_params_after", lambda: (forward(large, xb, k1, 0.5, True), snapshot(large))[1])

@@ -8,6 +8,12 @@ SMALL_RATE = 0.002
 #: A rate near 1 that the contract allows (0 <= rate < 1): a check that refuses high rates, or a scale that breaks
 #: there, shows (observation ``dropout/high_rate``).
 HIGH_RATE = 0.95
+#: A rate nearer 1 still (observation ``dropout/very_high_rate``, on x): about 0.5% of the elements survive, scaled
+#: by 200; a shortcut that zeroes everything above some rate shows.
+VERY_HIGH_RATE = 0.995
+#: dropout is also called on a 0-d x (x[0, 0]) with this many keys split from the first (observation
+#: ``dropout/scalars``): each call gives 0 or 2 x at rate 0.5, so a scalar kept unscaled shows.
+SCALAR_CALLS = 16
 #: The evaluation pass is also observed on x stretched to [-2, 2] (``xb * 4 - 2``, observation
 #: ``forward/eval_wide``): the usual x is in [0, 1], and code that changes x outside it (a pixel-range guard, a
 #: clip) shows.
