@@ -16,6 +16,7 @@ from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, comm
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, LEAF_UNIT_PLACES, NUM_CLASSES, SAME_PARAMS,
+                                         SATURATED, TINY_SCALE, ZERO_EXAMPLE,
                                          UNIT_EXAMPLES, UNIT_NORMS, VECTOR_BATCHES)
 
 GROUPED = Mistake(
@@ -1334,7 +1335,8 @@ def norms(ctx: Context) -> Verdict:
     want = ctx.want("norms/tree")
     problem = array_mismatch(got, want)
     if not problem:
-        return PASS
+        tiny = _tiny_norms(ctx)
+        return fail(tiny[0], tiny[1], fraction=0.5) if tiny else PASS
     tree = flatten(ctx.inputs["ex2"]["norm_tree"])
     message = f"per_example_grad_norms on a tree of {len(tree)} leaves with B=6: {problem}"
     if _same_for_other_tree(ctx, got):
@@ -1840,6 +1842,43 @@ RUNNING_TOTAL = Mistake(
     "loop, or compute all the norms at once with jax.vmap(optax.tree.norm)(grads).")
 
 
+def _tiny_norms(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """Words and hint for norms right on the norm tree but not on that tree scaled by TINY_SCALE with one example's
+    gradient all zero (``norms/tiny``): a constant added inside or outside the root shows there; None where they
+    are right, or this was not observed."""
+    if not ctx.student.observed("norms/tiny"):
+        return None
+    said = (f"per_example_grad_norms is right on the tree, but on the same tree times {TINY_SCALE:g} with example "
+            f"{ZERO_EXAMPLE}'s gradient all zero")
+    try:
+        got = np.asarray(ctx.got("norms/tiny"), np.float64).reshape(-1)
+    except StudentError as exc:
+        return f"{said} it raised {exc.error.summary()}", "The norm of a gradient of zeros is 0: nothing may fail there."
+    except (TypeError, ValueError):
+        return None
+    want = np.asarray(ctx.want("norms/tiny"), np.float64).reshape(-1)
+    if got.shape != want.shape or np.all(np.abs(got - want) <= 1e-4 * np.abs(want) + 1e-30):
+        return None
+    shown = (f"{said} it returned {np.array2string(got, precision=3)}, where the norms are "
+             f"{np.array2string(want, precision=3)}")
+    inside = got ** 2 - want ** 2
+    outside = got - want
+    for spread, name, constant in ((inside, "inside the square root: sqrt(sum of squares + c)", np.median(inside)),
+                                   (outside, "to the root: sqrt(sum of squares) + c", np.median(outside))):
+        if constant > 0 and np.allclose(spread, constant, rtol=1e-2, atol=0):
+            return (f"{shown}: every norm is the right one with a constant c = {constant:.3g} added {name} "
+                    f"(example {ZERO_EXAMPLE}'s norm, 0, came out {got[ZERO_EXAMPLE]:.3g})", NORM_EPSILON)
+    return shown, "The norm of each example is exactly sqrt(sum of its squares), small and zero gradients too."
+
+
+NORM_EPSILON = Mistake(
+    "ex2.norm_epsilon", "a constant added to the norm (an epsilon)",
+    "per_example_grad_norms returns each example's exact norm, sqrt(sum of squares): an epsilon added inside the "
+    "root (for a safe gradient of the norm at 0) or after it is all the norm there is for small gradients, and a "
+    "gradient of zeros gets a norm that is not 0. Leave it out: the norm's value at 0 is 0 (a guard belongs where "
+    "something is divided by the norm).")
+
+
 def norms_error_hint(error) -> Mistake | str:
     """When per_example_grad_norms raised: a KeyError for a layer's name is a norm written for fixed keys."""
     if error.type == "KeyError" and "'layer" in error.summary():
@@ -1929,6 +1968,15 @@ def largest(ctx: Context) -> Verdict:
                 problems.append(f"batch '{case}': returned a {got['type']}, expected a Python int")
                 hint = hint or INT
     if not problems:
+        # judged where the gradients and their norms are right: otherwise the index is the argmax of wrong norms
+        try:
+            judged = ctx.verdict("ex2.values").passed and ctx.verdict("ex2.norms").passed
+        except StudentError:  # one of them raised: charged there
+            judged = False
+        saturated = _saturated_problems(ctx) if judged else []
+        if saturated:
+            return fail("; ".join(w for w, _ in saturated), saturated[0][1],
+                        fraction=1 - len(saturated) / (len(cases) + len(SATURATED)))
         return PASS
     labels = [_label_at(ctx, case, ctx.want(f"largest/{case}")["value"]) for case in cases]
     if all(ctx.got(f"largest/{case}")["value"] == label for case, label in zip(cases, labels)):
@@ -2188,6 +2236,47 @@ def _shift(ctx: Context, cases) -> str:
     kept = [f"'{case}', whose largest norm is example {w}" for case, w, i in zip(cases, want, inside) if not i]
     return (f"measured: every index is the largest norm's {s:+d} where that is in the batch (and right on batch "
             f"{', '.join(kept)})")
+
+
+def _saturated_problems(ctx: Context) -> list[tuple[str, Mistake | str]]:
+    """Words and hint for each batch on which the model is sure of every label (``SATURATED``) where the index is
+    wrong: on the tiny one the largest norm's place, on the flat one (every norm 0) any index of the batch."""
+    found = []
+    for case in SATURATED:
+        if not ctx.student.observed(f"largest/{case}"):
+            continue
+        c = _case(ctx, case)
+        b = len(c["y"])
+        try:
+            got = ctx.got(f"largest/{case}")
+        except StudentError as exc:
+            found.append((f"on a batch the model fits with every gradient {'tiny' if case == 'tiny' else 'exactly 0'}, "
+                          f"largest_gradient_example raised {exc.error.summary()}", SATURATED_HINT))
+            continue
+        value = got.get("value")
+        if case == "flat":
+            if not (isinstance(value, int) and 0 <= value < b):
+                found.append((f"on a batch the model fits with every gradient exactly 0 (every norm tied at 0), it "
+                              f"returned {value}, which is no example's index: with every norm tied, any index from "
+                              f"0 to {b - 1} is the largest (jnp.argmax gives 0)", SATURATED_HINT))
+            continue
+        want = ctx.want(f"largest/{case}")["value"]
+        if value == want:
+            continue
+        norms = _right_norms(c)
+        top = float(np.max(norms))
+        words = (f"on a batch the model fits, with tiny gradients (the largest norm {top:.2g}, at {want}), it returned "
+                 f"{value}")
+        if isinstance(value, int) and 0 <= value < b and top < 1e-6:
+            words += (f", whose norm is {norms[value]:.2g}: norms this small were taken as equal to the largest (a "
+                      "tolerance or an epsilon in the comparison)")
+        found.append((words, SATURATED_HINT))
+    return found
+
+
+SATURATED_HINT = ("Return int(jnp.argmax(norms)) as it is, whatever the norms' size: compare the norms themselves, "
+                  "with no tolerance (jnp.isclose has an absolute one of 1e-8), epsilon or special case, so tiny "
+                  "norms are told apart and norms all 0 give an index of the batch (0).")
 
 
 def _local_index(ctx: Context, cases) -> str:

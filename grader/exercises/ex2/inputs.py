@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from grader.checks import npref
-from grader.exercises.ex2.shared import NUM_CLASSES, VECTOR_BATCHES
+from grader.exercises.ex2.shared import NUM_CLASSES, SATURATED, TINY_LARGEST_AT, VECTOR_BATCHES
 from grader.inputs import LESSON_WIDTHS, batch, mlp_params
 
 #: The seed of the public inputs; with a secret seed N, they are drawn from ``default_rng([N, PUBLIC_SEED])``.
@@ -49,7 +49,22 @@ def build(rng: np.random.Generator, seed: int | None = None) -> dict[str, Any]:
     lesson = cases["lesson"]
     cases["lesson"] = {**lesson, "x": np.concatenate([lesson["x"], x]), "y": np.concatenate([lesson["y"], y])}
     cases["small4"] = _largest_at(_leaf_summaries_disagree(rng, small_widths, 8), 2)  # drawn last, as above
+    for name, margin in SATURATED.items():  # drawn from no generator: every input is unchanged
+        cases[name] = _saturated(cases["small"], margin)
+    cases["tiny"] = _largest_at(cases["tiny"], TINY_LARGEST_AT)
     return cases
+
+
+def _saturated(case: dict[str, Any], margin: float) -> dict[str, Any]:
+    """``case`` relabelled with the model's own predictions and its last layer scaled so the smallest margin
+    between an example's top two logits is ``margin``: the larger the margin, the smaller every gradient."""
+    params = {name: {k: np.array(v, copy=True) for k, v in layer.items()} for name, layer in case["params"].items()}
+    logits = npref.mlp(params, np.asarray(case["x"], np.float64))
+    top2 = np.sort(logits, axis=1)[:, -2:]
+    scale = margin / float(np.min(top2[:, 1] - top2[:, 0]))
+    last = sorted(params, key=lambda name: int(name.removeprefix("layer")))[-1]
+    params[last] = {k: (v * scale).astype(np.float32) for k, v in params[last].items()}
+    return {"params": params, "x": case["x"].copy(), "y": np.argmax(logits, axis=1).astype(case["y"].dtype)}
 
 
 def _largest_at(case: dict[str, Any], position: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from grader.harness.probe_tools import as_jax, no_leaks, parameters, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, LEAF_UNIT_PLACES, LESSON_IMAGES, SAME_PARAMS,
-                                         VECTOR_BATCHES)
+                                         SATURATED, TINY_SCALE, VECTOR_BATCHES, ZERO_EXAMPLE)
 from grader.protocol import SKIP_LESSON
 
 
@@ -53,6 +53,15 @@ def _leaf_unit_tree(like):
     for k, (layer, leaf, index) in enumerate(LEAF_UNIT_PLACES):
         tree[layer][leaf][k].flat[index] = 1.0
     return jax.tree.map(jnp.asarray, tree)
+
+
+def _tiny_tree(tree):
+    """The norm tree scaled by ``TINY_SCALE``, example ``ZERO_EXAMPLE``'s gradient all zero (made on the host)."""
+    def tiny(leaf):
+        leaf = np.asarray(leaf, np.float32) * np.float32(TINY_SCALE)
+        leaf[ZERO_EXAMPLE] = 0.0
+        return jnp.asarray(leaf)
+    return jax.tree.map(tiny, tree)
 
 
 def prepare(inputs, options):
@@ -100,6 +109,11 @@ def probe(rec, modules, inputs, options):
     rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
     rec.record("norms/unit", lambda: m.per_example_grad_norms(_unit_tree(data["norm_tree"])))
     rec.record("norms/leaf_units", lambda: m.per_example_grad_norms(_leaf_unit_tree(data["norm_tree"])))
+    rec.record("norms/tiny", lambda: m.per_example_grad_norms(_tiny_tree(inputs["ex2"]["norm_tree"])))
+    for case in SATURATED:  # the model sure of every label: tiny gradients, then exactly zero ones
+        c = data[case]
+        rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"],
+                                                                                             c["y"])))
     if grads["small"] is not None:  # where the leaves of the small batch's gradients sit, read off them
         rec.record("grads/paths", lambda: _paths(grads["small"]))
 

@@ -39,3 +39,14 @@ LEAF_UNIT_PLACES = (("layer1", "b", 0), ("layer1", "w", 0), ("layer1", "w", -1),
 #: reach several hundred (observation ``measure/large_logits``): a cross-entropy whose exp overflows there (a
 #: log-sum-exp that does not subtract the largest logit) shows.
 LARGE_INPUTS = 40.0
+
+#: Batches on which the model is sure of every label (``largest/<name>``, the small batch's shapes, labels its own
+#: predictions, the last layer scaled so the smallest margin between its top two logits is the value given): at
+#: 30 the gradients are tiny (the largest norm about 1e-9, every other far smaller) and at 120 exactly 0 in
+#: float32, every norm tied at 0, where any index of the batch is an answer.
+SATURATED = {"tiny": 30.0, "flat": 120.0}
+#: Where the tiny batch's largest norm is put.
+TINY_LARGEST_AT = 5
+#: ``norms/tiny``: the norm tree scaled by this, with example ``ZERO_EXAMPLE``'s gradient all zero.
+TINY_SCALE = 1e-6
+ZERO_EXAMPLE = 1
