@@ -15,7 +15,7 @@ from grader.checks.compare import SIXTEEN_BIT_MANTISSAS, array_mismatch, common_
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
 from grader.exercises.ex3.shared import (ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, LARGE_SCALE, NARROW_B, NARROW_W,
-                                         UNITS_X)
+                                         UNITS_X, VERY_DEEP, shared_layer_case, very_deep_case)
 
 
 # Order mistakes: the right computation, the layers in another order.
@@ -28,7 +28,9 @@ STRING_ORDER = Mistake(
 DICT_ORDER = Mistake(
     "ex3.dict_order", "layers in the order the params dict lists them",
     "The layers ran in the order the params dict lists them, which is not the layer order (this case lists "
-    "them backwards, and jax.jit or jax.tree functions reorder keys too). Sort the names by their number.")
+    "them backwards, and jax.jit or jax.tree functions reorder keys too). Sort the names by their number and "
+    "take each layer by its name, params[name]: params.values() (or .items()) zipped with sorted names still "
+    "gives the layers in the dict's order.")
 JIT_DICT_ORDER = Mistake(
     "ex3.jit_dict_order", "the dict's own order under jax.jit (keys sorted as text)",
     "Under jax.jit the layers ran in string order (layer1, layer10, layer11, ...): jit rebuilds the params "
@@ -846,7 +848,7 @@ def _whole(ratio: float) -> int:
     return round(ratio) if abs(ratio - round(ratio)) < 1e-4 * max(1.0, abs(ratio)) else 0
 
 
-HINT_BIAS_TIMES = ("Each layer adds its bias once: x @ w + b. Where x @ w is computed in parts (shards or blocks of "
+HINT_BIAS_TIMES = ("Each layer adds its own bias once: x @ w + b. Where x @ w is computed in parts (shards or blocks of "
                    "the input features, a loop over chunks) and the parts are summed, add b after the sum, not to "
                    "each part.")
 
@@ -1601,7 +1603,10 @@ def deep(ctx: Context) -> Verdict:
     when depths named a mistake in which layers run, the order cannot be judged.
     """
     verdict = _judge_cases(ctx, (DEEP_CASE,))
-    if verdict.passed or verdict.mistake in {STRING_ORDER.id, DICT_ORDER.id}:
+    if verdict.passed:
+        other = _unusual_networks(ctx) if _passed_depths(ctx) else None  # else the computation is charged there
+        return fail(other[0], other[1], fraction=0.5) if other else verdict
+    if verdict.mistake in {STRING_ORDER.id, DICT_ORDER.id}:
         return verdict
     if verdict.mistake != LAYER_ORDER.id and f"out/{DEEP_CASE}" not in ctx.student.errors and _order_measured(ctx):
         # what the measurement networks read assumes layer1 runs first, which the graded cases showed it does not
@@ -1648,6 +1653,43 @@ def deep(ctx: Context) -> Verdict:
         return verdict
     return skip(f"not judged: the 12-layer answer shows the mistake charged in ex3.depths ({named}); the layer "
                 "order is judged once every layer runs")
+
+
+def _unusual_networks(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """Words and hint for a forward pass right on the 12-layer case but not on a network of VERY_DEEP layers (its
+    layer order measured: as text, by the number's last two digits) or on three layers given as one dict object
+    (ReLU decided by comparing the layer objects); None where both are right, or were not observed."""
+    c = very_deep_case()
+    got = _measured(ctx, "measure/very_deep")
+    if got is not None and not _up_to_output(got, npref.mlp(c["params"], c["x"])):
+        said = (f"the 12-layer case is right, but a network of {VERY_DEEP} layers (layer1 to layer{VERY_DEEP}, each a "
+                "permutation plus a bias) returned other values than its layers in numeric order give")
+        orders = {"as text (layer1, layer10, layer100, ...)": sorted(c["params"]),
+                  "by the last two digits of their number (layer105 read as 5)":
+                      sorted(c["params"], key=lambda name: npref.layer_number(name) % 100),
+                  "by the first two digits of their number (layer105 read as 10)":
+                      sorted(c["params"], key=lambda name: int(str(npref.layer_number(name))[:2]))}
+        for words, names in orders.items():
+            if _up_to_output(got, npref.mlp({n: c["params"][n] for n in names}, c["x"], "dict")):
+                return f"{said}; measured: they are the layers run in the order their names take {words}", LAYER_ORDER
+        return said, LAYER_ORDER
+    c = shared_layer_case()
+    got = _measured(ctx, "measure/shared_layer")
+    if got is not None and not _up_to_output(got, npref.mlp(c["params"], c["x"])):
+        said = ("the 12-layer case is right, but three layers given as one dict object (the same weights three times) "
+                "returned other values than x @ w + b three times with ReLU after the first two")
+        if _up_to_output(got, npref.mlp(c["params"], c["x"], act_after=())):
+            return (f"{said}; measured: no ReLU ran at all: every layer was taken for the last, as the layer objects "
+                    "are compared (is, ==) where the layer's place in the order decides"), RELU_BY_IDENTITY
+        return said, "Each of layer1..layerN runs once, in numeric order, whatever objects the layers are."
+    return None
+
+
+RELU_BY_IDENTITY = Mistake(
+    "ex3.relu_by_identity", "the last layer told by its object, not its place",
+    "ReLU goes after every layer but the last, and the last is the last in the order, not the layer whose object "
+    "is the last one's: layers may share one dict (tied weights). Decide by position: for i, name in "
+    "enumerate(names): ... if i < len(names) - 1.")
 
 
 RELU_BY_WIDTH = Mistake(

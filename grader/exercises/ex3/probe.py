@@ -15,7 +15,7 @@ import jax.numpy as jnp
 
 from grader.exercises.ex3.shared import DEEP_CASE, GRAD_CASE, LARGE_SCALE
 from grader.exercises.ex3.shared import layer_prefix as prefix
-from grader.exercises.ex3.shared import measurement_cases
+from grader.exercises.ex3.shared import measurement_cases, shared_layer_case, very_deep_case
 from grader.harness.probe_tools import as_jax, no_leaks, snapshot
 
 
@@ -60,4 +60,10 @@ def probe(rec, modules, inputs, options):
     rec.record(f"measure/grad/{GRAD_CASE}", lambda: jax.grad(lambda p: jnp.sum(m.mlp_forward(p, g["x"])))(g["params"]))
     for k in range(1, len(deep["params"]) + 1):
         rec.record(f"measure/prefix{k}", lambda k=k: m.mlp_forward(prefix(deep["params"], k), deep["x"]))
+    very_deep = as_jax(very_deep_case())
+    rec.record("measure/very_deep", lambda: m.mlp_forward(very_deep["params"], very_deep["x"]))
+    tied = shared_layer_case()
+    layer = as_jax(tied["params"]["layer1"])  # one object, as given: the layers share it
+    rec.record("measure/shared_layer", lambda: m.mlp_forward({name: layer for name in tied["params"]},
+                                                             jnp.asarray(tied["x"])))
     rec.record("last/d2", lambda: m.mlp_forward(jax.tree.map(lambda a: a, data["d2"]["params"]), data["d2"]["x"]))

@@ -89,3 +89,30 @@ def measurement_cases() -> dict[str, dict[str, Any]]:
 def layer_prefix(params: dict[str, Any], k: int) -> dict[str, Any]:
     """The first ``k`` layers of ``params`` (layer1..layerk), listed in that order."""
     return {f"layer{i}": params[f"layer{i}"] for i in range(1, k + 1)}
+
+
+#: The layers of the very deep measurement network (``measure/very_deep``): past 99, so a layer number read from
+#: two digits (or sorted as text) shows.
+VERY_DEEP = 105
+
+
+def very_deep_case() -> dict[str, Any]:
+    """A network of VERY_DEEP 16-wide layers, each a permutation of its inputs plus a positive bias: every value
+    stays positive (ReLU passes it on) and below 7 (where no cap on the logits reaches), and the output depends on
+    the order of every layer.
+    Numpy, drawn from a fixed generator."""
+    rng = np.random.default_rng(105)
+    params = {f"layer{i}": {"w": np.eye(16, dtype=np.float32)[rng.permutation(16)],
+                            "b": rng.uniform(0.01, 0.05, 16).astype(np.float32)} for i in range(1, VERY_DEEP + 1)}
+    return {"params": params, "x": rng.uniform(0.0, 1.0, (6, 16)).astype(np.float32)}
+
+
+def shared_layer_case() -> dict[str, Any]:
+    """Three layers given as one dict object (``measure/shared_layer``, tied weights): ReLU after the first two all
+    the same; every value small (no cap on the logits reaches it). Numpy, drawn from a fixed generator; the probe
+    keeps the one object when it moves it to the device."""
+    rng = np.random.default_rng(3)
+    layer = {"w": (rng.standard_normal((16, 16)) * 0.3).astype(np.float32),
+             "b": (rng.standard_normal(16) * 0.3).astype(np.float32)}
+    return {"params": {"layer1": layer, "layer2": layer, "layer3": layer},
+            "x": rng.standard_normal((6, 16)).astype(np.float32)}
