@@ -30,8 +30,8 @@ from typing import Callable
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint
 from grader.observations import ObservationError
-from grader.exercises.ex4.shared import (COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, SPEEDUP_STEPS,
-                                         UNEVEN_COSTS)
+from grader.exercises.ex4.shared import (COMPILE_DELAY, COUNT_STEPS, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, N_STEPS,
+                                         SPEEDUP_STEPS, UNEVEN_COSTS, UNEVEN_STEPS)
 
 COMPILE = Mistake(
     "ex4.no_warmup", "timing the first (compiling) call",
@@ -844,6 +844,9 @@ def times_n_steps(ctx: Context) -> Verdict:
     gets nothing, unless the extra calls are warm-ups before a clock that
     times the n_steps calls right; otherwise a third for each property it has.
     """
+    small = _small_n_steps_crash(ctx)
+    if small:
+        return fail(small[0], small[1])
     if (without_time := _calls_without_time(ctx)) is not None:
         return without_time
     count = ctx.got("time/count")
@@ -1074,6 +1077,40 @@ ONE_STEP = Mistake(
     "n_steps=1 is a request like any other: one warm-up call, then one timed call, and its time returned. Nothing "
     "in time_steps may return early or skip the loop for small n_steps; an input check, if any, rejects only "
     "n_steps below 1.")
+
+
+#: The n_steps each timed observation passes to time_steps.
+_RUN_STEPS = {"time/compile": N_STEPS, "time/async": N_STEPS, "time/count": COUNT_STEPS, "time/uneven": UNEVEN_STEPS,
+              "time/host": N_STEPS, "time/one": 1}
+
+
+def _small_n_steps_crash(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """Words and hint for a time_steps that raised for every n_steps below some value and ran for every larger one
+    (the runs of ``_RUN_STEPS``); None otherwise."""
+    raised, ran = {}, set()
+    for name, n in _RUN_STEPS.items():
+        if not ctx.student.observed(name):
+            continue
+        if name in ctx.student.errors:
+            raised[n] = ctx.student.errors[name]
+        else:
+            ran.add(n)
+    if not raised or not ran or max(raised) >= min(ran):
+        return None
+    error = raised[max(raised)]
+    said = (f"time_steps raised {error.summary().splitlines()[0]} with n_steps={', '.join(map(str, sorted(raised)))} "
+            f"and ran with n_steps={', '.join(map(str, sorted(ran)))}: any n_steps from 1 up is allowed")
+    if error.type == "ZeroDivisionError":
+        return (f"{said}; measured: a division by zero only for small n_steps: a divisor computed from n_steps "
+                "(n_steps // k) is 0 there", SMALL_N_STEPS)
+    return said, SMALL_N_STEPS
+
+
+SMALL_N_STEPS = Mistake(
+    "ex4.small_n_steps", "a time_steps that fails for small n_steps",
+    "time_steps must work for every n_steps from 1 up: a count computed from it (a progress interval n_steps // 4, "
+    "a number of chunks) is 0 for small ones, and a modulo or division by it raises. Guard it (max(1, n_steps // "
+    "4)), or keep printing out of the timed loop.")
 
 
 def _one_step_problem(ctx: Context) -> str:
@@ -1559,7 +1596,12 @@ def _speedup_reading(eager: float, jit: float, speedup: float, seconds: list[flo
     against the two times and the ``seconds`` time_steps returned: (words, hint); ("", HINT_DICT) when nothing
     reads it."""
     ratio = eager / jit
-    ratios = [a / b for a in (eager, *seconds) for b in (jit, *seconds)]
+    times = (eager, jit, *seconds)
+    ratios = [a / b for i, a in enumerate(times) for j, b in enumerate(times) if i != j and i != 1 and j != 0]
+    if speedup in (0.0, 1.0) and abs(ratio - speedup) > 0.05 * max(ratio, 1e-12):
+        return (f"it is exactly {speedup:g}, a fixed value: no two times this call measured have that ratio",
+                "speedup is eager_s / jit_s, computed from the two times every time: not a fixed value (1.0 or 0 "
+                "for short runs, or where the times look unreliable; a caveat belongs in answers.md).")
     cut = next((f"rounded to {k} decimal place{'s' * (k != 1)}" for k in (3, 2, 1, 0) for q in ratios
                 if speedup == round(q, k)), "")
     cut = cut or ("cut to its whole part" if any(speedup == int(q) for q in ratios) else "")
