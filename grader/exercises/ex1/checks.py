@@ -792,8 +792,9 @@ SCALAR_UNSCALED = Mistake(
 
 
 def _high_rate(ctx: Context, x: np.ndarray) -> str:
-    """Words for a dropout right at the usual rates that, at HIGH_RATE or VERY_HIGH_RATE, raises, zeroes every
-    element or scales the survivors otherwise; "" when it is right there (or this was not observed)."""
+    """Words for a dropout right at the usual rates that, at HIGH_RATE or VERY_HIGH_RATE, raises or scales the
+    survivors otherwise; "" when it is right there (or this was not observed). How many survive is judged in
+    ex1.zero_fraction."""
     usual = ", ".join(f"{r:g}" for r in RATES)
     for name, rate in (("dropout/high_rate", HIGH_RATE), ("dropout/very_high_rate", VERY_HIGH_RATE)):
         if not ctx.student.observed(name):
