@@ -1847,18 +1847,18 @@ def separate_keys(ctx: Context) -> Verdict:
 
 
 def _one_row_repeats(ctx: Context) -> str:
-    """Words for train mode on a batch of one example whose masks repeat a key, where on the usual batch each mask
-    has its own; "" otherwise, or where that was not observed."""
+    """Words for train mode on a batch of one example that gives its dropout calls one key twice, where on the
+    usual batch each mask has keys of its own; "" otherwise, or where that was not observed."""
     try:
-        masks = list(ctx.got("forward/one_row_masks")) if ctx.student.has("forward/one_row_masks") else []
+        given = list(ctx.got("forward/one_row_keys")) if ctx.student.has("forward/one_row_keys") else []
     except StudentError:
         return ""
-    keys = [tuple(k) for m in masks for k in m.get("keys", [])]
-    if len(masks) < 2 or len(set(keys)) == len(keys):
+    keys = [tuple(k) for k in given if k is not None]
+    if len(keys) < 2 or len(set(keys)) == len(keys):
         return ""
-    return (f"on a batch of one example, train mode's {len(masks)} masks drew {len(keys) - len(set(keys))} of their "
-            f"{len(keys)} key uses from a key already used, where on a batch of "
-            f"{ctx.inputs['ex1']['xb'].shape[0]} every mask has keys of its own: the keys depend on the batch size")
+    return (f"on a batch of one example, train mode gave its {len(given)} dropout calls the same key "
+            f"{len(keys) - len(set(keys))} time(s) over, where on a batch of {ctx.inputs['ex1']['xb'].shape[0]} every "
+            "mask has keys of its own: the keys depend on the batch size")
 
 
 ONE_ROW_KEYS = Mistake(

@@ -55,6 +55,17 @@ def _calls_made(fn) -> list[dict]:
         _CALLS = None
 
 
+def _keys_given(fn):
+    """``fn()``, and the key of every call of the contract's dropout it made, as its words (None for a traced key)."""
+    words = []
+    for call in _calls_made(fn):
+        key = call["key"]
+        if key is not None and jax.dtypes.issubdtype(key.dtype, jax.dtypes.prng_key):
+            key = jax.random.key_data(key)
+        words.append(None if key is None else np.asarray(key).reshape(-1).tolist())
+    return words
+
+
 def _rates_given(fn):
     """``fn()``, and the rate of every call of the contract's dropout it made (None for a traced rate)."""
     return [call["rate"] for call in _calls_made(fn)]
@@ -250,9 +261,9 @@ def probe(rec, modules, inputs, options):
 
     rec.record("forward/key_uses", lambda: draws()[0])
     rec.record("forward/masks", lambda: draws()[1])
-    # ... and on a batch of one example, where keys made per example (split into B) and indexed per layer meet
-    rec.record("forward/one_row_masks", lambda: draws_and_masks(lambda p, x, k: forward(p, x, k, 0.5, True), params,
-                                                                xb[:1], k1, data_args=(0, 1), key_args=(2,))[1])
+    if hasattr(m, "dropout"):  # ... and on a batch of one example, the keys it gives its dropout calls: keys made
+        # per example (split into B) and indexed per layer meet there
+        rec.record("forward/one_row_keys", lambda: _keys_given(lambda: forward(params, xb[:1], k1, 0.5, True)))
     rec.record("input/params_after", lambda: snapshot(params))
     large = as_jax(large_params(host_params))  # what only large values trigger (see LARGE_PARAMS_SCALE)
     rec.record("input/large_params_after", lambda: (forward(large, xb, k1, 0.5, True), snapshot(large))[1])
