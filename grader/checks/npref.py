@@ -115,12 +115,22 @@ def clip_elementwise(tree: Tree, max_norm: float) -> Tree:
     return {k: np.clip(np.asarray(v, np.float64), -max_norm, max_norm) for k, v in tree.items()}
 
 
-def clip_in_groups(tree: Tree, max_norm: float, group: Callable[[str], str]) -> Tree:
-    """Each group of leaves (``group(path)`` names it) clipped together by its own norm."""
+def layer_of(path: str) -> str:
+    """The layer a flattened leaf belongs to: ``layer1`` for ``layer1/w``."""
+    return path.split("/")[0]
+
+
+def grouped(tree: Tree, group: Callable[[str], str]) -> dict[str, Tree]:
+    """The leaves of ``tree`` in groups, each named by ``group(path)`` (``layer_of``: one group per layer)."""
     groups: dict[str, Tree] = {}
     for k, v in tree.items():
         groups.setdefault(group(k), {})[k] = v
-    return {k: v for part in groups.values() for k, v in clip_global(part, max_norm).items()}
+    return groups
+
+
+def clip_in_groups(tree: Tree, max_norm: float, group: Callable[[str], str]) -> Tree:
+    """Each group of leaves (``group(path)`` names it) clipped together by its own norm."""
+    return {k: v for part in grouped(tree, group).values() for k, v in clip_global(part, max_norm).items()}
 
 
 def clip_per_leaf(tree: Tree, max_norm: float) -> Tree:
@@ -130,7 +140,7 @@ def clip_per_leaf(tree: Tree, max_norm: float) -> Tree:
 
 def clip_per_layer(tree: Tree, max_norm: float) -> Tree:
     """Each layer's leaves (``layer1/w`` and ``layer1/b``) clipped together by their own norm."""
-    return clip_in_groups(tree, max_norm, lambda path: path.split("/")[0])
+    return clip_in_groups(tree, max_norm, layer_of)
 
 
 def clip_per_kind(tree: Tree, max_norm: float) -> Tree:

@@ -1377,8 +1377,7 @@ def norms(ctx: Context) -> Verdict:
         (weights, _missing("the biases")),
         (biases, _missing("the weights")),
         (sum(np.sqrt(s) for s in squares.values()), LEAF_NORMS),
-        (sum(np.sqrt(sum(s for k, s in squares.items() if k.split("/")[0] == layer))
-             for layer in {k.split("/")[0] for k in squares}), LAYER_NORMS),
+        (sum(np.sqrt(sum(layer.values())) for layer in npref.grouped(squares, npref.layer_of).values()), LAYER_NORMS),
     ):
         if array_mismatch(got, variant, rtol=1e-3) is None:
             return fail(message, hint)

@@ -62,7 +62,7 @@ def _saturated(case: dict[str, Any], margin: float) -> dict[str, Any]:
     logits = npref.mlp(params, np.asarray(case["x"], np.float64))
     top2 = np.sort(logits, axis=1)[:, -2:]
     scale = margin / float(np.min(top2[:, 1] - top2[:, 0]))
-    last = sorted(params, key=lambda name: int(name.removeprefix("layer")))[-1]
+    last = npref.layer_names(params)[-1]
     params[last] = {k: (v * scale).astype(np.float32) for k, v in params[last].items()}
     return {"params": params, "x": case["x"].copy(), "y": np.argmax(logits, axis=1).astype(case["y"].dtype)}
 

@@ -1003,13 +1003,19 @@ def _rms_without_momentum(observed: dict, seq: list[dict], lr: float, max_norm: 
     return ""
 
 
+def _zero_grads(ctx: Context) -> dict | None:
+    """What make_optimizer()'s updates from zero gradients measured (``opt/zero_grads``); None where that was not
+    observed or failed."""
+    try:
+        return ctx.got("opt/zero_grads") if ctx.student.has("opt/zero_grads") else None
+    except StudentError:
+        return None
+
+
 def _not_finite_without_gradients(ctx: Context) -> str:
     """Words for updates that are not finite (NaN or infinite) when every gradient is zero, where clipping and Adam
     give zeros; "" otherwise, or where that was not measured."""
-    try:
-        zero = ctx.got("opt/zero_grads") if ctx.student.has("opt/zero_grads") else None
-    except StudentError:
-        return ""
+    zero = _zero_grads(ctx)
     if zero is None or math.isfinite(zero["largest"]):
         return ""
     return ("make_optimizer()'s updates agree across the norm spike, but with every gradient zero (a global norm of "
@@ -1028,10 +1034,7 @@ ZERO_NORM_NAN = Mistake(
 def _moved_without_gradients(ctx: Context) -> tuple[str, Mistake] | None:
     """What moves the params when every gradient is zero (clipping and Adam then give zero updates), in words,
     and the mistake it shows; None when nothing does, or it was not measured."""
-    try:
-        zero = ctx.got("opt/zero_grads") if ctx.student.has("opt/zero_grads") else None
-    except StudentError:
-        return None
+    zero = _zero_grads(ctx)
     if zero is None or not zero["largest"] > 0:
         return None
     said = (f"with every gradient zero, make_optimizer() still moved {zero['moved']:,} of {zero['elements']:,} "
@@ -1610,9 +1613,7 @@ def _other_norm(clipped: dict, factor: float, tolerance: float = 1e-2) -> str:
                        ("the largest of the leaves' own L2 norms (one leaf's norm, where the global norm covers them "
                         "all)", float(max(np.sqrt(np.sum(v ** 2)) for v in leaves))),
                        ("the largest of the layers' own L2 norms (one layer's norm, where the global norm covers them "
-                        "all)", float(max(np.sqrt(sum(np.sum(np.asarray(v, np.float64) ** 2)
-                                                        for k, v in clipped.items() if k.split("/")[0] == layer))
-                                          for layer in {k.split("/")[0] for k in clipped}))),
+                        "all)", max(map(npref.global_norm, npref.grouped(clipped, npref.layer_of).values()))),
                        ("the root of the sum of each leaf's squared ord=2 norm, which for a matrix is its largest "
                         "singular value (jnp.linalg.norm(w, ord=2), the spectral norm), not the root of its sum of "
                         "squares", float(np.sqrt(sum((np.linalg.norm(v, 2) if v.ndim == 2 else
