@@ -1850,8 +1850,8 @@ def _one_row_repeats(ctx: Context) -> str:
     """Words for train mode on a batch of one example that gives its dropout calls one key twice, where on the
     usual batch each mask has keys of its own; "" otherwise, or where that was not observed."""
     try:
-        given = list(ctx.got("forward/one_row_keys")) if ctx.student.has("forward/one_row_keys") else []
-    except StudentError:
+        given = [call["key"] for call in _one_row_calls(ctx)]
+    except (StudentError, TypeError, KeyError):
         return ""
     keys = [tuple(k) for k in given if k is not None]
     if len(keys) < 2 or len(set(keys)) == len(keys):
@@ -1859,6 +1859,41 @@ def _one_row_repeats(ctx: Context) -> str:
     return (f"on a batch of one example, train mode gave its {len(given)} dropout calls the same key "
             f"{len(keys) - len(set(keys))} time(s) over, where on a batch of {ctx.inputs['ex1']['xb'].shape[0]} every "
             "mask has keys of its own: the keys depend on the batch size")
+
+
+def _one_row_calls(ctx: Context) -> list[dict]:
+    """The dropout calls train mode made on a batch of one example (key words, rate, train), or [] where that was
+    not observed."""
+    return list(ctx.got("forward/one_row_calls")) if ctx.student.has("forward/one_row_calls") else []
+
+
+def _one_row_skipped(ctx: Context) -> str:
+    """Words for train mode on a batch of one example that applies fewer dropout layers than on the usual batch
+    (fewer calls to dropout at the rate given in train mode), where on the usual batch it calls dropout once per
+    hidden layer; "" otherwise, or where that was not observed."""
+    try:
+        usual = list(ctx.got("forward/rates_given")) if ctx.student.has("forward/rates_given") else []
+        calls = _one_row_calls(ctx) if ctx.student.has("forward/one_row_calls") else None
+    except StudentError as exc:
+        if (ctx.student.has("forward/rates_given") and "forward/one_row_calls" in ctx.student.errors
+                and "forward/one_row" not in ctx.student.errors):  # where evaluation fails too, it is charged there
+            return f"on a batch of one example, train mode raised {exc.error.summary()}"
+        return ""
+    if calls is None or len(usual) != 2 or usual != [RATES[0]] * 2:
+        return ""
+    applied = [c for c in calls if c.get("train") is not False and c.get("rate") not in (0, 0.0)]
+    if len(applied) >= 2:
+        return ""
+    shown = ", ".join(f"rate={c.get('rate')}, train={c.get('train')}" for c in calls) or "none"
+    return (f"on a batch of one example, train mode (rate 0.5) called dropout {len(calls)} time(s) ({shown}), "
+            f"{len(applied)} of them dropping anything, where on a batch of {ctx.inputs['ex1']['xb'].shape[0]} it "
+            "calls it once after each hidden layer: dropout is skipped for one example")
+
+
+ONE_ROW_SKIPPED = Mistake(
+    "ex1.dropout_skipped_for_one_example", "dropout left out on a batch of one example",
+    "Train mode applies dropout after each hidden ReLU whatever the batch size, one example too: no special case "
+    "on x.shape[0] (a batch of one is not evaluation; only train=False or rate 0 turn dropout off).")
 
 
 ONE_ROW_KEYS = Mistake(
@@ -1936,9 +1971,13 @@ def placement(ctx: Context) -> Verdict:
             return fail(f"train mode with B={b} applied masks of shapes {[list(s) for s in shapes]}, but each "
                         f"example's {per_example[0]['shape'][1]} units were all kept or all dropped together",
                         SHARED_COLS)
+        skipped = _one_row_skipped(ctx)
+        if skipped:
+            return fail(skipped, ONE_ROW_SKIPPED, fraction=0.5)
         return Verdict(True, note) if note else PASS
     if not masks and sizes == [b * 128, b * 256]:
-        return PASS
+        skipped = _one_row_skipped(ctx)
+        return fail(skipped, ONE_ROW_SKIPPED, fraction=0.5) if skipped else PASS
     if sizes == [128, 256]:
         return fail(f"train mode with B={b} drew masks of shapes {[list(s) for s in shapes]}: one per layer for the "
                     f"whole batch, where ({b}, 256) and ({b}, 128) were expected", FORWARD_SHARED_ROWS)

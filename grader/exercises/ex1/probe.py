@@ -55,15 +55,17 @@ def _calls_made(fn) -> list[dict]:
         _CALLS = None
 
 
-def _keys_given(fn):
-    """``fn()``, and the key of every call of the contract's dropout it made, as its words (None for a traced key)."""
-    words = []
+def _calls_given(fn):
+    """``fn()``, and every call of the contract's dropout it made, as data: its key's words (None for a traced
+    key), its rate and train flag (None where traced)."""
+    given = []
     for call in _calls_made(fn):
         key = call["key"]
         if key is not None and jax.dtypes.issubdtype(key.dtype, jax.dtypes.prng_key):
             key = jax.random.key_data(key)
-        words.append(None if key is None else np.asarray(key).reshape(-1).tolist())
-    return words
+        given.append({"key": None if key is None else np.asarray(key).reshape(-1).tolist(), "rate": call["rate"],
+                      "train": call["train"]})
+    return given
 
 
 def _rates_given(fn):
@@ -88,7 +90,9 @@ def contract_dropout(key, x, rate, train=True, **own_keywords):
         except (TypeError, jax.errors.ConcretizationTypeError):
             given = None
         concrete = not isinstance(key, jax.core.Tracer)
-        _CALLS.append({"rate": given, "key": key if concrete else None, "shape": tuple(x.shape) if concrete else None})
+        flag = bool(train) if isinstance(train, (bool, np.bool_)) else None
+        _CALLS.append({"rate": given, "train": flag, "key": key if concrete else None,
+                       "shape": tuple(x.shape) if concrete else None})
     if _is_key(x) and not _is_key(key):
         raise DropoutArgumentOrder(
             "forward_with_dropout called dropout(x, key, ...), but its dropout takes (key, x, ...)")
@@ -169,11 +173,14 @@ def probe(rec, modules, inputs, options):
     dropped = {rate: rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate)) for rate in RATES}
     rec.record("dropout/high_rate", lambda: m.dropout(k1, jnp.asarray(inputs["ex1"]["x"]), HIGH_RATE))
     rec.record("dropout/very_high_rate", lambda: m.dropout(k1, jnp.asarray(inputs["ex1"]["x"]), VERY_HIGH_RATE))
-    scalar = _try(lambda: m.dropout(k1, jnp.asarray(inputs["ex1"]["x"][0, 0]), 0.5))
-    if _works(scalar, jnp.asarray(inputs["ex1"]["x"][0, 0])):  # judged where a 0-d x works: a 1-element array
+    def scalar_x():  # a 0-d x, a fresh array each call (from the host's copy, as a dropout may donate x)
+        return jnp.asarray(inputs["ex1"]["x"][0, 0])
+
+    scalar = _try(lambda: m.dropout(k1, scalar_x(), 0.5))
+    if _works(scalar, scalar_x()):  # judged where a 0-d x works: a 1-element array
         scalar_keys = jax.random.split(k1, SCALAR_CALLS)
-        rec.record("dropout/scalars", lambda: jnp.stack([
-            jnp.asarray(m.dropout(k, jnp.asarray(inputs["ex1"]["x"][0, 0]), 0.5)) for k in scalar_keys]))
+        rec.record("dropout/scalars", lambda: jnp.stack([jnp.asarray(m.dropout(k, scalar_x(), 0.5))
+                                                         for k in scalar_keys]))
     # the inputs below are made from the host's copy: a dropout that donated x (jit's donate_argnums) has deleted it
     x_again = jnp.asarray(inputs["ex1"]["x"])
     big = jnp.tile(x_again, SMALL_RATE_TILES)
@@ -261,9 +268,9 @@ def probe(rec, modules, inputs, options):
 
     rec.record("forward/key_uses", lambda: draws()[0])
     rec.record("forward/masks", lambda: draws()[1])
-    if hasattr(m, "dropout"):  # ... and on a batch of one example, the keys it gives its dropout calls: keys made
-        # per example (split into B) and indexed per layer meet there
-        rec.record("forward/one_row_keys", lambda: _keys_given(lambda: forward(params, xb[:1], k1, 0.5, True)))
+    if hasattr(m, "dropout"):  # ... and on a batch of one example, the calls it makes to its dropout: keys made per
+        # example (split into B) and indexed per layer meet there, and a special case for one example shows
+        rec.record("forward/one_row_calls", lambda: _calls_given(lambda: forward(params, xb[:1], k1, 0.5, True)))
     rec.record("input/params_after", lambda: snapshot(params))
     large = as_jax(large_params(host_params))  # what only large values trigger (see LARGE_PARAMS_SCALE)
     rec.record("input/large_params_after", lambda: (forward(large, xb, k1, 0.5, True), snapshot(large))[1])

@@ -16,7 +16,7 @@ from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, comm
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, LEAF_UNIT_PLACES, NUM_CLASSES, SAME_PARAMS,
-                                         SATURATED, TINY_SCALE, ZERO_EXAMPLE,
+                                         BOUNDARY_CASES, TINY_SCALE, ZERO_EXAMPLE,
                                          UNIT_EXAMPLES, UNIT_NORMS, VECTOR_BATCHES)
 
 GROUPED = Mistake(
@@ -1335,8 +1335,8 @@ def norms(ctx: Context) -> Verdict:
     want = ctx.want("norms/tree")
     problem = array_mismatch(got, want)
     if not problem:
-        tiny = _tiny_norms(ctx)
-        return fail(tiny[0], tiny[1], fraction=0.5) if tiny else PASS
+        found = [words for words in (_tiny_norms(ctx), _one_example_norms(ctx)) if words]
+        return fail("; ".join(w for w, _ in found), found[0][1], fraction=0.5) if found else PASS
     tree = flatten(ctx.inputs["ex2"]["norm_tree"])
     message = f"per_example_grad_norms on a tree of {len(tree)} leaves with B=6: {problem}"
     if _same_for_other_tree(ctx, got):
@@ -1870,6 +1870,31 @@ def _tiny_norms(ctx: Context) -> tuple[str, Mistake | str] | None:
     return shown, "The norm of each example is exactly sqrt(sum of its squares), small and zero gradients too."
 
 
+def _one_example_norms(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """Words and hint for norms right on the norm tree but not on its first example alone (``norms/single``, B=1):
+    a squeeze or a special case for one example shows there; None where they are right, or this was not observed."""
+    if not ctx.student.observed("norms/single"):
+        return None
+    said = "per_example_grad_norms is right on the tree, but on its first example alone (every leaf's B=1)"
+    try:
+        got = np.asarray(ctx.got("norms/single"), np.float64)
+    except StudentError as exc:
+        return f"{said} it raised {exc.error.summary()}", NORMS_BATCH_OF_ONE
+    except (TypeError, ValueError):
+        return f"{said} it returned something that is not an array of numbers", NORMS_BATCH_OF_ONE
+    want = np.asarray(ctx.want("norms/single"), np.float64)
+    problem = array_mismatch(got, want)
+    if problem is None:
+        return None
+    return f"{said}: {problem}", NORMS_BATCH_OF_ONE
+
+
+NORMS_BATCH_OF_ONE = Mistake(
+    "ex2.norms_batch_of_one", "a batch of one example mishandled in the norms",
+    "per_example_grad_norms returns shape (B,) for every B, (1,) for a batch of one example: keep the leading axis "
+    "(no squeeze, no special case for one example) and sum each leaf's squares over every axis but the first.")
+
+
 NORM_EPSILON = Mistake(
     "ex2.norm_epsilon", "a constant added to the norm (an epsilon)",
     "per_example_grad_norms returns each example's exact norm, sqrt(sum of squares): an epsilon added inside the "
@@ -1972,10 +1997,10 @@ def largest(ctx: Context) -> Verdict:
             judged = ctx.verdict("ex2.values").passed and ctx.verdict("ex2.norms").passed
         except StudentError:  # one of them raised: charged there
             judged = False
-        saturated = _saturated_problems(ctx) if judged else []
-        if saturated:
-            return fail("; ".join(w for w, _ in saturated), saturated[0][1],
-                        fraction=1 - len(saturated) / (len(cases) + len(SATURATED)))
+        boundary = _boundary_problems(ctx) if judged else []
+        if boundary:
+            return fail("; ".join(w for w, _ in boundary), boundary[0][1],
+                        fraction=1 - len(boundary) / (len(cases) + len(BOUNDARY_CASES)))
         return PASS
     labels = [_label_at(ctx, case, ctx.want(f"largest/{case}")["value"]) for case in cases]
     if all(ctx.got(f"largest/{case}")["value"] == label for case, label in zip(cases, labels)):
@@ -2237,27 +2262,34 @@ def _shift(ctx: Context, cases) -> str:
             f"{', '.join(kept)})")
 
 
-def _saturated_problems(ctx: Context) -> list[tuple[str, Mistake | str]]:
-    """Words and hint for each batch on which the model is sure of every label (``SATURATED``) where the index is
-    wrong: on the tiny one the largest norm's place, on the flat one (every norm 0) any index of the batch."""
+def _boundary_problems(ctx: Context) -> list[tuple[str, Mistake | str]]:
+    """Words and hint for each batch of ``BOUNDARY_CASES`` where the index is wrong: on the batch of one example
+    0; on the tiny one the largest norm's place; on the flat one (every norm 0) any index of the batch."""
     found = []
-    for case in SATURATED:
+    for case in BOUNDARY_CASES:
         if not ctx.student.observed(f"largest/{case}"):
             continue
         c = _case(ctx, case)
         b = len(c["y"])
+        said = ("on a batch of one example" if case == "single" else
+                f"on a batch the model fits with every gradient {'tiny' if case == 'tiny' else 'exactly 0'}")
+        hint = LARGEST_BATCH_OF_ONE if case == "single" else SATURATED_HINT
         try:
             got = ctx.got(f"largest/{case}")
         except StudentError as exc:
-            found.append((f"on a batch the model fits with every gradient {'tiny' if case == 'tiny' else 'exactly 0'}, "
-                          f"largest_gradient_example raised {exc.error.summary()}", SATURATED_HINT))
+            found.append((f"{said}, largest_gradient_example raised {exc.error.summary()}", hint))
             continue
         value = got.get("value")
+        if case == "single":
+            if value != 0:
+                found.append((f"{said}, largest_gradient_example returned {value}, where the only index is 0 (it is "
+                              "right on the larger batches)", hint))
+            continue
         if case == "flat":
             if not (isinstance(value, int) and 0 <= value < b):
-                found.append((f"on a batch the model fits with every gradient exactly 0 (every norm tied at 0), it "
-                              f"returned {value}, which is no example's index: with every norm tied, any index from "
-                              f"0 to {b - 1} is the largest (jnp.argmax gives 0)", SATURATED_HINT))
+                found.append((f"{said} (every norm tied at 0), it returned {value}, which is no example's index: "
+                              f"with every norm tied, any index from 0 to {b - 1} is the largest (jnp.argmax gives "
+                              "0)", hint))
             continue
         want = ctx.want(f"largest/{case}")["value"]
         if value == want:
@@ -2269,8 +2301,15 @@ def _saturated_problems(ctx: Context) -> list[tuple[str, Mistake | str]]:
         if isinstance(value, int) and 0 <= value < b and top < 1e-6:
             words += (f", whose norm is {norms[value]:.2g}: norms this small were taken as equal to the largest (a "
                       "tolerance or an epsilon in the comparison)")
-        found.append((words, SATURATED_HINT))
+        found.append((words, hint))
     return found
+
+
+LARGEST_BATCH_OF_ONE = Mistake(
+    "ex2.largest_batch_of_one", "a batch of one example mishandled",
+    "A batch of one example is a batch too: its norms have shape (1,) and the index is 0. Keep the batch axis "
+    "(no squeeze, no ravel of a (1,) array into a scalar that is then searched) and take int(jnp.argmax(norms)) "
+    "with no special case for B = 1.")
 
 
 SATURATED_HINT = ("Return int(jnp.argmax(norms)) as it is, whatever the norms' size: compare the norms themselves, "

@@ -9,7 +9,7 @@ from grader.harness.probe_tools import as_jax, no_leaks, parameters, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, LEAF_UNIT_PLACES, LESSON_IMAGES, SAME_PARAMS,
-                                         SATURATED, TINY_SCALE, VECTOR_BATCHES, ZERO_EXAMPLE)
+                                         BOUNDARY_CASES, TINY_SCALE, VECTOR_BATCHES, ZERO_EXAMPLE)
 from grader.protocol import SKIP_LESSON
 
 
@@ -110,7 +110,10 @@ def probe(rec, modules, inputs, options):
     rec.record("norms/unit", lambda: m.per_example_grad_norms(_unit_tree(data["norm_tree"])))
     rec.record("norms/leaf_units", lambda: m.per_example_grad_norms(_leaf_unit_tree(data["norm_tree"])))
     rec.record("norms/tiny", lambda: m.per_example_grad_norms(_tiny_tree(inputs["ex2"]["norm_tree"])))
-    for case in SATURATED:  # the model sure of every label: tiny gradients, then exactly zero ones
+    # the norm tree's first example alone, a batch of one (sliced on the host: nothing is sliced on the device)
+    one = as_jax(jax.tree.map(lambda leaf: np.asarray(leaf)[:1], inputs["ex2"]["norm_tree"]))
+    rec.record("norms/single", lambda: m.per_example_grad_norms(one))
+    for case in BOUNDARY_CASES:  # a batch of one; the model sure of every label: tiny gradients, then zero ones
         c = data[case]
         rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"],
                                                                                              c["y"])))

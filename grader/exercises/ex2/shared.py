@@ -45,6 +45,9 @@ LARGE_INPUTS = 40.0
 #: 30 the gradients are tiny (the largest norm about 1e-9, every other far smaller) and at 120 exactly 0 in
 #: float32, every norm tied at 0, where any index of the batch is an answer.
 SATURATED = {"tiny": 30.0, "flat": 120.0}
+#: The batches largest_gradient_example is also asked about, judged once it is right on ``LARGEST_CASES``: the
+#: batch of one example per_example_grads is checked on (``single``: the only index is 0), then ``SATURATED``'s.
+BOUNDARY_CASES = ("single", *SATURATED)
 #: Where the tiny batch's largest norm is put.
 TINY_LARGEST_AT = 5
 #: ``norms/tiny``: the norm tree scaled by this, with example ``ZERO_EXAMPLE``'s gradient all zero.

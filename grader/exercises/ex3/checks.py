@@ -15,7 +15,8 @@ from grader.checks.compare import SIXTEEN_BIT_MANTISSAS, array_mismatch, common_
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
 from grader.exercises.ex3.shared import (ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, LARGE_SCALE, NARROW_B, NARROW_W,
-                                         UNITS_X, VERY_DEEP, shared_layer_case, very_deep_case)
+                                         ONE_ROW_CASE, UNITS_X, VERY_DEEP, shared_layer_case, unit_wide_case,
+                                         very_deep_case)
 
 
 # Order mistakes: the right computation, the layers in another order.
@@ -1570,6 +1571,8 @@ def depths(ctx: Context) -> Verdict:
     """Agreement at depths 1, 2, 3 and 5, with equal and unequal widths and any dict order; and on the 3-layer case
     with params LARGE_SCALE times larger, computed here (a forward pass that depends on the weights' size)."""
     verdict = _judge_cases(ctx, DEPTH_CASES)
+    if verdict.passed and (small := _small_inputs(ctx)):
+        return fail(small[0], small[1], fraction=0.5)
     if not verdict.passed or not ctx.student.has("measure/large/d3"):
         return verdict
     c = _case(ctx, "d3")
@@ -1592,6 +1595,47 @@ def depths(ctx: Context) -> Verdict:
         return verdict
     return fail(f"{_describe('d3')} with its params {LARGE_SCALE:g} times larger (computed by the grader; the case "
                 f"itself agrees): {problem}", WEIGHTS_SIZED, fraction=0.5)
+
+
+def _small_inputs(ctx: Context) -> tuple[str, Mistake] | None:
+    """Words and hint for a forward pass right on the depth cases but not on a batch of one example (ONE_ROW_CASE's
+    first row) or on a hidden layer one unit wide, up to an activation on the output (judged by output_linear);
+    None where both are right, or where a depth case is not exactly right or its params were changed (charged
+    where they show)."""
+    if any(array_mismatch(np.asarray(ctx.got(f"out/{case}"), np.float64),
+                          np.asarray(ctx.want(f"out/{case}"), np.float64)) is not None for case in DEPTH_CASES):
+        return None
+    if any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in CASES):
+        return None
+    c = _case(ctx, ONE_ROW_CASE)
+    runs = {"measure/one_row": (f"{_describe(ONE_ROW_CASE)} on its first example alone (x of shape "
+                                f"(1, {np.shape(c['x'])[1]}))", c["params"], np.asarray(c["x"], np.float64)[:1],
+                                BATCH_OF_ONE),
+            "measure/unit_wide": ("a 2-layer network whose hidden layer is one unit wide (widths [5, 1, 3], B=4)",
+                               unit_wide_case()["params"], unit_wide_case()["x"], UNIT_WIDE)}
+    for name, (said, params, x, mistake) in runs.items():
+        if name not in ctx.student.errors and not ctx.student.has(name):
+            continue
+        try:
+            got = np.asarray(ctx.got(name), np.float64)
+        except StudentError as exc:
+            return f"the depth cases agree, but {said} raised {exc.error.summary()}", mistake
+        except (TypeError, ValueError):
+            return f"the depth cases agree, but {said} returned something that is not an array of numbers", mistake
+        want = npref.mlp(params, np.asarray(x, np.float64))
+        if not _up_to_output(got, want):
+            return f"the depth cases agree, but {said}: {array_mismatch(got, want)}", mistake
+    return None
+
+
+BATCH_OF_ONE = Mistake(
+    "ex3.batch_of_one", "a batch of one example mishandled",
+    "A batch of one example is a batch: x of shape (1, d) gives an output of shape (1, n_out). Keep the batch axis "
+    "through every layer (no squeeze, no special case for one row).")
+UNIT_WIDE = Mistake(
+    "ex3.unit_wide_layer", "a layer one unit wide mishandled",
+    "A layer may be one unit wide: its values have shape (B, 1) and the next weight matrix shape (1, n). Keep every "
+    "axis (no squeeze of the hidden values) and run each layer as x @ w + b whatever its width.")
 
 
 def deep(ctx: Context) -> Verdict:

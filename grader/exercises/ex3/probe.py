@@ -15,7 +15,8 @@ import jax.numpy as jnp
 
 from grader.exercises.ex3.shared import DEEP_CASE, GRAD_CASE, LARGE_SCALE
 from grader.exercises.ex3.shared import layer_prefix as prefix
-from grader.exercises.ex3.shared import measurement_cases, shared_layer_case, very_deep_case
+from grader.exercises.ex3.shared import (ONE_ROW_CASE, measurement_cases, shared_layer_case, unit_wide_case,
+                                         very_deep_case)
 from grader.harness.probe_tools import as_jax, no_leaks, snapshot
 
 
@@ -60,6 +61,10 @@ def probe(rec, modules, inputs, options):
     rec.record(f"measure/grad/{GRAD_CASE}", lambda: jax.grad(lambda p: jnp.sum(m.mlp_forward(p, g["x"])))(g["params"]))
     for k in range(1, len(deep["params"]) + 1):
         rec.record(f"measure/prefix{k}", lambda k=k: m.mlp_forward(prefix(deep["params"], k), deep["x"]))
+    one = data[ONE_ROW_CASE]  # a batch of one example (sliced on the host), and a layer one unit wide
+    rec.record("measure/one_row", lambda: m.mlp_forward(one["params"], jnp.asarray(inputs["ex3"][ONE_ROW_CASE]["x"][:1])))
+    unit_wide = as_jax(unit_wide_case())
+    rec.record("measure/unit_wide", lambda: m.mlp_forward(unit_wide["params"], unit_wide["x"]))
     very_deep = as_jax(very_deep_case())
     rec.record("measure/very_deep", lambda: m.mlp_forward(very_deep["params"], very_deep["x"]))
     tied = shared_layer_case()

@@ -116,3 +116,18 @@ def shared_layer_case() -> dict[str, Any]:
              "b": (rng.standard_normal(16) * 0.3).astype(np.float32)}
     return {"params": {"layer1": layer, "layer2": layer, "layer3": layer},
             "x": rng.standard_normal((6, 16)).astype(np.float32)}
+
+
+#: The case whose params are also run on its first row alone (``measure/one_row``, a batch of one example).
+ONE_ROW_CASE = "d5"
+
+
+def unit_wide_case() -> dict[str, Any]:
+    """A 2-layer network whose hidden layer is one unit wide (``measure/unit_wide``): hidden values of shape (B, 1), a
+    weight matrix of shape (1, 3). The unit is negative for some rows, so ReLU shows. Numpy, from a fixed generator."""
+    rng = np.random.default_rng(1)
+    params = {"layer1": {"w": rng.standard_normal((5, 1)).astype(np.float32),
+                         "b": np.array([0.2], np.float32)},
+              "layer2": {"w": rng.standard_normal((1, 3)).astype(np.float32),
+                         "b": rng.standard_normal(3).astype(np.float32)}}
+    return {"params": params, "x": rng.standard_normal((4, 5)).astype(np.float32)}

@@ -31,7 +31,7 @@ from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, 
 from grader.checks.common import crash_hint
 from grader.observations import ObservationError
 from grader.exercises.ex4.shared import (COMPILE_DELAY, COUNT_STEPS, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, N_STEPS,
-                                         SPEEDUP_STEPS, UNEVEN_COSTS, UNEVEN_STEPS)
+                                         RUN_STEPS, SPEEDUP_STEPS, UNEVEN_COSTS, UNEVEN_STEPS)
 
 COMPILE = Mistake(
     "ex4.no_warmup", "timing the first (compiling) call",
@@ -1079,16 +1079,11 @@ ONE_STEP = Mistake(
     "n_steps below 1.")
 
 
-#: The n_steps each timed observation passes to time_steps.
-_RUN_STEPS = {"time/compile": N_STEPS, "time/async": N_STEPS, "time/count": COUNT_STEPS, "time/uneven": UNEVEN_STEPS,
-              "time/host": N_STEPS, "time/one": 1}
-
-
 def _small_n_steps_crash(ctx: Context) -> tuple[str, Mistake | str] | None:
     """Words and hint for a time_steps that raised for every n_steps below some value and ran for every larger one
-    (the runs of ``_RUN_STEPS``); None otherwise."""
+    (the runs of ``RUN_STEPS``); None otherwise."""
     raised, ran = {}, set()
-    for name, n in _RUN_STEPS.items():
+    for name, n in RUN_STEPS.items():
         if not ctx.student.observed(name):
             continue
         if name in ctx.student.errors:

@@ -22,8 +22,8 @@ import jax
 import numpy as np
 import optax
 
-from grader.exercises.ex4.shared import (COMPILE_DELAY, COUNT_STEPS, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, N_STEPS,
-                                         SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT, UNEVEN_COSTS, UNEVEN_STEPS)
+from grader.exercises.ex4.shared import (COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, RUN_STEPS,
+                                         SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT, UNEVEN_COSTS)
 from grader.harness.probe_tools import same_array
 
 
@@ -612,16 +612,17 @@ def prepare(inputs, options):
 def probe(rec, modules, inputs, options):
     m = modules["ex4_jit_speedup"]
     costs = inputs["ex4"]
-    rec.record("time/compile", lambda: _time(m, COMPILE_DELAY, 0.0, N_STEPS))
-    rec.record("time/async", lambda: _time(m, 0.0, float(costs["async_cost"]), N_STEPS))
+    rec.record("time/compile", lambda: _time(m, COMPILE_DELAY, 0.0, RUN_STEPS["time/compile"]))
+    rec.record("time/async", lambda: _time(m, 0.0, float(costs["async_cost"]), RUN_STEPS["time/async"]))
     calls_made = {}
-    rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), COUNT_STEPS, calls_made=calls_made))
+    rec.record("time/count", lambda: _time(m, 0.0, float(costs["count_cost"]), RUN_STEPS["time/count"],
+                                                 calls_made=calls_made))
     if calls_made:  # time_steps gave its results to JAX code instead of waiting: the calls it made before that
         rec.record("time/count/calls", lambda: dict(calls_made))
-    rec.record("time/uneven", lambda: _time(m, 0.0, 0.0, UNEVEN_STEPS, costs=UNEVEN_COSTS))
-    rec.record("time/host", lambda: _time(m, 0.0, HOST_QUEUED, N_STEPS, host_wait=HOST_WAIT))
+    rec.record("time/uneven", lambda: _time(m, 0.0, 0.0, RUN_STEPS["time/uneven"], costs=UNEVEN_COSTS))
+    rec.record("time/host", lambda: _time(m, 0.0, HOST_QUEUED, RUN_STEPS["time/host"], host_wait=HOST_WAIT))
     rec.record("time/default", lambda: _default_n_steps(m))
-    rec.record("time/one", lambda: _time(m, 0.0, float(costs["count_cost"]), 1))  # the smallest n_steps
+    rec.record("time/one", lambda: _time(m, 0.0, float(costs["count_cost"]), RUN_STEPS["time/one"]))  # the smallest
     rec.record("time/instant", lambda: _instant(m))  # calls that take microseconds: a floor or an added time shows
     batches, plain_ops = [], []
     rec.record("speedup", lambda: _speedup(m, batches, plain_ops))

@@ -31,3 +31,7 @@ UNEVEN_COSTS = (0.05, *(0.005,) * 8, 0.07)
 #: the results, not the calls, parts there from the time the calls took.
 HOST_WAIT = 0.03
 HOST_QUEUED = 0.005
+
+#: The n_steps each timed observation passes to time_steps (the probe reads its own from here, the checks judge by it).
+RUN_STEPS = {"time/compile": N_STEPS, "time/async": N_STEPS, "time/count": COUNT_STEPS, "time/uneven": UNEVEN_STEPS,
+             "time/host": N_STEPS, "time/one": 1}

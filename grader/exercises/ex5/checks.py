@@ -1286,7 +1286,7 @@ def hyperparams(ctx: Context) -> Verdict:
                     "what other arguments should give is unknown; they do change its updates")
     builders = [VARIANTS[k][1] for k in kinds]
     seq = _grads_seq(ctx)
-    problems, hint, wrong, default_lr, default_norm = [], "", [], [], []
+    problems, hint, wrong, default_lr, default_norm, other_rates = [], "", [], [], [], []
     guards: list[tuple[str, float]] = []  # (config, the guard its clip's factor measured)
     configs = _argument_configs(ctx)
     for config in configs:
@@ -1323,6 +1323,10 @@ def hyperparams(ctx: Context) -> Verdict:
             problems[-1] += (f"; measured: these are the updates of max_norm={whole:g}, max_norm cut to a whole "
                              f"number ({max_norm:g} asked)")
             hint = hint or MAX_NORM_WHOLE
+        elif steps and (used := _other_rate(got, ctx.want(f"opt/{config}"), lr)) is not None:
+            problems[-1] += f"; measured: these are the updates of learning_rate={used:.4g}, where {lr:g} was asked"
+            other_rates.append((config, used))
+            hint = hint or LR_CHANGED
         else:
             guard = _measured_guard(steps, seq, lr, max_norm) if steps else None
             if guard is not None:
@@ -1352,6 +1356,9 @@ def hyperparams(ctx: Context) -> Verdict:
         hint = hint or large[1]
     if not problems:
         return PASS
+    ceiling = _rate_ceiling(other_rates, configs, wrong)
+    if ceiling:
+        problems.append(f"measured: {ceiling}")
     capped = _lr_capped(wrong, configs, default_lr) if hint is LR else ""
     if capped:
         problems.append(f"measured: {capped}")
@@ -1495,6 +1502,42 @@ def _right(ctx: Context, config: str) -> bool:
         return tree_mismatch(ctx.got(f"opt/{config}"), ctx.want(f"opt/{config}")) is None
     except (StudentError, Missing):
         return False
+
+
+def _other_rate(got: dict, want: dict, lr: float) -> float | None:
+    """The learning rate whose updates ``got`` are, where they are the expected updates times one factor at every
+    step (Adam's update is proportional to its rate) and that factor is not 1; None otherwise."""
+    scales = _step_scales(got, want)
+    if not scales or lr == 0.0:
+        return None
+    factor = float(np.median(scales))
+    if abs(factor - 1) < 1e-3 or any(abs(s - factor) > 1e-3 * abs(factor) for s in scales):
+        return None
+    return lr * factor
+
+
+def _rate_ceiling(other_rates: list[tuple[str, float]], configs: list[str], wrong: list[str]) -> str:
+    """Words for learning rates above some value that all gave that value's updates, while every rate below it was
+    honoured: a cap on the rate; "" otherwise."""
+    if not other_rates:
+        return ""
+    used = {round(rate, 6) for _, rate in other_rates}
+    if len(used) != 1:
+        return ""
+    cap = other_rates[0][1]
+    above = [c for c in configs if _config(c)[0] > cap]
+    below = [c for c in configs if 0 < _config(c)[0] <= cap]
+    if {c for c, _ in other_rates} != set(above) or any(c in wrong for c in below) or not below:
+        return ""
+    return (f"the learning rates above {cap:.4g} ({', '.join(f'{_config(c)[0]:g}' for c in above)}) gave the updates "
+            f"of {cap:.4g}, while {', '.join(f'{_config(c)[0]:g}' for c in below)} were honoured: the rate is capped at "
+            f"{cap:.4g}")
+
+
+LR_CHANGED = Mistake(
+    "ex5.learning_rate_changed", "the learning rate changed on its way to Adam",
+    "Pass learning_rate to optax.adam exactly as given: the updates measured are those of another rate (the message "
+    "says which), as a cap, a clamp, a rescaling or a rounding of the rate gives. Any learning_rate >= 0 is valid.")
 
 
 def _lr_capped(wrong: list[str], configs: list[str], default_lr: list[str]) -> str:

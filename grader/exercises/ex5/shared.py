@@ -11,6 +11,8 @@ OPTIMIZERS = (
     ("max_norm_only", (), {"max_norm": 0.3}),
     # A learning rate of 0, which nothing moves with: a 0 taken for a missing value (learning_rate or 1e-3) shows.
     ("lr_zero", (), {"learning_rate": 0.0}),
+    # A learning rate far above the others (Adam's steps are then about 1 each): a cap or clamp on it shows.
+    ("lr_large", (), {"learning_rate": 1.0}),
 )
 #: make_optimizer(max_norm=LARGE_MAX_NORM) is also observed on the gradients scaled by as much
 #: (``opt/large_max_norm``): a clip by the global norm is then the default's clip scaled, and so are its updates.
