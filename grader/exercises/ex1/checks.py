@@ -13,7 +13,7 @@ from grader.checks.common import (MUTATED, PARAMETERS, STALE, crash_hint, fixed_
                                   unchanged)
 from grader.checks.compare import array_mismatch, rearranged, tree_mismatch
 from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, CURVE_OFFSET, HIGH_RATE, LARGE_PARAMS_SCALE, RATES,
-                                         SCALAR_CALLS, VERY_HIGH_RATE,
+                                         SCALAR_CALLS, SCALAR_KEYS, VERY_HIGH_RATE,
                                          SMALL_RATE, WIDE_SCALE, WIDE_SHIFT,
                                          large_params, other_shapes)
 from grader.inputs import flatten
@@ -596,11 +596,47 @@ def _very_high_rate(ctx: Context) -> Verdict:
     kept, keep = int(np.count_nonzero(out)), 1 - VERY_HIGH_RATE
     expected, spread = keep * x.size, float(np.sqrt(x.size * keep * VERY_HIGH_RATE))
     if abs(kept - expected) <= 6 * spread:
-        return PASS
+        return _scalar_zeros(ctx)
     return fail(f"dropout(key, x, {VERY_HIGH_RATE}) on {x.size:,} elements kept {kept:,} of them, where a coin per "
                 f"element keeps about {expected:,.0f} (± {spread:.0f}), while the rates "
                 f"{', '.join(f'{r:g}' for r in RATES)} came out right", HINT_HIGH_RATE,
                 fraction=1 - 1 / (len(RATES) + 1))
+
+
+def _scalar_zeros(ctx: Context) -> Verdict:
+    """On a 0-d x at rate 0.5 with SCALAR_KEYS keys (``dropout/scalars``), about half the calls give 0, as a coin
+    per call does; a count near rate ** 2 of them is a mask drawn again when it dropped everything."""
+    try:
+        got = np.asarray(ctx.got("dropout/scalars"), np.float64).reshape(-1)
+    except (StudentError, Missing, TypeError, ValueError):
+        return PASS  # not observed (a 0-d x that fails is charged in ex1.per_element)
+    n, rate = got.size, 0.5
+    if n != SCALAR_KEYS:
+        return PASS  # the few calls made one key at a time tell too little
+    zeros = int(np.sum(got == 0))
+    if zeros in (0, n):  # the same for every key: what the key does is judged in the key checks
+        return PASS
+    spread = float(np.sqrt(n * rate * (1 - rate)))
+    if abs(zeros - rate * n) <= 5 * spread:
+        return PASS
+    said = (f"dropout(key, x, {rate}) on a 0-d x with {n} keys gave 0 for {zeros} of them ({zeros / n:.3f}), where a "
+            f"coin per element zeroes about {rate * n:.0f} (± {spread:.0f}), while on arrays of many elements every "
+            "rate came out right")
+    squared = float(np.sqrt(n * rate ** 2 * (1 - rate ** 2)))
+    if abs(zeros - rate ** 2 * n) <= 4 * squared:
+        return fail(f"{said}; measured: that is rate ** 2 = {rate ** 2:g}, the chance that two draws both drop it: a "
+                    "mask that dropped every element was drawn again", ALL_DROPPED_REDRAWN,
+                    fraction=1 - 1 / (len(RATES) + 1))
+    return fail(said, "Zero each element independently with probability rate, whatever x's size: one coin per "
+                "element, jax.random.bernoulli(key, 1 - rate, x.shape), and no other draw.",
+                fraction=1 - 1 / (len(RATES) + 1))
+
+
+ALL_DROPPED_REDRAWN = Mistake(
+    "ex1.all_dropped_redrawn", "a mask that dropped everything drawn again",
+    "Each element is zeroed with probability rate, independently of the others: a mask that happens to drop every "
+    "element is a valid draw (likely on a small x) and must be kept. Drawing again when nothing survived makes "
+    "small inputs survive more often than 1 - rate; drop the redraw.")
 
 
 def _biased(x: np.ndarray, fractions: list[float], variances: list[float]) -> Verdict:
@@ -764,7 +800,7 @@ HINT_HIGH_RATE = ("dropout takes any rate in [0, 1): near 1 too, each element is
 
 
 def _scalar_unscaled(ctx: Context, x: np.ndarray) -> str:
-    """Words for a dropout whose calls on a 0-d x (x[0, 0], rate 0.5, SCALAR_CALLS keys) returned values other
+    """Words for a dropout whose calls on a 0-d x (x[0, 0], rate 0.5, SCALAR_KEYS keys) returned values other
     than 0 and 2 x; "" when each was one of them (or this was not observed: a 0-d x that fails is not judged)."""
     if not ctx.student.observed("dropout/scalars"):
         return ""
@@ -773,14 +809,14 @@ def _scalar_unscaled(ctx: Context, x: np.ndarray) -> str:
     except (StudentError, Missing, TypeError, ValueError):
         return ""
     x0 = float(x.reshape(-1)[0])
-    if x0 == 0 or got.size != SCALAR_CALLS:
+    if x0 == 0 or got.size not in (SCALAR_KEYS, SCALAR_CALLS):
         return ""
     as_is = int(np.sum(np.isclose(got, x0, rtol=1e-6, atol=0)))
     other = int(np.sum(~np.isclose(got, 0.0, rtol=0, atol=0) & ~np.isclose(got, 2 * x0, rtol=1e-5, atol=0)))
     if other == 0:
         return ""
     also = f" ({as_is} of them x itself, kept but not scaled)" if as_is else ""
-    return (f"for a 0-d x ({x0:.4g}), dropout(key, x, 0.5) with {SCALAR_CALLS} keys gave {other} values that are "
+    return (f"for a 0-d x ({x0:.4g}), dropout(key, x, 0.5) with {got.size} keys gave {other} values that are "
             f"neither 0 nor 2 x = {2 * x0:.4g}{also}, where on arrays of any rank every survivor came out scaled")
 
 
@@ -959,14 +995,15 @@ def per_element(ctx: Context) -> Verdict:
 
 OTHER_SHAPES = Mistake(
     "ex1.other_shapes", "a dropout that works on 2-D batches of several rows only",
-    "Dropout acts on each element of x whatever its shape (a vector, a batch of sequences, a batch of one example): "
+    "Dropout acts on each element of x whatever its shape (a 0-d x, a vector, a batch of sequences, a batch of one "
+    "example, more rows than columns): "
     "draw the mask with x.shape itself and return an array of x's shape, without reshaping x to 2-D, reading its "
     "axes one by one or skipping small batches.")
 
 
 def _other_shapes(ctx: Context) -> str:
-    """Words for a dropout that, at rate 0.5, does not return x's shape for a 1-D x, a 3-D x or a batch of one (or
-    raises there, or zeroes nothing there); "" when it does, or this was not observed."""
+    """Words for a dropout that, at rate 0.5, does not return x's shape for an x of another shape than the usual 2-D
+    one (``other_shapes``), or raises there, or zeroes nothing there; "" when it does, or this was not observed."""
     problems = []
     for name, given in other_shapes(np.asarray(_x(ctx))).items():
         name, shape = f"dropout/{name}", given.shape
@@ -978,9 +1015,13 @@ def _other_shapes(ctx: Context) -> str:
             problems.append(f"for x of shape {shape} it raised {exc.error.summary()}")
             continue
         returned = np.shape(got) if not isinstance(got, dict) else "a container"
-        if returned != shape:
+        if returned != shape and len(shape) == 2 and returned == (min(shape[0], shape[1]), shape[1]):
+            problems.append(f"for x of shape {shape} it returned shape {returned}: the rows were cut to the length "
+                            f"of the last axis, x.shape[-1] = {shape[1]}, as pairing the rows with something that long "
+                            "does (zip stops at the shorter of the two)")
+        elif returned != shape:
             problems.append(f"for x of shape {shape} it returned shape {returned}")
-        elif np.array_equal(np.asarray(got), given):
+        elif given.ndim and np.array_equal(np.asarray(got), given):  # a 0-d x's one element: see _scalar_unscaled
             problems.append(f"for x of shape {shape} it returned x unchanged, nothing zeroed")
     return "dropout(key, x, 0.5) is right for a 2-D x of many rows, but " + "; ".join(problems) if problems else ""
 

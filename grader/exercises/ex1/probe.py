@@ -22,7 +22,7 @@ import numpy as np
 from grader.harness.jaxpr_tools import draws_and_masks
 from grader.harness.probe_tools import as_jax, key, no_leaks, parameters, same_array, snapshot
 from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, HIGH_RATE, RATES, SMALL_RATE, SMALL_RATE_TILES,
-                                         SCALAR_CALLS, VERY_HIGH_RATE,
+                                         SCALAR_CALLS, SCALAR_KEYS, VERY_HIGH_RATE,
                                          WIDE_SCALE, WIDE_SHIFT,
                                          bias_params, large_params, mean_params, other_shapes)
 
@@ -157,6 +157,18 @@ def _try(fn):
         return None
 
 
+def _scalars(dropout, k, scalar_x):
+    """dropout(key, x, 0.5) on a 0-d x for SCALAR_KEYS keys split from ``k``, in one jax.vmap over the keys (one
+    program); a dropout that cannot be vmapped over its key is called SCALAR_CALLS times, one key each."""
+    try:
+        got = jax.vmap(lambda key: jnp.asarray(dropout(key, scalar_x(), 0.5)))(jax.random.split(k, SCALAR_KEYS))
+        if got.shape == (SCALAR_KEYS,):
+            return got
+    except Exception:  # noqa: BLE001 - a Python branch on a traced value: called one key at a time below
+        pass
+    return jnp.stack([jnp.asarray(dropout(key, scalar_x(), 0.5)) for key in jax.random.split(k, SCALAR_CALLS)])
+
+
 def _works(value, x) -> bool:
     """``value`` is an array shaped like ``x`` (what a working dropout returns)."""
     return isinstance(value, jax.Array) and value.shape == x.shape
@@ -173,21 +185,19 @@ def probe(rec, modules, inputs, options):
     dropped = {rate: rec.record(f"dropout/rate{rate}", lambda rate=rate: m.dropout(k1, x, rate)) for rate in RATES}
     rec.record("dropout/high_rate", lambda: m.dropout(k1, jnp.asarray(inputs["ex1"]["x"]), HIGH_RATE))
     rec.record("dropout/very_high_rate", lambda: m.dropout(k1, jnp.asarray(inputs["ex1"]["x"]), VERY_HIGH_RATE))
-    def scalar_x():  # a 0-d x, a fresh array each call (from the host's copy, as a dropout may donate x)
-        return jnp.asarray(inputs["ex1"]["x"][0, 0])
-
-    scalar = _try(lambda: m.dropout(k1, scalar_x(), 0.5))
-    if _works(scalar, scalar_x()):  # judged where a 0-d x works: a 1-element array
-        scalar_keys = jax.random.split(k1, SCALAR_CALLS)
-        rec.record("dropout/scalars", lambda: jnp.stack([jnp.asarray(m.dropout(k, scalar_x(), 0.5))
-                                                         for k in scalar_keys]))
     # the inputs below are made from the host's copy: a dropout that donated x (jit's donate_argnums) has deleted it
     x_again = jnp.asarray(inputs["ex1"]["x"])
     big = jnp.tile(x_again, SMALL_RATE_TILES)
     rec.record("dropout/small_rate", lambda: {"zeros": int(jnp.sum(jnp.asarray(m.dropout(k1, big, SMALL_RATE)) == 0)),
                                               "size": int(big.size)})
-    for name, shaped in other_shapes(x_again).items():  # any shape, not only a 2-D batch of many
-        rec.record(f"dropout/{name}", lambda shaped=shaped: m.dropout(k1, shaped, 0.5))
+    shaped_outputs = {name: rec.record(f"dropout/{name}", lambda shaped=shaped: m.dropout(k1, shaped, 0.5))
+                      for name, shaped in other_shapes(x_again).items()}  # any shape, not only a 2-D batch of many
+
+    def scalar_x():  # a 0-d x, a fresh array each call (from the host's copy, as a dropout may donate x)
+        return jnp.asarray(inputs["ex1"]["x"][0, 0])
+
+    if _works(shaped_outputs["scalar"], scalar_x()):  # many keys on a 0-d x, where a 0-d x works at all
+        rec.record("dropout/scalars", lambda: _scalars(m.dropout, k1, scalar_x))
     rec.record("dropout/again", lambda: m.dropout(k1, x, 0.5))
     rec.record("dropout/negated", lambda: m.dropout(k1, -x, 0.5))  # every element negative: -1 times the output
     rec.record("dropout/other_key", lambda: m.dropout(k2, x, 0.5))

@@ -11,8 +11,11 @@ HIGH_RATE = 0.95
 #: A rate nearer 1 still (observation ``dropout/very_high_rate``, on x): about 0.5% of the elements survive, scaled
 #: by 200; a shortcut that zeroes everything above some rate shows.
 VERY_HIGH_RATE = 0.995
-#: dropout is also called on a 0-d x (x[0, 0]) with this many keys split from the first (observation
-#: ``dropout/scalars``): each call gives 0 or 2 x at rate 0.5, so a scalar kept unscaled shows.
+#: dropout is also called on a 0-d x (x[0, 0]) with SCALAR_KEYS keys split from the first, in one jax.vmap over
+#: the keys (observation ``dropout/scalars``): each call gives 0 or 2 x at rate 0.5, so a scalar kept unscaled
+#: shows, and about half are 0 (a redraw when everything was dropped zeroes a quarter). A dropout that cannot be
+#: vmapped over its key is called SCALAR_CALLS times instead.
+SCALAR_KEYS = 256
 SCALAR_CALLS = 16
 #: The evaluation pass is also observed on x stretched to [-2, 2] (``xb * 4 - 2``, observation
 #: ``forward/eval_wide``): the usual x is in [0, 1], and code that changes x outside it (a pixel-range guard, a
@@ -23,10 +26,16 @@ SMALL_RATE_TILES = (16, 2)
 
 def other_shapes(x):
     """The inputs dropout is also observed on (observation ``dropout/<name>`` each), made from the 2-D x: a
-    vector, a batch of sequences, a batch of one row, and a vector of a prime number of elements (what is left over
-    when x is cut into equal parts shows there). Works on numpy and jax arrays alike."""
+    vector, a batch of sequences, a batch of one row, a vector of a prime number of elements (what is left over
+    when x is cut into equal parts shows there), a 0-d x, and a batch of more rows than columns. Works on numpy and
+    jax arrays alike."""
     return {"rank1": x[0], "rank3": x.reshape(8, -1, x.shape[-1]), "one_row": x[:1],
-            "prime": x.reshape(-1)[:PRIME_SIZE]}
+            "prime": x.reshape(-1)[:PRIME_SIZE], "scalar": x.reshape(-1)[:1].reshape(()), "tall": x[:, :TALL_COLUMNS]}
+
+
+#: The columns of the ``tall`` input: fewer than its rows, so code that pairs the rows with something as long as the
+#: last axis (keys split into x.shape[-1], zipped with the rows) shows.
+TALL_COLUMNS = 3
 
 
 #: The size of the ``prime`` input: prime, so no count of equal parts divides it.

@@ -1330,7 +1330,7 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
     if changed is not None:  # what the later calls compute says nothing about the code's first call: read first
         return fail("; ".join(problems) + f"; measured: {changed.text}", CALLS_CHANGE,
                     fraction=1 - len(problems) / len(cases))
-    shaped = _first_layers(crashed) or shaped
+    shaped = _first_layers(ctx, crashed) or shaped
     mistake = _one_mistake(named)
     if errors and len(errors) == len(cases) and mistake is None:
         swapped = _measured(ctx, "measure/swapped/d3")
@@ -1478,6 +1478,14 @@ def _shape_words(case: str, error: ObservationError) -> tuple[str, Mistake] | No
     return None
 
 
+def _depths_mistake(ctx: Context) -> str:
+    """The mistake ex3.depths named, or ""."""
+    try:
+        return ctx.verdict("ex3.depths").mistake
+    except StudentError:
+        return ""
+
+
 def _order_measured(ctx: Context) -> bool:
     """True when ex3.depths measured the layers running in another order than their numbers."""
     try:
@@ -1486,10 +1494,11 @@ def _order_measured(ctx: Context) -> bool:
         return False
 
 
-def _first_layers(crashed: dict[str, ObservationError]) -> tuple[str, Mistake] | None:
+def _first_layers(ctx: Context, crashed: dict[str, ObservationError]) -> tuple[str, Mistake] | None:
     """Words for cases whose crashes all show the input's features meeting a later layer's weights, the same layer
-    k in each or the last in each (layers in reverse), at least two cases; None otherwise (a layer skipped shows
-    another layer's output meeting them, not the input)."""
+    k in each or the last in each (layers in reverse, or every layer the last one: told apart on the deep case of
+    equal widths, which runs), at least two cases; None otherwise (a layer skipped shows another layer's output
+    meeting them, not the input)."""
     first = {case: _first_layer_run(shapes_met(error), CASES[case][0]) for case, error in crashed.items()}
     if len(first) < 2 or None in first.values():
         return None
@@ -1498,12 +1507,38 @@ def _first_layers(crashed: dict[str, ObservationError]) -> tuple[str, Mistake] |
     widths, k = CASES[case][0], first[case]
     example = f"{_describe(case)}: its {widths[0]} features met layer{k}'s {widths[k - 1]} rows"
     if all(first[case] == depths[case] for case in first):
-        return (f"; measured: in every case that crashed, the input met the last layer's weights first ({example}): "
-                "the layers ran in reverse order"), LAYER_ORDER
+        said = f"; measured: in every case that crashed, the input met the last layer's weights first ({example})"
+        every = _every_layer_the_last(ctx)
+        if every:
+            return f"{said}, and {every}", LATE_BINDING
+        return f"{said}: the layers ran in reverse order", LAYER_ORDER
     if len(set(first.values())) == 1:
         return (f"; measured: in every case that crashed, the input met layer{k}'s weights first ({example}): "
                 f"layer{k} ran before layer1"), LAYER_ORDER
     return None
+
+
+def _every_layer_the_last(ctx: Context) -> str:
+    """Words for a deep case (equal widths) whose output is its last layer run as every layer, ReLU between; ""
+    otherwise."""
+    c = _case(ctx, DEEP_CASE)
+    try:
+        got = np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64)
+    except (StudentError, TypeError, ValueError):
+        return ""
+    names = npref.layer_names(c["params"])
+    last = c["params"][names[-1]]
+    if not _up_to_output(got, npref.mlp({name: last for name in names}, np.asarray(c["x"], np.float64))):
+        return ""
+    return (f"on {_describe(DEEP_CASE)}, which runs, the output is {names[-1]} run {len(names)} times with ReLU "
+            "between: every layer computed with the last layer's weights")
+
+
+LATE_BINDING = Mistake(
+    "ex3.every_layer_the_last", "every layer computed with the last layer's weights",
+    "Each layer must use its own weights. Functions made in a loop or a comprehension (lambda h: h @ params[n]['w'] "
+    "...) read the loop variable when they are called, by which time it names the last layer: bind it when the "
+    "function is made (lambda h, n=n: ...), or apply each layer inside the loop itself.")
 
 
 def _first_layer_run(shapes: list[tuple[int, ...]], widths: tuple[int, ...]) -> int | None:
@@ -1652,6 +1687,11 @@ def deep(ctx: Context) -> Verdict:
         return fail(other[0], other[1], fraction=0.5) if other else verdict
     if verdict.mistake in {STRING_ORDER.id, DICT_ORDER.id}:
         return verdict
+    if _depths_mistake(ctx) == LATE_BINDING.id and (every := _every_layer_the_last(ctx)):
+        got, want = (np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64),
+                     np.asarray(ctx.want(f"out/{DEEP_CASE}"), np.float64))
+        return fail(f"{_describe(DEEP_CASE)}: {array_mismatch(got, want)}; measured: {every} (as in ex3.depths)",
+                    LATE_BINDING)
     if verdict.mistake != LAYER_ORDER.id and f"out/{DEEP_CASE}" not in ctx.student.errors and _order_measured(ctx):
         # what the measurement networks read assumes layer1 runs first, which the graded cases showed it does not
         got, want = (np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64),
@@ -1829,7 +1869,46 @@ def jit_agrees(ctx: Context) -> Verdict:
         # Only jit changes the answer, and the eager answer is wrong too: nothing measured says impure.
         return fail("; ".join(problems) + "; the eager output differs from the expected one as well",
                     HINT_JIT_EAGER_WRONG)
+    other = _jit_computes_other(ctx) if _eager_right(ctx) else ""
+    if other:
+        return fail("; ".join(problems) + f"; measured: {other}", JIT_OTHER_PATH)
     return fail("; ".join(problems), HINT_JIT)
+
+
+def _jit_computes_other(ctx: Context) -> str:
+    """Words for jitted outputs that differ from the (right) eager ones and are, in every jitted case that differs,
+    what one known wrong computation gives (ReLU on the output too, a layer without its bias, ...); "" otherwise."""
+    found = []
+    for name, case in ((f"jit/{DEEP_CASE}", DEEP_CASE), ("jit/d5", "d5")):
+        try:
+            got = np.asarray(ctx.got(name), np.float64)
+            eager = np.asarray(ctx.got(f"out/{case}"), np.float64)
+        except (StudentError, TypeError, ValueError):
+            return ""
+        if got.shape != eager.shape:
+            return ""
+        if array_mismatch(got, eager) is None:
+            continue
+        c = _case(ctx, case)
+        if array_mismatch(got, npref.relu(eager)) is None:
+            found.append("ReLU after the last layer too")
+            continue
+        mistakes = {m for m, order in explain(c["params"], c["x"], got) if m is not None and order is None}
+        if len(mistakes) != 1:
+            return ""
+        found.append(next(iter(mistakes)).name)
+    if not found or len(set(found)) != 1:
+        return ""
+    return (f"under jax.jit the outputs are what {found[0]} gives, while the eager outputs are right: under jit "
+            "another computation ran")
+
+
+JIT_OTHER_PATH = Mistake(
+    "ex3.jit_other_path", "another computation under jax.jit",
+    "Under jax.jit mlp_forward computed another network than eagerly (the message says which): a check on values "
+    "(bool(), float(), .item(), jnp.isfinite read in Python) cannot run on jit's traced values, and a try/except "
+    "or a branch that then takes another path runs other code. Keep one code path for every input and drop checks "
+    "on values.")
 
 
 GRADIENT_BLOCKED = Mistake(
