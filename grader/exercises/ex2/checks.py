@@ -1419,6 +1419,9 @@ def norms(ctx: Context) -> Verdict:
     if related:
         return fail(message + f"; measured: {related}", "The norm of example i is sqrt(sum over every leaf of the sum "
                     "of squares of slice i), as it is: nothing applied to it after (the message says what was).")
+    halved = _scaled_power(got, np.asarray(want, np.float64))
+    if halved:
+        return fail(message + f"; measured: {halved[0]}", halved[1])
     off = rounding_error(got, want)
     dtype = np.asarray(ctx.got("norms/tree")).dtype
     if off is not None and (dtype.itemsize < 4 or (np.any(got > want) and np.any(got < want))):
@@ -1436,6 +1439,12 @@ def norms(ctx: Context) -> Verdict:
         return fail(message + f"; measured: the squared norms add up to the right total over the batch "
                     f"({want_total:.6g}), shared out among the examples differently: each example's norm took "
                     "values of other examples" + (f"; {laid_out}" if laid_out else ""), NORMS_ACROSS_EXAMPLES)
+    rooted = _rooted_per_leaf(got, tree)
+    if rooted:
+        return fail(message + f"; measured: {rooted}", ROOT_PER_LEAF)
+    weighted = _leaf_weights(got, squares)
+    if weighted:
+        return fail(message + f"; measured: {weighted}", LEAF_WEIGHTS)
     unit, mistake = _unit_words(ctx)
     if unit:
         return fail(message + f"; measured: {unit}", mistake or (
@@ -1786,6 +1795,82 @@ def _related_to_right(got: np.ndarray, want: np.ndarray) -> str:
             root = " (a square root too many)" if abs(power - 0.5) < 1e-3 else ""
             return f"every value is the right norm to the power {power:.3g}{root}"
     return ""
+
+
+def _scaled_power(got: np.ndarray, want: np.ndarray) -> tuple[str, Mistake | str] | None:
+    """Words and hint for values that are a * norm ** p for one a and one p fitted on every example (neither a
+    factor alone nor a power alone: those are :func:`_related_to_right`'s); None when no such pair fits."""
+    if got.shape != want.shape or got.ndim != 1 or got.size < 3 or not np.all(want > 0) or not np.all(got > 0):
+        return None
+    logs = np.log(want)
+    if np.ptp(logs) < 1e-2:
+        return None
+    power, offset = np.polyfit(logs, np.log(got), 1)
+    factor = float(np.exp(offset))
+    if array_mismatch(got, factor * want ** power, rtol=1e-4) is not None:
+        return None
+    words = f"every value is {factor:.4g} times the right norm to the power {power:.3g}"
+    if abs(power - 2) < 1e-3 and abs(factor - 0.5) < 1e-3:
+        return (f"{words}: half the sum of squares, with no square root (s ** 1/2 is (s ** 1) / 2 in Python)",
+                HALF_FOR_ROOT)
+    return words, "The norm of example i is sqrt(sum over every leaf of the sum of squares of slice i), as it is."
+
+
+HALF_FOR_ROOT = Mistake(
+    "ex2.power_precedence", "the sum of squares halved where its square root belongs",
+    "s ** 1/2 is (s ** 1) / 2 in Python: ** binds tighter than /, so it halves the sum of squares. Write "
+    "s ** 0.5, or jnp.sqrt(s).")
+
+
+def _rooted_per_leaf(got: np.ndarray, tree: dict) -> str:
+    """Words for values that are a square root taken after each leaf's sum of squares is added (r = sqrt(r + s)
+    leaf after leaf, in the tree's order), not once at the end; "" otherwise."""
+    if got.ndim != 1:
+        return ""
+    b = got.shape[0]
+    sums = [np.sum(np.asarray(tree[name], np.float64).reshape(b, -1) ** 2, axis=1)
+            for name in sorted(tree)]  # jax.tree.leaves' order: each dict's keys sorted
+    for first, shown in ((np.sqrt(sums[0]), "sqrt(s1)"), (sums[0], "s1")):  # the first leaf rooted, or taken as it is
+        running = first
+        for leaf in sums[1:]:
+            running = np.sqrt(running + leaf)
+        if got.shape == running.shape and array_mismatch(got, running, rtol=1e-4) is None:
+            return (f"each value is sqrt(... sqrt({shown} + s2) ... + sN) over the leaves' sums of squares s1..sN in "
+                    "turn: the square root was taken after each leaf was added, not once over the total")
+    return ""
+
+
+ROOT_PER_LEAF = Mistake(
+    "ex2.root_per_leaf", "a square root taken after each leaf",
+    "Add up the sums of squares of every leaf first, then take one square root of the total: a running value "
+    "rooted at each step (an accumulate or reduce whose step is sqrt(total + s)) roots the earlier leaves again "
+    "and again.")
+
+
+def _leaf_weights(got: np.ndarray, squares: dict[str, np.ndarray]) -> str:
+    """Words for squared values that are, on every example, a weighted sum of the leaves' sums of squares with
+    whole weights not all 1 (a leaf counted twice, or left out), fitted on the examples; "" otherwise."""
+    names = sorted(squares)
+    matrix = np.stack([squares[k] for k in names], axis=1)
+    if got.ndim != 1 or got.shape[0] != matrix.shape[0] or matrix.shape[0] <= matrix.shape[1]:
+        return ""
+    weights, *_ = np.linalg.lstsq(matrix, got ** 2, rcond=None)
+    whole = np.round(weights)
+    if np.allclose(whole, 1) or np.any(whole < 0) or np.max(np.abs(weights - whole)) > 1e-3:
+        return ""
+    if array_mismatch(got, np.sqrt(matrix @ whole), rtol=1e-4) is not None:
+        return ""
+    counted = [f"{name}'s {int(w)} times" if w != 0 else f"{name}'s not at all"
+               for name, w in zip(names, whole) if w != 1]
+    return (f"each value is the square root of the leaves' sums of squares with {', '.join(counted)} and every other "
+            "leaf's once")
+
+
+LEAF_WEIGHTS = Mistake(
+    "ex2.leaf_counted_wrongly", "a leaf counted more than once, or not at all, in the norm",
+    "Every leaf's sum of squares is added exactly once (the message says which was not): a reduce or sum started "
+    "at the first leaf and then run over all of them counts it twice; start at 0, or use "
+    "jax.vmap(optax.tree.norm)(grads).")
 
 
 def _reordering(got: np.ndarray, want: np.ndarray) -> str | None:

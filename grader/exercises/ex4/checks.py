@@ -597,6 +597,9 @@ def _unit_name(factor: float) -> str:
 def excludes_compile(ctx: Context) -> Verdict:
     """A step whose first call takes 0.6 s (like compilation) is not charged for it."""
     obs = ctx.got("time/compile")
+    if obs["seconds"] < 0 and _negated(ctx):
+        return skip("not judged: every time is negated (charged in ex4.n_steps); its size is judged once it is "
+                    "positive")
     if obs["seconds"] < 0:
         return fail(_negative_words(obs), WARMUP_SUBTRACTED)
     if timing(ctx).kind in ("started_before_call", "other_clock"):
@@ -914,6 +917,9 @@ def times_n_steps(ctx: Context) -> Verdict:
     # runs look right or near it (on a loaded machine, just outside); the compile run, which queues none, tells.
     restarted = _restarted(ctx) if measured.kind in ("ok", "not_measured") else ""
     if measured.kind == "not_measured" and not restarted:
+        negated = _negated(ctx)
+        if negated:
+            return fail(measured.message + f"; measured: {negated}", NEGATED, fraction=1 - 1 / 3)
         added = _accumulated(ctx)
         if added:
             return fail(measured.message + added, ACCUMULATED)
@@ -943,6 +949,7 @@ def times_n_steps(ctx: Context) -> Verdict:
         problems.append(f"the calls received params counters {count['params_seen']} and opt_state counters "
                         f"{count['state_seen']}; threading the state gives {expected}")
         hints.append(THREAD)
+    scalar = _scalar_params_problem(ctx) if THREAD not in hints else ""  # said last: see _times_right
     scale = {"per_step": PER_STEP, "per_c_steps": PER_C_STEPS, "unit": UNIT, "off_by_one": OFF_BY_ONE,
              "left_out": LEFT_OUT, "laps_to_return": LAPS_TO_RETURN, "late_start": LATE_START,
              "started_before_call": START_FIXED, "consecutive": CONSECUTIVE, "cumulative": CUMULATIVE,
@@ -963,8 +970,11 @@ def times_n_steps(ctx: Context) -> Verdict:
         hints.append(DEFAULT_N_STEPS)
     one = _one_step_problem(ctx)
     if one:
-        problems.append(one)
-        hints.append(ONE_STEP)
+        problems.append(one[0])
+        hints.append(one[1])
+    if scalar:
+        problems.append(scalar)
+        hints.append(OUTPUTS_BY_TYPE)
     if not problems:
         return PASS
     return fail("; ".join(problems), hints[0], fraction=max(0.0, 1 - len(problems) / 3))
@@ -1108,21 +1118,94 @@ SMALL_N_STEPS = Mistake(
     "4)), or keep printing out of the timed loop.")
 
 
-def _one_step_problem(ctx: Context) -> str:
-    """What time_steps does with n_steps=1, where it is not one timed call (and at most one warm-up) whose time
-    is returned; "" if it is (or this was not observed)."""
+def _negated(ctx: Context) -> str:
+    """Words for timed runs that each returned minus the time their calls took (within OK_RANGE); "" otherwise."""
+    warm = _warm_up_excluded(ctx)
+    ratios = []
+    for name, _label in RUNS:
+        run = _run(ctx, name, warm)
+        seconds, expected = run.get("seconds"), run.get("expected", 0.0)
+        if not isinstance(seconds, (int, float)) or seconds >= 0 or expected <= 0:
+            return ""
+        ratios.append(-seconds / expected)
+    if not all(_in(r, OK_RANGE) for r in ratios):
+        return ""
+    return ("each time is minus the time the calls took: the clock readings were subtracted the wrong way round "
+            "(start - stop)")
+
+
+NEGATED = Mistake(
+    "ex4.time_negated", "the time's sign flipped",
+    "The elapsed time is the later clock reading minus the earlier one, time.perf_counter() - start: the other way "
+    "round it comes out negative (check the order of the operands of a subtraction, operator.sub or a "
+    "difference of a list of readings).")
+
+
+def _scalar_params_problem(ctx: Context) -> str:
+    """Words for a run whose params and opt_state are 0-d arrays (``time/scalar_params``) where the calls were not
+    given the threaded (params, opt_state), (k, 10 k) at call k (the warm-up's result may be dropped); "" where
+    they were, or this was not observed or raised (a step that reads float() of its inputs is the grader's)."""
+    try:
+        seen = [tuple(pair) for pair in ctx.got("time/scalar_params")] if ctx.student.has("time/scalar_params") else []
+    except (StudentError, TypeError):
+        return ""
+    if not seen:
+        return ""
+    threaded = [(float(k), 10.0 * k) for k in range(len(seen))]
+    dropped = [(0.0, 0.0)] + threaded[:len(seen) - 1]
+    if seen in (threaded, dropped):
+        return ""
+    shown = ", ".join(f"({p:g}, {s:g})" for p, s in seen[:6])
+    return (f"with params and opt_state each a 0-d array (a step adding 1 to params, 10 to opt_state, and returning "
+            f"a loss of -1), the calls got (params, opt_state) = {shown}, where threading gives (0, 0), (1, 10), "
+            "(2, 20), ...: the step's outputs were not taken as (params, opt_state, loss) in that order")
+
+
+OUTPUTS_BY_TYPE = Mistake(
+    "ex4.outputs_taken_by_type", "the step's outputs sorted by their type or shape",
+    "step_fn returns (params, opt_state, loss) in that order, whatever each one is (params may be a single "
+    "number): unpack them by position, params, opt_state, loss = step_fn(params, opt_state, x, y), with no test of "
+    "which output looks like a loss.")
+
+
+def _one_step_problem(ctx: Context) -> tuple[str, Mistake] | None:
+    """What time_steps does with n_steps=1 (its first call ONE_STEP_DELAY slower, like compilation), where it is
+    not one timed call after a warm-up whose time is returned; None if it is (or this was not observed)."""
     if not ctx.student.observed("time/one"):
-        return ""  # observed by a probe older than this measurement
+        return None  # observed by a probe older than this measurement
     try:
         one = ctx.got("time/one")
     except StudentError as exc:
-        return f"time_steps(n_steps=1) failed ({exc.error.summary()})"
-    seconds = one.get("seconds")
-    if one["calls"] in (1, 2) and isinstance(seconds, (int, float)) and seconds > 0:
-        return ""
+        return f"time_steps(n_steps=1) failed ({exc.error.summary()})", ONE_STEP
+    seconds, delay = one.get("seconds"), float(one.get("compile_delay") or 0.0)
+    timed = isinstance(seconds, (int, float)) and seconds > 0
+    if one["calls"] == 2 and isinstance(seconds, (int, float)):
+        return None  # a warm-up and one timed call: the time's value is judged with the other runs'
+    if one["calls"] == 1 and timed and delay and seconds >= delay and _warms_up(ctx):
+        return (f"time_steps(n_steps=1) called step_fn once, and returned {seconds:.3g} s: that one call was the "
+                f"first, which compiles (here {delay:g} s slower than the others), so the compilation was timed; "
+                f"with n_steps=1 as with any other, one warm-up call comes first"), ONE_STEP_WARMUP
+    if one["calls"] in (1, 2) and timed:
+        return None
     shown = "nothing" if seconds is None else f"{seconds:g}"
     return (f"time_steps(n_steps=1) called step_fn {one['calls']} time{'s' * (one['calls'] != 1)} and returned "
-            f"{shown}; n_steps=1 makes one timed call (and one warm-up), and returns its time")
+            f"{shown}; n_steps=1 makes one timed call (and one warm-up), and returns its time"), ONE_STEP
+
+
+def _warms_up(ctx: Context) -> bool:
+    """The compile run made one call more than its n_steps: a warm-up, where n_steps is not 1."""
+    try:
+        run = ctx.got("time/compile")
+        return run["calls"] == run["n_steps"] + 1
+    except (StudentError, KeyError, TypeError):
+        return False
+
+
+ONE_STEP_WARMUP = Mistake(
+    "ex4.one_step_warmup_skipped", "the warm-up left out for n_steps=1",
+    "Every n_steps, 1 too, makes one untimed warm-up call first (it compiles), then n_steps timed calls: a special "
+    "case for n_steps=1 that makes a single call times the compilation. Keep one code path: warm up, start the "
+    "clock, loop n_steps times, wait, stop.")
 
 
 def _default_steps_problem(ctx: Context) -> str:
@@ -1528,9 +1611,10 @@ def speedup_dict(ctx: Context) -> Verdict:
         return fail(f"jit_speedup({SPEEDUP_STEPS}): {not_timed}",
                     JIT_DISABLED if _jit_timed_disabled(ctx, r) else NOT_TIMED)
     if not (eager > 0 and jit > 0):
-        if ctx.verdict("ex4.excludes_compile").mistake == WARMUP_SUBTRACTED.id:
-            return skip(f"not judged: eager_s={eager:.4g} and jit_s={jit:.4g} are negative, as time_steps' times are "
-                        "(charged in ex4.excludes_compile)")
+        for check, mistake in (("ex4.excludes_compile", WARMUP_SUBTRACTED), ("ex4.n_steps", NEGATED)):
+            if ctx.verdict(check).mistake == mistake.id:
+                return skip(f"not judged: eager_s={eager:.4g} and jit_s={jit:.4g} are negative, as time_steps' times "
+                            f"are (charged in {check})")
         return fail(f"eager_s={eager:.4g} and jit_s={jit:.4g}: both must be positive durations", HINT_DICT)
     if abs(speedup - eager / jit) <= 1e-6 * abs(eager / jit):
         return _speedup_default(ctx)
@@ -1692,12 +1776,15 @@ def _passed(ctx: Context, check: str) -> bool:
 
 
 def _times_right(ctx: Context, check: str) -> bool:
-    """``check`` passed, or only time_steps' default for n_steps is off (the calls jit_speedup makes pass n_steps), or
-    only its extra warm-ups (the timed calls are right): so the times it got are measured right."""
+    """``check`` passed, or failed only on what leaves the times jit_speedup gets right: its default n_steps
+    (jit_speedup passes n_steps), extra warm-ups (the timed calls are right), or what only n_steps=1 or 0-d params
+    show. Each of these is said after every other problem of ex4.n_steps, so when one is the verdict's mistake
+    there is no other."""
     if _passed(ctx, check):
         return True
+    kept = (DEFAULT_N_STEPS.id, EXTRA_WARMUPS.id, ONE_STEP.id, ONE_STEP_WARMUP.id, OUTPUTS_BY_TYPE.id)
     try:
-        return check == "ex4.n_steps" and ctx.verdict(check).mistake in (DEFAULT_N_STEPS.id, EXTRA_WARMUPS.id)
+        return check == "ex4.n_steps" and ctx.verdict(check).mistake in kept
     except StudentError:
         return False
 
@@ -1941,7 +2028,7 @@ CHECKS = [
     Check("ex4.returns_float", "time_steps returns a float", returns_float, ("time_steps",), requires=_TIMED,
           reads=_TIMER),
     Check("ex4.speedup_dict", "jit_speedup reports eager_s, jit_s and speedup = eager_s / jit_s", speedup_dict,
-          ("jit_speedup",), requires=_TIMED, reads=("ex4.excludes_compile",)),
+          ("jit_speedup",), requires=_TIMED, reads=("ex4.excludes_compile", "ex4.n_steps")),
     Check("ex4.jit_faster", "jit is faster than eager", jit_faster, ("jit_speedup",), requires=_TIMED,
           reads=_TIMER),
 ]

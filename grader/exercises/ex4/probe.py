@@ -22,7 +22,8 @@ import jax
 import numpy as np
 import optax
 
-from grader.exercises.ex4.shared import (COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, RUN_STEPS,
+from grader.exercises.ex4.shared import (COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, ONE_STEP_DELAY,
+                                         RUN_STEPS, SCALAR_STEPS,
                                          SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT, UNEVEN_COSTS)
 from grader.harness.probe_tools import same_array
 
@@ -237,6 +238,19 @@ def _raised_by_jax(exc: BaseException) -> bool:
             return True
         exc, seen = exc.__context__, seen + 1
     return False
+
+
+def _scalar_params(m):
+    """The (params, opt_state) each call of a step got, where both are 0-d arrays (the step adds 1 to params and 10
+    to opt_state, and returns a loss of -1): threading them gives (k, 10 k) at call k."""
+    seen = []
+
+    def step(params, opt_state, x, y):
+        seen.append([float(params), float(opt_state)])
+        return params + 1.0, opt_state + 10.0, np.float32(-1.0)
+
+    m.time_steps(step, jax.numpy.float32(0.0), jax.numpy.float32(0.0), *_BATCH, n_steps=SCALAR_STEPS)
+    return seen[:MAX_CALLS_SHOWN]
 
 
 def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT, calls_made=None):
@@ -622,7 +636,8 @@ def probe(rec, modules, inputs, options):
     rec.record("time/uneven", lambda: _time(m, 0.0, 0.0, RUN_STEPS["time/uneven"], costs=UNEVEN_COSTS))
     rec.record("time/host", lambda: _time(m, 0.0, HOST_QUEUED, RUN_STEPS["time/host"], host_wait=HOST_WAIT))
     rec.record("time/default", lambda: _default_n_steps(m))
-    rec.record("time/one", lambda: _time(m, 0.0, float(costs["count_cost"]), RUN_STEPS["time/one"]))  # the smallest
+    rec.record("time/one", lambda: _time(m, ONE_STEP_DELAY, float(costs["count_cost"]), RUN_STEPS["time/one"]))
+    rec.record("time/scalar_params", lambda: _scalar_params(m))
     rec.record("time/instant", lambda: _instant(m))  # calls that take microseconds: a floor or an added time shows
     batches, plain_ops = [], []
     rec.record("speedup", lambda: _speedup(m, batches, plain_ops))

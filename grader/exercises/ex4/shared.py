@@ -32,6 +32,12 @@ UNEVEN_COSTS = (0.05, *(0.005,) * 8, 0.07)
 HOST_WAIT = 0.03
 HOST_QUEUED = 0.005
 
+#: The first call's delay (like compilation) in the run of n_steps=1 (``time/one``): a warm-up skipped for one step
+#: times it.
+ONE_STEP_DELAY = 0.15
+#: n_steps of a run whose params and opt_state are 0-d arrays (``time/scalar_params``): params is any pytree, a
+#: single number too, and the step's outputs are (params, opt_state, loss) whatever their types.
+SCALAR_STEPS = 3
 #: The n_steps each timed observation passes to time_steps (the probe reads its own from here, the checks judge by it).
 RUN_STEPS = {"time/compile": N_STEPS, "time/async": N_STEPS, "time/count": COUNT_STEPS, "time/uneven": UNEVEN_STEPS,
              "time/host": N_STEPS, "time/one": 1}

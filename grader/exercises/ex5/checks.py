@@ -20,8 +20,8 @@ from grader.checks.common import shapes_met, unchanged
 from grader.checks.compare import (SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error,
                                    sixteen_bit, tree_mismatch)
 from grader.inputs import LESSON_WIDTHS, flatten
-from grader.exercises.ex5.shared import (AGAIN_CALL, CHAINED_STEPS, LARGE_MAX_NORM, LARGE_PARAMS, OPTIMIZERS, SGD_LR,
-                                         SPIKE_STEP)
+from grader.exercises.ex5.shared import (AGAIN_CALL, ASCENT_LR, CHAINED_STEPS, LARGE_MAX_NORM, LARGE_PARAMS,
+                                         NEAR_MAX_NORM, OPTIMIZERS, SGD_LR, SPIKE_STEP)
 from grader.observations import ObservationError
 
 DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
@@ -828,6 +828,9 @@ def chain(ctx: Context) -> Verdict:
         not_finite = _not_finite_without_gradients(ctx)
         if not_finite:
             return fail(not_finite, ZERO_NORM_NAN, fraction=0.5)
+        near = _near_max_norm(ctx)
+        if near:
+            return fail(near[0], near[1], fraction=0.5)
         return PASS
     kinds = [k for k in _classify(ctx, got, DEFAULT_LR, DEFAULT_MAX_NORM) if k != "reference"]
     spike = npref.global_norm(_grads_seq(ctx)[SPIKE_STEP])
@@ -1191,12 +1194,23 @@ def _scaled_before_adam(ctx: Context, got: dict) -> tuple[str, Mistake] | None:
         return None
     shown = ", ".join(f"{c:.3g}" for c in factors)
     said = f"step by step, the gradients reaching Adam were scaled by {shown} (measured with Adam's own eps)"
-    for words, law in _FACTOR_LAWS:
-        if all(abs(f / law(m, n) - 1) < 1e-2 for fs, m in ((factors, DEFAULT_MAX_NORM), (large, max_norm))
-               for f, n in zip(fs, norms)):
-            return (f"{said}, and at max_norm={max_norm:g} by {', '.join(f'{c:.3g}' for c in large)}: the factor "
-                    f"is {words}, where a clip's is min(1, max_norm / norm) and leaves a gradient of norm "
-                    f"{norms[0]:.3g} as it is"), CLIP_WHEN
+    laws = [(words, law, CLIP_WHEN) for words, law in _FACTOR_LAWS]
+    first = factors[int(np.argmin(norms))]
+    if first < 0.99:  # a constant under the norm's root, sqrt(k + sum of squares), fitted on the smallest gradient
+        k = (DEFAULT_MAX_NORM / first) ** 2 - min(norms) ** 2
+        laws.append((f"min(1, max_norm / sqrt({k:.3g} + norm**2)): the clip's norm has a constant {k:.3g} added to "
+                     "the sum of squares under its square root (a sum or reduce started at it, an epsilon)",
+                     lambda c, n, k=k: min(1.0, c / np.sqrt(k + n * n)), CLIP_NORM_CONSTANT))
+
+    def error(law) -> float:
+        return max(abs(f / law(m, n) - 1) for fs, m in ((factors, DEFAULT_MAX_NORM), (large, max_norm))
+                   for f, n in zip(fs, norms))
+
+    best, words, mistake = min(((error(law), words, mistake) for words, law, mistake in laws), key=lambda t: t[0])
+    if best < 1e-2:
+        return (f"{said}, and at max_norm={max_norm:g} by {', '.join(f'{c:.3g}' for c in large)}: the factor "
+                f"is {words}, where a clip's is min(1, max_norm / norm) and leaves a gradient of norm "
+                f"{norms[0]:.3g} as it is"), mistake
     if not all(c < 0.99 for c in factors):
         return None
     measured = [DEFAULT_MAX_NORM / c for c in factors]
@@ -1323,6 +1337,9 @@ def hyperparams(ctx: Context) -> Verdict:
             problems[-1] += (f"; measured: these are the updates of max_norm={whole:g}, max_norm cut to a whole "
                              f"number ({max_norm:g} asked)")
             hint = hint or MAX_NORM_WHOLE
+        elif steps and (raw := _gradients_as_updates(steps, seq, max_norm)):
+            problems[-1] += f"; measured: {raw}"
+            hint = hint or GRADIENTS_AS_UPDATES
         elif steps and (used := _other_rate(got, ctx.want(f"opt/{config}"), lr)) is not None:
             problems[-1] += f"; measured: these are the updates of learning_rate={used:.4g}, where {lr:g} was asked"
             other_rates.append((config, used))
@@ -1504,6 +1521,23 @@ def _right(ctx: Context, config: str) -> bool:
         return False
 
 
+def _gradients_as_updates(steps: list[dict], seq: list[dict], max_norm: float) -> str:
+    """Words for updates that are the gradients themselves, clipped at max_norm or not; "" otherwise."""
+    for words, built in (("the gradients themselves", seq),
+                         (f"the gradients clipped at max_norm={max_norm:g}", [npref.clip_global(g, max_norm)
+                                                                             for g in seq])):
+        if _same(steps, [{k: np.asarray(v, np.float64) for k, v in g.items()} for g in built]):
+            return f"these updates are {words}, with no Adam step (and no learning rate) applied"
+    return ""
+
+
+GRADIENTS_AS_UPDATES = Mistake(
+    "ex5.gradients_as_updates", "the gradients returned as the updates",
+    "The updates are Adam's steps on the clipped gradients, scaled by the learning rate, for every argument: an "
+    "optimizer that returns the gradients themselves (optax.identity(), a chain without optax.adam) moves the "
+    "params by the raw gradients. For learning_rate=0, optax.adam(0.0) already gives updates of 0.")
+
+
 def _other_rate(got: dict, want: dict, lr: float) -> float | None:
     """The learning rate whose updates ``got`` are, where they are the expected updates times one factor at every
     step (Adam's update is proportional to its rate) and that factor is not 1; None otherwise."""
@@ -1627,6 +1661,11 @@ def _guard_words(guards: list[tuple[str, float]]) -> str:
             + ", where the clip's factor is max_norm / max(norm, max_norm), min(1, max_norm / norm)")
 
 
+CLIP_NORM_CONSTANT = Mistake(
+    "ex5.clip_norm_constant", "a constant added to the clip's norm",
+    "The clip's norm is sqrt(sum of the squares of every gradient leaf), nothing added: a sum or functools.reduce "
+    "started at 1 instead of 0, or an epsilon under the root, makes every gradient look larger, so small ones are "
+    "scaled down too. Start the sum at 0, or use optax.clip_by_global_norm(max_norm).")
 CLIP_WHEN = Mistake(
     "ex5.clip_condition", "a clip that triggers on another condition than norm > max_norm",
     "The clip rescaled other gradients than those whose global L2 norm exceeds max_norm (the message lists which): "
@@ -1927,7 +1966,8 @@ def step_values(ctx: Context) -> Verdict:
         if again:
             return fail(again, STATE_KEPT, fraction=1 - 1 / PARTS)
         if chained is None:
-            return _other_batch(ctx, gl)
+            ascent = _ascent(ctx)
+            return fail(ascent[0], ascent[1], fraction=1 - 1 / PARTS) if ascent else _other_batch(ctx, gl)
         message, hint = chained
         return fail(message, hint, fraction=1 - 1 / PARTS)
     lost = len(problems) + (chained is not None)
@@ -2104,6 +2144,81 @@ BATCH_UNREAD = Mistake(
     "step(params, opt_state, x, y) must compute the loss and its gradient on its own x and y, on every call: "
     "jax.value_and_grad(loss_fn)(params, x, y). A batch from outside the function (a notebook cell's x_batch, "
     "a batch captured when the step was made) read in their place gives every batch the same loss.")
+
+
+def _ascent(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """Words and hint for a step, right with clip+Adam, that did not apply the update of an optimizer that raises
+    the loss (optax.sgd(ASCENT_LR), ``step/ascent``); None where it did, or this was not observed."""
+    if not ctx.student.observed("step/ascent"):
+        return None
+    try:  # judged where the step is right with SGD: a step that ignores its optimizer is charged where that shows
+        if tree_mismatch(ctx.got("step/sgd"), ctx.want("step/sgd")) is not None:
+            return None
+    except (StudentError, Missing):
+        return None
+    said = f"one step with optax.sgd({ASCENT_LR:g}), whose update raises the loss (a gradient ascent)"
+    try:
+        got = ctx.got("step/ascent")
+    except StudentError as exc:
+        return f"{said} raised {exc.error.summary()}", HINT_STEP
+    problem = tree_mismatch(got, ctx.want("step/ascent"))
+    if problem is None:
+        return None
+    given = flatten(ctx.inputs["ex5"]["params"])
+    if isinstance(got, dict) and tree_mismatch(got, given, rtol=0, atol_scale=0) is None:
+        return (f"{said} returned the incoming params unchanged, where the update moves them: the update is applied "
+                "only when it lowers the loss"), UPDATE_KEPT_IF_BETTER
+    return f"{said}, new params: {problem}", HINT_STEP
+
+
+UPDATE_KEPT_IF_BETTER = Mistake(
+    "ex5.update_only_if_loss_falls", "the update applied only when the loss falls",
+    "The step applies the optimizer's update every time, new_params = optax.apply_updates(params, updates), "
+    "whatever it does to the loss: an accept/reject test on the loss is not part of the optimizer, and it leaves "
+    "params and the optimizer's state out of step.")
+
+
+def _near_max_norm(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """Words and hint for make_optimizer(max_norm=NEAR_MAX_NORM) on the usual gradients (ordinary steps 2% above
+    it), where the updates differ from clip+Adam's; named when they are those of the ordinary steps left unclipped
+    (a clip that lets small overshoots through). None where they agree, or this was not observed."""
+    if not ctx.student.observed("opt/near_max_norm"):
+        return None
+    try:  # judged where every other max_norm is honoured: a max_norm handled wrongly is charged in ex5.hyperparams
+        if any(tree_mismatch(ctx.got(f"opt/{config}"), ctx.want(f"opt/{config}")) is not None
+               for config in [*(name for name, _, _ in OPTIMIZERS[1:]), "large_max_norm"]
+               if ctx.student.has(f"opt/{config}")):
+            return None
+    except (StudentError, Missing):
+        return None
+    seq = _grads_seq(ctx)
+    said = (f"make_optimizer(max_norm={NEAR_MAX_NORM:g}) on the usual gradients, whose ordinary steps have norm "
+            f"{npref.global_norm(seq[0]):.3g} (just above it)")
+    try:
+        got = ctx.got("opt/near_max_norm")
+    except StudentError as exc:
+        return f"{said} raised {exc.error.summary()}", HINT_ARGUMENTS
+    problem = tree_mismatch(got, ctx.want("opt/near_max_norm"))
+    if problem is None:
+        return None
+    try:
+        steps = _as_steps(got)
+    except (ValueError, AttributeError):
+        return f"{said}: {problem}", HINT_ARGUMENTS
+    for factor in (1.01, 1.02, 1.03, 1.05, 1.1, 1.2, 1.5):
+        built = npref.adam_updates(seq, DEFAULT_LR, pre=lambda t, f=factor: (
+            t if npref.global_norm(t) <= f * NEAR_MAX_NORM else npref.clip_global(t, NEAR_MAX_NORM)))
+        if _same(steps, built):
+            return (f"{said}: {problem}; measured: these are the updates with the ordinary steps left unclipped and "
+                    f"the spike clipped to {NEAR_MAX_NORM:g}: gradients a little above max_norm pass through (a "
+                    "tolerance on the comparison)"), CLIP_TOLERANCE
+    return f"{said}: {problem}", HINT_ARGUMENTS
+
+
+CLIP_TOLERANCE = Mistake(
+    "ex5.clip_tolerance", "small overshoots of max_norm left unclipped",
+    "Every gradient whose global norm is above max_norm is scaled to max_norm, however little above: compare norm > "
+    "max_norm with no margin (optax.clip_by_global_norm(max_norm) does).")
 
 
 def _other_batch(ctx: Context, got_loss) -> Verdict:

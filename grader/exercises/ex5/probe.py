@@ -7,7 +7,8 @@ import optax
 
 from grader.harness.probe_tools import as_jax, snapshot
 from grader.exercises.ex5.shared import OPTIMIZERS
-from grader.exercises.ex5.shared import CHAINED_STEPS, LARGE_MAX_NORM, LARGE_PARAMS, SGD_LR
+from grader.exercises.ex5.shared import (ASCENT_LR, CHAINED_STEPS, LARGE_MAX_NORM, LARGE_PARAMS, NEAR_MAX_NORM,
+                                         SGD_LR)
 
 
 def _adam_count(state):
@@ -139,6 +140,8 @@ def probe(rec, modules, inputs, options):
     # A large max_norm on gradients as much larger: a clip switched off above some max_norm shows.
     scaled = [jax.tree_util.tree_map(lambda g: g * LARGE_MAX_NORM, grads) for grads in grads_seq]
     rec.record("opt/large_max_norm", lambda: _run_updates(m.make_optimizer(max_norm=LARGE_MAX_NORM), params, scaled))
+    # A max_norm just below the ordinary gradients' norm: each is clipped by a little (see NEAR_MAX_NORM).
+    rec.record("opt/near_max_norm", lambda: _run_updates(m.make_optimizer(max_norm=NEAR_MAX_NORM), params, grads_seq))
     # Clipping and Adam never read the params: with params 10,000 times larger, the updates must not change.
     large = jax.tree_util.tree_map(lambda leaf: leaf * LARGE_PARAMS, params)
     rec.record("opt/large_params", lambda: _run_updates(m.make_optimizer(), large, grads_seq))
@@ -168,6 +171,9 @@ def probe(rec, modules, inputs, options):
     sgd = _feeding(optax.sgd(SGD_LR), fed, params)
     rec.record("step/sgd", lambda p=_fresh(params): _as_returned(m.make_train_step(sgd)(p, sgd.init(p), x, y)))
     rec.record("step/fed", lambda: fed[0] if fed else {})
+    ascent = optax.sgd(ASCENT_LR)  # an update that raises the loss: it is applied all the same
+    rec.record("step/ascent", lambda p=_fresh(params): _as_returned(m.make_train_step(ascent)(p, ascent.init(p), x,
+                                                                                              y))[0])
     chain = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(1e-3))
     chain_params = _fresh(params)
     chain_steps = []

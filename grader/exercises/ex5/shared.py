@@ -17,6 +17,13 @@ OPTIMIZERS = (
 #: make_optimizer(max_norm=LARGE_MAX_NORM) is also observed on the gradients scaled by as much
 #: (``opt/large_max_norm``): a clip by the global norm is then the default's clip scaled, and so are its updates.
 LARGE_MAX_NORM = 1000.0
+#: make_optimizer(max_norm=NEAR_MAX_NORM) is also observed on the usual gradients (``opt/near_max_norm``), whose
+#: ordinary steps have norm 0.5, 2% above it: each is clipped by a little, and a clip that lets small overshoots
+#: through (a tolerance on the comparison) shows.
+NEAR_MAX_NORM = 0.49
+#: The step is also run with optax.sgd(ASCENT_LR), a gradient ascent whose update raises the loss for sure
+#: (``step/ascent``): a step that applies the optimizer's update only when the loss falls shows.
+ASCENT_LR = -0.1
 #: The step of the gradient sequence whose norm spikes.
 SPIKE_STEP = 3
 SGD_LR = 0.1
@@ -27,7 +34,7 @@ CHAINED_STEPS = 3
 #: clipping and Adam never read the params, so the updates must be the same; weight decay shows there.
 LARGE_PARAMS = 10_000.0
 #: How many times make_optimizer has been called when it is called once more with no arguments (``opt/again``):
-#: the calls of :data:`OPTIMIZERS`, ``opt/large_max_norm``, ``opt/large_params`` and ``opt/zero_grads`` come
-#: before it. That optimizer is run again after the next call has made another with the arguments of
+#: the calls of :data:`OPTIMIZERS`, ``opt/large_max_norm``, ``opt/near_max_norm``, ``opt/large_params`` and
+#: ``opt/zero_grads`` come before it. That optimizer is run again after the next call has made another with the arguments of
 #: ``OPTIMIZERS[1]`` (``opt/after_another``).
-AGAIN_CALL = len(OPTIMIZERS) + 4
+AGAIN_CALL = len(OPTIMIZERS) + 5
