@@ -1956,11 +1956,11 @@ def _tiny_norms(ctx: Context) -> tuple[str, Mistake | str] | None:
 
 
 def _one_example_norms(ctx: Context) -> tuple[str, Mistake | str] | None:
-    """Words and hint for norms right on the norm tree but not on its first example alone (``norms/single``, B=1):
+    """Words and hint for norms right on the norm tree but not on a tree of one example (``norms/single``, B=1):
     a squeeze or a special case for one example shows there; None where they are right, or this was not observed."""
     if not ctx.student.observed("norms/single"):
         return None
-    said = "per_example_grad_norms is right on the tree, but on its first example alone (every leaf's B=1)"
+    said = "per_example_grad_norms is right on the tree, but on a tree of one example (every leaf's B=1)"
     try:
         got = np.asarray(ctx.got("norms/single"), np.float64)
     except StudentError as exc:

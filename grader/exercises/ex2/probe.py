@@ -110,8 +110,9 @@ def probe(rec, modules, inputs, options):
     rec.record("norms/unit", lambda: m.per_example_grad_norms(_unit_tree(data["norm_tree"])))
     rec.record("norms/leaf_units", lambda: m.per_example_grad_norms(_leaf_unit_tree(data["norm_tree"])))
     rec.record("norms/tiny", lambda: m.per_example_grad_norms(_tiny_tree(inputs["ex2"]["norm_tree"])))
-    # the norm tree's first example alone, a batch of one (sliced on the host: nothing is sliced on the device)
-    one = as_jax(jax.tree.map(lambda leaf: np.asarray(leaf)[:1], inputs["ex2"]["norm_tree"]))
+    # a gradient tree of one example (every leaf's B=1), shaped as the single case's gradients are: the argmax asked
+    # about that case below runs the norms on these shapes again, and nothing new compiles there
+    one = as_jax(jax.tree.map(lambda leaf: np.asarray(leaf)[None], inputs["ex2"]["single"]["params"]))
     rec.record("norms/single", lambda: m.per_example_grad_norms(one))
     for case in BOUNDARY_CASES:  # a batch of one; the model sure of every label: tiny gradients, then zero ones
         c = data[case]
