@@ -171,13 +171,15 @@ def test_hard_coded_outputs_pass_the_public_grade_and_fail_under_a_secret_seed(t
                 folder / "ex2_per_example_grads.py")
     only = ("ex2", "ex3")
     public = judge_with(folder, only=only)
-    # ex3's value checks all pass on the public inputs; only the gradient through mlp_forward tells a table of
-    # outputs. The middle index is right on the two public batches whose standout example sits there, and wrong on
-    # the two whose largest norm is the first and the last example's.
+    # ex3's graded cases all pass on the public inputs; a batch of one (a shape the table does not hold: a
+    # KeyError, said as it is, no mistake named) and the gradient through mlp_forward tell a table of outputs. The
+    # middle index is right on the two public batches whose standout example sits there, and wrong on the two whose
+    # largest norm is the first and the last example's.
     failing = [(c.id, c.mistake) for c in public.checks if c.status != "pass"]
-    assert failing == [("ex2.largest", ""), ("ex3.jit", "ex3.gradient_blocked")], [
+    assert failing == [("ex2.largest", ""), ("ex3.depths", ""), ("ex3.jit", "ex3.gradient_blocked")], [
         (c.id, c.message[:200]) for c in public.checks if c.status != "pass"]
     assert "every index returned is the middle example's" in by_id(public)["ex2.largest"].message
+    assert "raised KeyError" in by_id(public)["ex3.depths"].message
     assert public.inputs["kind"] == "public" and "other inputs of the same kind" in public.inputs["note"]
     secret = by_id(judge_with(folder, only=only, seed=SECRET))
     assert secret["ex2.largest"].status == "fail"

@@ -1653,8 +1653,9 @@ def _small_inputs(ctx: Context) -> tuple[str, Mistake] | None:
             continue
         try:
             got = np.asarray(ctx.got(name), np.float64)
-        except StudentError as exc:
-            return f"the depth cases agree, but {said} raised {exc.error.summary()}", mistake
+        except StudentError as exc:  # named where shapes failed to fit; another error says what it says
+            return (f"the depth cases agree, but {said} raised {exc.error.summary()}",
+                    mistake if crash_kind(exc.error) == "shape" else SMALL_INPUTS)
         except (TypeError, ValueError):
             return f"the depth cases agree, but {said} returned something that is not an array of numbers", mistake
         want = npref.mlp(params, np.asarray(x, np.float64))
@@ -1663,6 +1664,8 @@ def _small_inputs(ctx: Context) -> tuple[str, Mistake] | None:
     return None
 
 
+SMALL_INPUTS = ("mlp_forward computes x @ w + b layer by layer for any batch size and any widths the params "
+                "give: one example, and layers one unit wide, too (the message says which input failed).")
 BATCH_OF_ONE = Mistake(
     "ex3.batch_of_one", "a batch of one example mishandled",
     "A batch of one example is a batch: x of shape (1, d) gives an output of shape (1, n_out). Keep the batch axis "
