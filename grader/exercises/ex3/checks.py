@@ -90,8 +90,9 @@ PRODUCT_TRANSPOSED = Mistake(
     "with einsum, name the output: jnp.einsum('ni,ij->nj', h, w).")
 # Mistakes in which layers run: the 12-layer check cannot judge their order.
 DEPTH = Mistake("ex3.depth_not_from_params", "a fixed number of layers instead of the depth of params",
-                "The depth must come from params: loop over however many layer<i> entries there are (1 or 12 as "
-                "well as 3), in numeric order, and index each layer's 'w' and 'b' by name.")
+                "The depth must come from params, on every call: loop over however many layer<i> entries there are "
+                "(1 or 12 as well as 3), in numeric order, and index each layer's 'w' and 'b' by name; a layer list "
+                "worked out once and kept (a cached property, a module-level model) holds the first call's depth.")
 BIAS_OTHER_LAYER = Mistake(
     "ex3.bias_other_layer", "a layer given another layer's bias",
     "Each layer adds its own bias: take w and b from the same entry, layer = params[name]; h @ layer['w'] + "
@@ -1570,7 +1571,15 @@ def _fixed_depth(ctx: Context) -> str:
     if len(candidates) != 1:
         return ""
     k = candidates.pop()
-    return f"it ran {k} layer{'s' if k > 1 else ''} (layer1 to layer{k}) whatever the depth of params"
+    said = f"it ran {k} layer{'s' if k > 1 else ''} (layer1 to layer{k}) whatever the depth of params"
+    try:
+        first = len(_case(ctx, "d2")["params"]) if ctx.student.has("first/d2") else None
+    except (KeyError, TypeError):
+        first = None
+    if k == first:
+        said += (f", the depth of the params of mlp_forward's first call here ({first} layers): a depth fixed in the "
+                 "code, or worked out on the first call and kept")
+    return said
 
 
 def _one_mistake(named: list[set]) -> Mistake | None:

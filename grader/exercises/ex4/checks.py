@@ -785,6 +785,30 @@ WARMUP_PASS = Mistake(
     "result), not a whole pass of n_steps calls, which doubles what timing costs (and fails at n_steps=0).")
 
 
+def _warmup_once(ctx: Context) -> str:
+    """Words for a time_steps whose first call in the process (the compile run, the probe's first) made one call
+    beyond n_steps, and every later run exactly n_steps: the warm-up was made once and then remembered; ""
+    otherwise."""
+    runs = [(name, ctx.student[name]) for name in ("time/compile", "time/async", "time/count")
+            if ctx.student.has(name) and isinstance(ctx.student[name], dict) and "calls" in ctx.student[name]]
+    if len(runs) < 3:
+        return ""
+    (_, first), later = runs[0], [run for _, run in runs[1:]]
+    if first["calls"] != first["n_steps"] + 1 or any(run["calls"] != run["n_steps"] for run in later):
+        return ""
+    shown = ", ".join(f"n_steps={run['n_steps']}: {run['calls']}" for run in later)
+    return (f"the first call of time_steps (n_steps={first['n_steps']}) made {first['calls']} calls, a warm-up and "
+            f"n_steps timed ones, and every later call exactly n_steps ({shown}): the warm-up is made once and then "
+            "skipped, as something kept from one call of time_steps to the next says it was done")
+
+
+WARMUP_ONCE = Mistake(
+    "ex4.warmup_only_once", "a warm-up made only on the first call of time_steps",
+    "Every call of time_steps warms up its own step_fn: each is a new function to compile (the jitted step "
+    "compiles on its own first call). Keep no flag between calls (on a class, a module or a default argument): "
+    "make the warm-up call every time.")
+
+
 def _calls_uneven(ctx: Context, n: int, calls: int) -> str:
     """Words for runs whose calls are another number beyond n_steps than the count run's (one fewer at an odd
     n_steps, say); "" when every run makes its n_steps plus the same extra calls."""
@@ -909,6 +933,9 @@ def times_n_steps(ctx: Context) -> Verdict:
         if calls == 2 and n > 2:  # the warm-up and one timed call
             hint = ONE_CALL
         return fail(said, hint)
+    once = _warmup_once(ctx)
+    if once:
+        return fail(once, WARMUP_ONCE, fraction=1 - 1 / 3)
     uneven = _calls_uneven(ctx, n, calls)
     if uneven:
         return fail(uneven, CALLS_UNEVEN, fraction=1 - 1 / 3)  # one of the three properties: the calls

@@ -2146,6 +2146,16 @@ BATCH_UNREAD = Mistake(
     "a batch captured when the step was made) read in their place gives every batch the same loss.")
 
 
+def _same_as_sgd_step(ctx: Context, params: dict) -> bool:
+    """``params`` are the new params of the probe's first step, with optax.sgd(SGD_LR) (``step/sgd``), from the same
+    params and batch."""
+    try:
+        earlier = _split_step(ctx.got("step/sgd"))[0]
+    except (StudentError, Missing, AttributeError):
+        return False
+    return isinstance(params, dict) and bool(earlier) and tree_mismatch(params, earlier) is None
+
+
 def _ascent(ctx: Context) -> tuple[str, Mistake | str] | None:
     """Words and hint for a step, right with clip+Adam, that did not apply the update of an optimizer that raises
     the loss (optax.sgd(ASCENT_LR), ``step/ascent``); None where it did, or this was not observed."""
@@ -2165,10 +2175,22 @@ def _ascent(ctx: Context) -> tuple[str, Mistake | str] | None:
     if problem is None:
         return None
     given = flatten(ctx.inputs["ex5"]["params"])
+    if _same_as_sgd_step(ctx, got):
+        return (f"{said} returned the params of one step with optax.sgd({SGD_LR:g}), the optimizer an earlier "
+                "make_train_step was given (the same params and batch): that step's compiled update was used again "
+                "for another optimizer"), STEP_SHARED
     if isinstance(got, dict) and tree_mismatch(got, given, rtol=0, atol_scale=0) is None:
         return (f"{said} returned the incoming params unchanged, where the update moves them: the update is applied "
                 "only when it lowers the loss"), UPDATE_KEPT_IF_BETTER
     return f"{said}, new params: {problem}", HINT_STEP
+
+
+STEP_SHARED = Mistake(
+    "ex5.step_shared_between_optimizers", "one compiled step shared between optimizers",
+    "Each make_train_step(optimizer) returns a step that updates through that optimizer: a jitted function cached "
+    "across calls (a module-level jit with the optimizer as a static argument whose hash or == ignores which "
+    "optimizer it is, a cache keyed on the shapes) runs the first optimizer's update for every later one. Define "
+    "the jitted step inside make_train_step, closing over its optimizer.")
 
 
 UPDATE_KEPT_IF_BETTER = Mistake(
