@@ -1891,7 +1891,7 @@ def _one_row_repeats(ctx: Context) -> str:
     """Words for train mode on a batch of one example that gives its dropout calls one key twice, where on the
     usual batch each mask has keys of its own; "" otherwise, or where that was not observed."""
     try:
-        given = [call["key"] for call in _one_row_calls(ctx)]
+        given = [call["key"] for call in _one_row_calls(ctx) or []]
     except (StudentError, TypeError, KeyError):
         return ""
     keys = [tuple(k) for k in given if k is not None]
@@ -1902,10 +1902,10 @@ def _one_row_repeats(ctx: Context) -> str:
             "mask has keys of its own: the keys depend on the batch size")
 
 
-def _one_row_calls(ctx: Context) -> list[dict]:
-    """The dropout calls train mode made on a batch of one example (key words, rate, train), or [] where that was
+def _one_row_calls(ctx: Context) -> list[dict] | None:
+    """The dropout calls train mode made on a batch of one example (key words, rate, train), or None where that was
     not observed."""
-    return list(ctx.got("forward/one_row_calls")) if ctx.student.has("forward/one_row_calls") else []
+    return list(ctx.got("forward/one_row_calls")) if ctx.student.has("forward/one_row_calls") else None
 
 
 def _one_row_skipped(ctx: Context) -> str:
@@ -1914,7 +1914,7 @@ def _one_row_skipped(ctx: Context) -> str:
     hidden layer; "" otherwise, or where that was not observed."""
     try:
         usual = list(ctx.got("forward/rates_given")) if ctx.student.has("forward/rates_given") else []
-        calls = _one_row_calls(ctx) if ctx.student.has("forward/one_row_calls") else None
+        calls = _one_row_calls(ctx)
     except StudentError as exc:
         if (ctx.student.has("forward/rates_given") and "forward/one_row_calls" in ctx.student.errors
                 and "forward/one_row" not in ctx.student.errors):  # where evaluation fails too, it is charged there

@@ -1439,7 +1439,7 @@ def norms(ctx: Context) -> Verdict:
         return fail(message + f"; measured: the squared norms add up to the right total over the batch "
                     f"({want_total:.6g}), shared out among the examples differently: each example's norm took "
                     "values of other examples" + (f"; {laid_out}" if laid_out else ""), NORMS_ACROSS_EXAMPLES)
-    rooted = _rooted_per_leaf(got, tree)
+    rooted = _rooted_per_leaf(got, squares)
     if rooted:
         return fail(message + f"; measured: {rooted}", ROOT_PER_LEAF)
     weighted = _leaf_weights(got, squares)
@@ -1822,14 +1822,12 @@ HALF_FOR_ROOT = Mistake(
     "s ** 0.5, or jnp.sqrt(s).")
 
 
-def _rooted_per_leaf(got: np.ndarray, tree: dict) -> str:
-    """Words for values that are a square root taken after each leaf's sum of squares is added (r = sqrt(r + s)
-    leaf after leaf, in the tree's order), not once at the end; "" otherwise."""
+def _rooted_per_leaf(got: np.ndarray, squares: dict[str, np.ndarray]) -> str:
+    """Words for values that are a square root taken after each leaf's sum of squares (``squares``, by path) is
+    added (r = sqrt(r + s) leaf after leaf, in the tree's order), not once at the end; "" otherwise."""
     if got.ndim != 1:
         return ""
-    b = got.shape[0]
-    sums = [np.sum(np.asarray(tree[name], np.float64).reshape(b, -1) ** 2, axis=1)
-            for name in sorted(tree)]  # jax.tree.leaves' order: each dict's keys sorted
+    sums = [squares[name] for name in sorted(squares)]  # jax.tree.leaves' order: each dict's keys sorted
     for first, shown in ((np.sqrt(sums[0]), "sqrt(s1)"), (sums[0], "s1")):  # the first leaf rooted, or taken as it is
         running = first
         for leaf in sums[1:]:

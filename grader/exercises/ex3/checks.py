@@ -1489,10 +1489,7 @@ def _depths_mistake(ctx: Context) -> str:
 
 def _order_measured(ctx: Context) -> bool:
     """True when ex3.depths measured the layers running in another order than their numbers."""
-    try:
-        return ctx.verdict("ex3.depths").mistake == LAYER_ORDER.id
-    except StudentError:
-        return False
+    return _depths_mistake(ctx) == LAYER_ORDER.id
 
 
 def _first_layers(ctx: Context, crashed: dict[str, ObservationError]) -> tuple[str, Mistake] | None:
@@ -1651,12 +1648,12 @@ def _small_inputs(ctx: Context) -> tuple[str, Mistake] | None:
         return None
     if any(mutated(ctx, f"input/params_after/{case}", _case(ctx, case)["params"]) for case in CASES):
         return None
-    c = _case(ctx, ONE_ROW_CASE)
+    c, unit_wide = _case(ctx, ONE_ROW_CASE), unit_wide_case()
     runs = {"measure/one_row": (f"{_describe(ONE_ROW_CASE)} on its first example alone (x of shape "
                                 f"(1, {np.shape(c['x'])[1]}))", c["params"], np.asarray(c["x"], np.float64)[:1],
                                 BATCH_OF_ONE),
             "measure/unit_wide": ("a 2-layer network whose hidden layer is one unit wide (widths [5, 1, 3], B=4)",
-                               unit_wide_case()["params"], unit_wide_case()["x"], UNIT_WIDE)}
+                               unit_wide["params"], unit_wide["x"], UNIT_WIDE)}
     for name, (said, params, x, mistake) in runs.items():
         if name not in ctx.student.errors and not ctx.student.has(name):
             continue
@@ -1727,10 +1724,7 @@ def deep(ctx: Context) -> Verdict:
                         "string order (layer1, layer10, layer11, ...) give", STRING_ORDER)
     if not verdict.mistake:
         return verdict
-    try:
-        named = ctx.verdict("ex3.depths").mistake
-    except StudentError:
-        named = ""
+    named = _depths_mistake(ctx)
     if verdict.mistake != named and named not in {m.id for m in ALL_LAYERS}:
         return verdict
     if verdict.mistake == named and named in (ROWS_DROPPED.id, ROWS_ADDED.id, EXTRA_AXIS.id):  # right values
