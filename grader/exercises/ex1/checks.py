@@ -398,12 +398,8 @@ def _rate_used(ctx: Context) -> tuple[str, Mistake | None] | None:
             kept = _mask(ctx, f"dropout/rate{rate}")
         except (StudentError, Missing, ValueError, TypeError):
             return None
-        if out.shape != x.shape or not kept.any():
-            return None
-        scale = float(np.median(out[kept] / x[kept]))
-        frac = 1.0 - float(kept.mean())
-        acted = 1.0 - 1.0 / scale if scale > 0 else None
-        if acted is None or abs(frac - acted) > 0.02 or not np.allclose(out[kept] / x[kept], scale, rtol=1e-4):
+        acted = _acted_at(out, x, kept)
+        if acted is None:
             return None
         used.append(acted)
     off = [(rate, r) for rate, r in zip(RATES, used) if abs(rate - r) > 0.01]
@@ -424,6 +420,49 @@ def _rate_used(ctx: Context) -> tuple[str, Mistake | None] | None:
                     f"zeroed {elsewhere:.3f}: the first call's rate kept for x's shape"), RATE_KEPT
         return words, None
     return words, None
+
+
+def _acted_at(out: np.ndarray, x: np.ndarray, kept: np.ndarray) -> float | None:
+    """The rate r one dropout call acted at, when its zeroed fraction and its survivors' one scale 1 / (1 - r)
+    agree on it (within 0.02); None otherwise."""
+    if out.shape != x.shape or not kept.any() or not np.all(x[kept] != 0):
+        return None
+    ratios = out[kept] / x[kept]
+    scale = float(np.median(ratios))
+    acted = 1.0 - 1.0 / scale if scale > 0 else None
+    if acted is None or abs((1.0 - float(kept.mean())) - acted) > 0.02 or not np.allclose(ratios, scale, rtol=1e-4):
+        return None
+    return acted
+
+
+#: The rates the probe gave dropout on x before its rate-0 call, in order.
+EARLIER_RATES = (*RATES, HIGH_RATE, VERY_HIGH_RATE, SMALL_RATE)
+RATE_FROM_EARLIER = Mistake(
+    "ex1.rate_from_earlier_call", "an earlier call's rate used by a later call",
+    "dropout must act at the rate it is given in this call: here a call acted at a rate an earlier call was given, "
+    "so something built on that call (a layer, a jitted function or a mask kept in a cache or a dict) was reused. "
+    "Key any cache on the exact rate (not a rounded one, nor its hash), or build what the rate decides on every "
+    "call.")
+
+
+def _rate0_acted(ctx: Context) -> tuple[str, Mistake | None] | None:
+    """Words (and a mistake when it is an earlier call's rate) for dropout(key, x, 0.0) acting as dropout at some
+    other rate, measured by its zeroed fraction and its scale; None when it did not."""
+    x = _x(ctx)
+    try:
+        out = np.asarray(ctx.got("dropout/rate0"), np.float64)
+        acted = _acted_at(out, x, out != 0)
+    except (StudentError, Missing, ValueError, TypeError):
+        return None
+    if acted is None or acted < 1e-4:
+        return None
+    words = (f"measured: dropout(key, x, 0.0) zeroed {int(np.sum(out == 0))} of {out.size} elements and scaled the "
+             f"rest by {1 / (1 - acted):.6g}, as dropout at rate {acted:.3g} does")
+    earlier = next((r for r in EARLIER_RATES if abs(r - acted) <= 1e-3 * max(r, 1e-3)), None)
+    if earlier is None:
+        return words, None
+    return (words + f": the rate dropout(key, x, {earlier:g}) was given earlier in the same process, not this "
+            "call's"), RATE_FROM_EARLIER
 
 
 def _zeroed_on_other_shape(ctx: Context) -> float | None:
@@ -926,7 +965,10 @@ def identity(ctx: Context) -> Verdict:
     if not problems:
         return PASS
     fraction, hint = 1 - len(problems) / 2, HINT_IDENTITY
-    if array_mismatch(ctx.got("dropout/eval"), ctx.got("dropout/rate0.5"), rtol=0, atol_scale=0) is None:
+    if len(problems) == 1 and problems[0].startswith("dropout(key, x, 0.0)") and (acted := _rate0_acted(ctx)):
+        problems.append(acted[0])
+        hint = acted[1] or HINT_IDENTITY
+    elif array_mismatch(ctx.got("dropout/eval"), ctx.got("dropout/rate0.5"), rtol=0, atol_scale=0) is None:
         hint = TRAIN_IGNORED
         problems.append("with train=False the output equals the train-mode output for the same key")
     else:
@@ -1388,6 +1430,11 @@ def eval_forward(ctx: Context) -> Verdict:
           and array_mismatch(ctx.got("forward/rate0"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None):
         hint = RATE_NOT_PASSED
         problems.append("rate=0.0 gave exactly the output of rate=0.5 for the same key")
+    elif (len(problems) == 1 and problems[0].startswith("rate=0.0") and (acted := _rate0_acted(ctx))
+          and acted[1] is not None):
+        hint = acted[1]
+        problems.append(f"and dropout itself, at rate 0.0, acted at an earlier call's rate (ex1.identity: "
+                        f"{acted[0].removeprefix('measured: ')})")
     elif (moved := rearranged(ctx.got("forward/eval"), want)):
         hint = REARRANGED
         problems.append(f"measured: train=False gave {moved}")
@@ -1404,11 +1451,13 @@ def eval_forward(ctx: Context) -> Verdict:
         hint = STOPPED_EARLY if other.startswith(STOPPED) else EVAL_OTHER_NET
         both = (not other.startswith(STOPPED) and ctx.student.has("forward/recomputed")
                 and array_mismatch(ctx.got("forward/train"), ctx.got("forward/recomputed")) is not None)
-        if both:  # train mode is not the lesson's MLP with its dropout calls either: the network itself differs
+        unrelued = "ReLU" in other and not both and _train_unrelued(ctx)
+        if both or unrelued:  # train mode is not the lesson's MLP with its dropout calls either
             hint = OTHER_NETWORK
         problems.append(f"measured: train=False gave the plain forward pass {other}"
                         + ("; in train mode too the output is not the lesson's MLP with the dropout calls it made, so "
-                           "the network differs in both modes" if both else ""))
+                           "the network differs in both modes" if both else "")
+                        + (f"; in train mode too: {unrelued}" if unrelued else ""))
     elif (reshaped := _weights_rearranged(ctx)):
         hint = WEIGHTS_REARRANGED
         problems.append(f"measured: {reshaped}")
@@ -1485,6 +1534,20 @@ def _eval_differs(ctx: Context) -> bool:
         return array_mismatch(ctx.got("forward/eval"), ctx.want("forward/eval")) is not None
     except (StudentError, Missing):  # failed, or not observed: nothing says it differs
         return False
+
+
+def _train_unrelued(ctx: Context) -> str:
+    """Words for a train mode that lacks a ReLU as well: rate=0.0 in train mode gives the evaluation output, and its
+    masks met negative values, which a ReLU's output never is; "" otherwise, or when either was not observed."""
+    try:
+        same = array_mismatch(ctx.got("forward/rate0"), ctx.got("forward/eval"), rtol=0, atol_scale=0) is None
+        negative = [m for m in _masks(ctx) if m["data_min"] < 0] if same and ctx.student.has("forward/masks") else []
+    except (StudentError, Missing, TypeError, KeyError):
+        return ""
+    if not negative:
+        return ""
+    return ("rate=0.0, train=True gave exactly the train=False output, and the masks of rate 0.5 met values as low "
+            f"as {negative[0]['data_min']:.3g}, which a ReLU's output never is")
 
 
 def _eval_keyed(ctx: Context) -> str:

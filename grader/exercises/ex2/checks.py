@@ -1080,6 +1080,8 @@ def _large_logits(ctx: Context) -> Verdict | None:
 def values(ctx: Context) -> Verdict:
     """Each slice equals the gradient of that example's loss (three batches)."""
     problems, hint, errors, measured, turned, renamed = [], "", [], [], False, False
+    given = _given_code_changed(ctx)
+    forward_changed = given is not None and given[1] is GIVEN_FORWARD_CHANGED
     for case in CASES:
         try:
             got = ctx.got(f"grads/{case}")
@@ -1096,7 +1098,8 @@ def values(ctx: Context) -> Verdict:
         problem = tree_mismatch(got, ctx.want(f"grads/{case}"))
         if problem:
             c = _case(ctx, case)
-            words, found = _diagnose_grads(ctx, case, got)
+            # gradients of another network's logits: measured against the lesson's they would name the wrong loss
+            words, found = ("", "") if forward_changed else _diagnose_grads(ctx, case, got)
             if found:  # "" when the batch cannot tell (one example)
                 measured.append(found)
             named = isinstance(found, Mistake) and not isinstance(hint, Mistake)
@@ -1128,7 +1131,7 @@ def values(ctx: Context) -> Verdict:
         hint = OTHER_LOSS  # one loss gives every failing batch (some where it gives exactly 0, say)
     elif isinstance(hint, Mistake) and any(found is not hint for found in measured):
         hint = HINT_VALUES  # another failing batch measured something else: name nothing the others do not show
-    if not isinstance(hint, Mistake) and (given := _given_code_changed(ctx)):
+    if not isinstance(hint, Mistake) and given:
         problems.append(f"measured: {given[0]}")
         # the module's forward measured off is the cause; of a loss_fn measured off, a measured hint says more
         hint = given[1] if given[1] is GIVEN_FORWARD_CHANGED or not hint or hint == HINT_VALUES else hint
@@ -1147,6 +1150,19 @@ GIVEN_LOSS_CHANGED = Mistake(
     "loss. Put loss_fn back as the exercise file gives it.")
 
 
+#: Ways the module's forward differs from the lesson's MLP, each measured on its logits: words, the forward.
+_FORWARD_VARIANTS = (
+    ("the lesson's logits with every negative one set to 0 (a ReLU on the output layer)",
+     lambda p, x: npref.mlp(p, x, out_act=npref.relu)),
+    ("the lesson's logits turned into softmax probabilities (a softmax on the output layer)",
+     lambda p, x: npref.mlp(p, x, out_act=npref.softmax)),
+    ("the lesson's MLP without the ReLU after layer 1", lambda p, x: npref.mlp(p, x, act_after={2})),
+    ("the lesson's MLP without the ReLU after layer 2", lambda p, x: npref.mlp(p, x, act_after={1})),
+    ("the lesson's MLP without any ReLU", lambda p, x: npref.mlp(p, x, act_after=set())),
+    ("the lesson's MLP without any bias", lambda p, x: npref.mlp(p, x, bias=False)),
+)
+
+
 def _given_code_changed(ctx: Context) -> tuple[str, Mistake] | None:
     """Words and the mistake when the module's own forward or loss_fn (given code), called on the small batch,
     is not the lesson's; None when they are right or were not recorded."""
@@ -1157,8 +1173,10 @@ def _given_code_changed(ctx: Context) -> tuple[str, Mistake] | None:
     except (StudentError, TypeError, ValueError):
         own = None
     if own is not None and (problem := array_mismatch(own, npref.mlp(params, x))):
+        variant = next((words for words, mlp in _FORWARD_VARIANTS
+                        if own.shape == (len(y), 10) and array_mismatch(own, mlp(params, x)) is None), "")
         return (f"the module's forward(params, x) on batch 'small' gives other logits than the lesson's MLP: "
-                f"{problem}"), GIVEN_FORWARD_CHANGED
+                f"{problem}" + (f"; measured: they are {variant}" if variant else "")), GIVEN_FORWARD_CHANGED
     try:
         own_loss = float(np.asarray(ctx.got("loss/own"))) if ctx.student.has("loss/own") else None
     except (StudentError, TypeError, ValueError):

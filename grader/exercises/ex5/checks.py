@@ -20,11 +20,11 @@ from grader.checks.common import shapes_met, unchanged
 from grader.checks.compare import (SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error,
                                    sixteen_bit, tree_mismatch)
 from grader.inputs import LESSON_WIDTHS, flatten
-from grader.exercises.ex5.shared import (AGAIN_CALL, ASCENT_LR, CHAINED_STEPS, LARGE_MAX_NORM, LARGE_PARAMS,
-                                         NEAR_MAX_NORM, OPTIMIZERS, SGD_LR, SPIKE_STEP)
+from grader.exercises.ex5.shared import (AGAIN_CALL, ASCENT_LR, CHAINED_STEPS, DEFAULT_LR, DEFAULT_MAX_NORM,
+                                         LARGE_MAX_NORM, LARGE_PARAMS, NEAR_MAX_NORM, OPTIMIZERS, SGD_LR, SPIKE_STEP,
+                                         lr_and_max_norm, written)
 from grader.observations import ObservationError
 
-DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
 
 NO_CLIP = Mistake("ex5.no_clipping", "Adam without clipping",
     "These are plain Adam updates: the gradient was never clipped. Chain clip_by_global_norm before adam.")
@@ -254,15 +254,6 @@ VARIANTS: dict[str, tuple[str, Variant]] = {
 def _grads_seq(ctx: Context) -> list[dict]:
     grads = ctx.inputs["ex5"]["grads"]
     return [flatten(grads[str(i)]) for i in range(len(grads))]
-
-
-def _config(name: str) -> tuple[float, float]:
-    for config, args, kwargs in OPTIMIZERS:
-        if config == name:
-            lr = kwargs.get("learning_rate", args[0] if args else DEFAULT_LR)
-            max_norm = kwargs.get("max_norm", args[1] if len(args) > 1 else DEFAULT_MAX_NORM)
-            return lr, max_norm
-    raise KeyError(name)
 
 
 def _as_steps(observed: dict) -> list[dict]:
@@ -1090,7 +1081,7 @@ def _clips_elsewhere(ctx: Context) -> str:
     """Words for a clip that acts at make_optimizer(learning_rate=0.01, max_norm=0.3) as a global L2 clip at a
     threshold far above max_norm, measured (another norm, smaller than the L2 norm); "" when it does not."""
     try:
-        lr, max_norm = _config("custom")
+        lr, max_norm = lr_and_max_norm("custom")
         steps = _as_steps(ctx.got("opt/custom"))
     except (StudentError, ValueError, AttributeError):
         return ""
@@ -1186,7 +1177,7 @@ def _scaled_before_adam(ctx: Context, got: dict) -> tuple[str, Mistake] | None:
     if factors is None or all(abs(c / r - 1) < 1e-2 for c, r in zip(factors, right)):
         return None
     try:
-        lr, max_norm = _config("positional")
+        lr, max_norm = lr_and_max_norm("positional")
         large = _factors_before_adam(ctx.got("opt/positional"), seq, lr)
     except (StudentError, Missing):
         return None
@@ -1232,7 +1223,7 @@ def _no_clip_or_after(ctx: Context) -> str:
     exactly one of the two chains, name it; otherwise name both.
     """
     try:
-        lr, max_norm = _config("custom")
+        lr, max_norm = lr_and_max_norm("custom")
         kinds = set(_classify(ctx, ctx.got("opt/custom"), lr, max_norm)) & {"no_clip", "clip_after"}
     except StudentError:
         kinds = set()
@@ -1254,7 +1245,7 @@ def _scaled_alike(ctx: Context, default: dict) -> bool:
     for config in _argument_configs(ctx):
         try:
             got = ctx.got(f"opt/{config}")
-            if _config(config)[0] == 0.0:  # a rate of 0: any factor of no update is no update
+            if lr_and_max_norm(config)[0] == 0.0:  # a rate of 0: any factor of no update is no update
                 if all(np.max(np.abs(np.asarray(v, np.float64)), initial=0.0) == 0.0 for v in got.values()):
                     continue
                 return False
@@ -1304,7 +1295,7 @@ def hyperparams(ctx: Context) -> Verdict:
     guards: list[tuple[str, float]] = []  # (config, the guard its clip's factor measured)
     configs = _argument_configs(ctx)
     for config in configs:
-        lr, max_norm = _config(config)
+        lr, max_norm = lr_and_max_norm(config)
         got = ctx.got(f"opt/{config}")
         try:
             steps = _as_steps(got)
@@ -1316,7 +1307,7 @@ def hyperparams(ctx: Context) -> Verdict:
         if mismatch is None:  # the expected updates: what differs is the default, charged in ex5.chain
             continue
         wrong.append(config)
-        problems.append(f"{_call(config)}: {mismatch}")
+        problems.append(f"{written(config)}: {mismatch}")
         # the first argument left at its default (or both) that gives these updates, if one does
         fixed = next((wrong_hint for wrong_lr, wrong_mn, wrong_hint in (
             (DEFAULT_LR, max_norm, LR), (lr, DEFAULT_MAX_NORM, MAX_NORM), (DEFAULT_LR, DEFAULT_MAX_NORM, BOTH_IGNORED))
@@ -1433,8 +1424,8 @@ CLIP_OFF_LARGE = Mistake(
 def _zero_lr_replaced(wrong: list[str], configs: list[str], default_lr: list[str]) -> str:
     """Words for a learning rate of 0 that gave the default rate's updates (``default_lr``: the calls measured so)
     while every other rate was honoured; "" otherwise."""
-    zero = [c for c in configs if _config(c)[0] == 0.0]
-    others = [c for c in configs if _config(c)[0] not in (0.0, DEFAULT_LR)]
+    zero = [c for c in configs if lr_and_max_norm(c)[0] == 0.0]
+    others = [c for c in configs if lr_and_max_norm(c)[0] not in (0.0, DEFAULT_LR)]
     if not zero or any(c not in default_lr for c in zero) or any(c in wrong for c in others):
         return ""
     return (f"make_optimizer(learning_rate=0.0) gave the updates of the default learning rate {DEFAULT_LR:g}, while "
@@ -1463,37 +1454,28 @@ def _argument_configs(ctx: Context) -> list[str]:
     """The calls of make_optimizer with arguments, as observed (a probe older than a call did not make it); a
     learning rate of 0 that make_optimizer refuses (an input check for a positive rate) is not judged."""
     return [config for config, _, _ in OPTIMIZERS[1:] if ctx.student.has(f"opt/{config}")
-            or (f"opt/{config}" in ctx.student.errors and _config(config)[0] != 0.0)]
-
-
-def _call(config: str) -> str:
-    """How the probe called make_optimizer for ``config``, in Python."""
-    for name, args, kwargs in OPTIMIZERS:
-        if name == config:
-            given = [f"{a:g}" for a in args] + [f"{k}={v:g}" for k, v in kwargs.items()]
-            return f"make_optimizer({', '.join(given)})"
-    raise KeyError(config)
+            or (f"opt/{config}" in ctx.student.errors and lr_and_max_norm(config)[0] != 0.0)]
 
 
 def _cached(ctx: Context, config: str, configs: list[str]) -> str:
     """Words for a call that gave exactly the updates of an earlier call with other arguments, where the argument
     that differs is honoured by another call: the earlier call's optimizer returned again; "" otherwise."""
     order = ["default", *configs]
-    got, mine = ctx.got(f"opt/{config}"), _config(config)
+    got, mine = ctx.got(f"opt/{config}"), lr_and_max_norm(config)
     for earlier in order[:order.index(config)]:
         if tree_mismatch(got, ctx.got(f"opt/{earlier}")) is not None:
             continue
-        theirs = _config(earlier)
+        theirs = lr_and_max_norm(earlier)
         shared = [name for name, a, b in zip(ARGUMENTS, mine, theirs) if a == b]
         differs = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b]
         # another call that sets each differing argument away from its default, and gets the right updates
         honoured = [other for other in configs if other != config and _right(ctx, other)
-                    and all(_config(other)[i] != DEFAULTS[i] for i in differs)]
+                    and all(lr_and_max_norm(other)[i] != DEFAULTS[i] for i in differs)]
         if shared and differs and honoured and _first_of_their_key_right(ctx, order, shared):
             said = " and ".join(ARGUMENTS[i] for i in differs)
-            return (f"{_call(config)} gave exactly the updates of the earlier {_call(earlier)}, with which it shares "
-                    f"{' and '.join(shared)}, though {_call(honoured[0])} honours {said}: the optimizer made for the "
-                    f"earlier call came back (a cache keyed on {' and '.join(shared)} alone)")
+            return (f"{written(config)} gave exactly the updates of the earlier {written(earlier)}, with which it "
+                    f"shares {' and '.join(shared)}, though {written(honoured[0])} honours {said}: the optimizer made for "
+                    f"the earlier call came back (a cache keyed on {' and '.join(shared)} alone)")
     return ""
 
 
@@ -1502,7 +1484,7 @@ def _first_of_their_key_right(ctx: Context, order: list[str], shared: list[str])
     updates, as with a cache keyed on those arguments alone, which makes an optimizer only then."""
     seen = set()
     for config in order:
-        key = tuple(_config(config)[ARGUMENTS.index(name)] for name in shared)
+        key = tuple(lr_and_max_norm(config)[ARGUMENTS.index(name)] for name in shared)
         if key not in seen and not _right(ctx, config):
             return False
         seen.add(key)
@@ -1559,13 +1541,17 @@ def _rate_ceiling(other_rates: list[tuple[str, float]], configs: list[str], wron
     if len(used) != 1:
         return ""
     cap = other_rates[0][1]
-    above = [c for c in configs if _config(c)[0] > cap]
-    below = [c for c in configs if 0 < _config(c)[0] <= cap]
+    above = [c for c in configs if lr_and_max_norm(c)[0] > cap]
+    below = [c for c in configs if 0 < lr_and_max_norm(c)[0] <= cap]
     if {c for c, _ in other_rates} != set(above) or any(c in wrong for c in below) or not below:
         return ""
-    return (f"the learning rates above {cap:.4g} ({', '.join(f'{_config(c)[0]:g}' for c in above)}) gave the updates "
-            f"of {cap:.4g}, while {', '.join(f'{_config(c)[0]:g}' for c in below)} were honoured: the rate is capped at "
-            f"{cap:.4g}")
+    return (f"the learning rates above {cap:.4g} ({_rates(above)}) gave the updates of {cap:.4g}, while "
+            f"{_rates(below)} were honoured: the rate is capped at {cap:.4g}")
+
+
+def _rates(configs: list[str]) -> str:
+    """The learning rates of ``configs``' calls, as the message lists them."""
+    return ", ".join(f"{lr_and_max_norm(c)[0]:g}" for c in configs)
 
 
 LR_CHANGED = Mistake(
@@ -1577,13 +1563,12 @@ LR_CHANGED = Mistake(
 def _lr_capped(wrong: list[str], configs: list[str], default_lr: list[str]) -> str:
     """Words for learning rates above the default whose calls gave the default rate's updates (``default_lr``: the
     calls measured so) while every smaller one was honoured: a cap at the default; "" otherwise."""
-    above = [c for c in configs if _config(c)[0] > DEFAULT_LR]
-    below = [c for c in configs if _config(c)[0] < DEFAULT_LR]
+    above = [c for c in configs if lr_and_max_norm(c)[0] > DEFAULT_LR]
+    below = [c for c in configs if lr_and_max_norm(c)[0] < DEFAULT_LR]
     if not above or not below or any(c in wrong for c in below) or any(c not in default_lr for c in above):
         return ""
-    return (f"learning rates above {DEFAULT_LR:g} ({', '.join(f'{_config(c)[0]:g}' for c in above)}) gave the "
-            f"updates of {DEFAULT_LR:g}, while {', '.join(f'{_config(c)[0]:g}' for c in below)} was honoured: the rate "
-            f"is capped at {DEFAULT_LR:g}")
+    return (f"learning rates above {DEFAULT_LR:g} ({_rates(above)}) gave the updates of {DEFAULT_LR:g}, while "
+            f"{_rates(below)} was honoured: the rate is capped at {DEFAULT_LR:g}")
 
 
 MAX_NORM_FLOORED = Mistake(
@@ -1596,11 +1581,11 @@ MAX_NORM_FLOORED = Mistake(
 def _max_norm_floored(wrong: list[str], configs: list[str], default_norm: list[str]) -> str:
     """Words for max_norms below the default whose calls gave the default max_norm's updates (``default_norm``: the
     calls measured so) while every larger one was honoured: a floor at the default; "" otherwise."""
-    below = [c for c in configs if _config(c)[1] < DEFAULT_MAX_NORM]
-    above = [c for c in configs if _config(c)[1] > DEFAULT_MAX_NORM]
+    below = [c for c in configs if lr_and_max_norm(c)[1] < DEFAULT_MAX_NORM]
+    above = [c for c in configs if lr_and_max_norm(c)[1] > DEFAULT_MAX_NORM]
     if not above or not below or any(c in wrong for c in above) or any(c not in default_norm for c in below):
         return ""
-    shown = lambda group: ", ".join(f"{v:g}" for v in sorted({_config(c)[1] for c in group}))  # noqa: E731
+    shown = lambda group: ", ".join(f"{v:g}" for v in sorted({lr_and_max_norm(c)[1] for c in group}))  # noqa: E731
     return (f"max_norm below {DEFAULT_MAX_NORM:g} ({shown(below)}) gave the updates of {DEFAULT_MAX_NORM:g}, while "
             f"{shown(above)} was honoured: "
             f"max_norm is raised to at least {DEFAULT_MAX_NORM:g}")
@@ -1653,9 +1638,9 @@ def _measured_guard(steps: list[dict], seq: list[dict], lr: float, max_norm: flo
 
 def _guard_words(guards: list[tuple[str, float]]) -> str:
     """What the clip's measured guard was in each call, and, when it is one value in all, that value."""
-    calls = "; ".join(f"{_call(config)}: max_norm / max(norm, {guard:.3g})" for config, guard in guards)
-    values = [guard for _config, guard in guards]
-    same = max(values) / min(values) < 1.01 and len({_config(config)[1] for config, _guard in guards}) > 1
+    calls = "; ".join(f"{written(config)}: max_norm / max(norm, {guard:.3g})" for config, guard in guards)
+    values = [guard for _name, guard in guards]
+    same = max(values) / min(values) < 1.01 and len({lr_and_max_norm(config)[1] for config, _guard in guards}) > 1
     return (f"the updates are Adam's after a clip whose factor is {calls}"
             + (f": the guard is {values[0]:.3g} whatever max_norm is" if same else "")
             + ", where the clip's factor is max_norm / max(norm, max_norm), min(1, max_norm / norm)")
@@ -1830,7 +1815,7 @@ def _clip_factor(ctx: Context, got: dict) -> tuple[str, bool, float]:
     power = 1 - np.log(norm / DEFAULT_MAX_NORM) / np.log(spike)  # max_norm / spike**power gives that norm
     confirmed = []
     for name, _args, _kwargs in OPTIMIZERS[1:]:
-        lr, max_norm = _config(name)
+        lr, max_norm = lr_and_max_norm(name)
         try:
             if not _same(_as_steps(ctx.got(f"opt/{name}")), _clipped_by_power(seq, lr, max_norm, power)):
                 return words, False, norm
@@ -1844,7 +1829,7 @@ def _clip_factor(ctx: Context, got: dict) -> tuple[str, bool, float]:
              3.0: "max_norm / norm**3"}
     factor = next((text for p, text in named.items() if abs(power - p) < 1e-2), f"max_norm / norm**{power:.3g}")
     small = min(npref.global_norm(g) for g in seq)
-    below = sorted({m for _lr, m in map(_config, (n for n, _a, _k in OPTIMIZERS)) if m < small})
+    below = sorted({m for _lr, m in map(lr_and_max_norm, (n for n, _a, _k in OPTIMIZERS)) if m < small})
     also = (f" (with max_norm={', '.join(f'{m:g}' for m in below)} the gradients of norm {small:.2g} are clipped "
             "too, with that factor)") if below else ""
     return (f"{words}; that is a clip triggered at max_norm whose factor is {factor}: that factor gives the updates "

@@ -5,7 +5,7 @@ The renderer (:mod:`grader.reproduce`) turns a recipe into the snippet a student
 
 from __future__ import annotations
 
-from grader.exercises.ex5.shared import LARGE_PARAMS, OPTIMIZERS, SPIKE_STEP
+from grader.exercises.ex5.shared import LARGE_PARAMS, OPTIMIZERS, SPIKE_STEP, arguments, lr_and_max_norm, written
 from grader.reproduce import COMPARE_NOTE, NPREF, Recipe
 
 
@@ -22,16 +22,10 @@ _LARGE = ("\nlarge = {{name: {{k: v * {large} for k, v in layer.items()}} for na
           "for i, g in enumerate(grads):\n"
           "    updates, state = opt.update(g, state, large)\n"
           "    print('params x {large:g}, step', i, mismatch(updates, want[i]))")
-def _written(args: tuple, kwargs: dict) -> str:
-    """make_optimizer's arguments as the snippet writes them."""
-    return ", ".join([f"{a:g}" for a in args] + [f"{k}={v:g}" for k, v in kwargs.items()])
-
-
 #: The make_optimizer call of each ``opt/<name>`` case of OPTIMIZERS: (arguments as written, learning rate,
 #: max_norm).
-_ARGS = {f"opt/{name}": (_written(args, kwargs), kwargs.get("learning_rate", args[0] if args else 1e-3),
-                         kwargs.get("max_norm", args[1] if len(args) > 1 else 1.0))
-         for name, args, kwargs in OPTIMIZERS}
+_ARGS = {f"opt/{name}": (arguments(name), *lr_and_max_norm(name))
+         for name, _args, _kwargs in OPTIMIZERS}
 
 
 def _optimizer(observation: str) -> dict[str, object]:
@@ -47,7 +41,7 @@ RECIPES: dict[str, Recipe] = {
                         _STEPS + _LARGE, extra_imports=(NPREF,), uses=("params", "grads"),
                         fill=_optimizer),
     "ex5.hyperparams": Recipe("make_optimizer", "ex5_clipping", tuple(
-        (f"make_optimizer({_written(args, kwargs)})", "ex5", f"opt/{name}") for name, args, kwargs in OPTIMIZERS[1:]),
+        (written(name), "ex5", f"opt/{name}") for name, _args, _kwargs in OPTIMIZERS[1:]),
         _STEPS, extra_imports=(NPREF,), uses=("params", "grads"), fill=_optimizer),
     "ex5.step_values": Recipe("make_train_step", "ex5_clipping", (("one step", "ex5", "step/chain"),), (
         "import optax\n"

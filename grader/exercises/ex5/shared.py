@@ -14,6 +14,32 @@ OPTIMIZERS = (
     # A learning rate far above the others (Adam's steps are then about 1 each): a cap or clamp on it shows.
     ("lr_large", (), {"learning_rate": 1.0}),
 )
+#: make_optimizer's defaults, as the contract gives them.
+DEFAULT_LR, DEFAULT_MAX_NORM = 1e-3, 1.0
+
+
+def lr_and_max_norm(name: str) -> tuple[float, float]:
+    """The learning rate and max_norm the ``opt/<name>`` call of :data:`OPTIMIZERS` asks for."""
+    for config_name, args, kwargs in OPTIMIZERS:
+        if config_name == name:
+            return (kwargs.get("learning_rate", args[0] if args else DEFAULT_LR),
+                    kwargs.get("max_norm", args[1] if len(args) > 1 else DEFAULT_MAX_NORM))
+    raise KeyError(name)
+
+
+def arguments(name: str) -> str:
+    """The arguments of the ``opt/<name>`` call of :data:`OPTIMIZERS` in Python, as a student would write them."""
+    for config_name, args, kwargs in OPTIMIZERS:
+        if config_name == name:
+            return ", ".join([f"{a:g}" for a in args] + [f"{k}={v:g}" for k, v in kwargs.items()])
+    raise KeyError(name)
+
+
+def written(name: str) -> str:
+    """The ``opt/<name>`` call of :data:`OPTIMIZERS` in Python."""
+    return f"make_optimizer({arguments(name)})"
+
+
 #: make_optimizer(max_norm=LARGE_MAX_NORM) is also observed on the gradients scaled by as much
 #: (``opt/large_max_norm``): a clip by the global norm is then the default's clip scaled, and so are its updates.
 LARGE_MAX_NORM = 1000.0
