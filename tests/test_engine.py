@@ -114,7 +114,7 @@ def test_checks_declare_what_they_require_and_read_within_their_exercise():
     from grader.checks.registry import CHECKS, CheckDefinitionError, _validated
 
     by_id = {c.id: c for c in CHECKS}
-    assert by_id["ex3.jit"].requires == ("ex3.depths",) and by_id["ex3.deep"].reads == ("ex3.depths",)
+    assert by_id["ex3.jit"].requires == ("ex3.depths",) and by_id["ex3.deep"].reads == ("ex3.depths", "ex3.jit")
     judge = by_id["ex3.jit"].judge
     with pytest.raises(CheckDefinitionError, match="same exercise"):
         _validated([by_id["ex3.depths"], Check("ex5.x", "x", judge, requires=("ex3.depths",))])

@@ -16,7 +16,8 @@ from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, comm
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, LEAF_UNIT_PLACES, NUM_CLASSES, SAME_PARAMS,
-                                         BOUNDARY_CASES, TINY_SCALE, ZERO_EXAMPLE,
+                                         BOUNDARY_CASES, MANY_EXAMPLES, OTHER_PARAMS_SCALE, RELABEL_SHIFT,
+                                         TINY_SCALE, ZERO_EXAMPLE,
                                          UNIT_EXAMPLES, UNIT_NORMS, VECTOR_BATCHES)
 
 GROUPED = Mistake(
@@ -1077,6 +1078,49 @@ def _large_logits(ctx: Context) -> Verdict | None:
                 "range when the logits are large.", fraction=5 / 6)
 
 
+def _stale(ctx: Context) -> Verdict | None:
+    """On the small batch again with other labels, then with other params, the gradients are those arguments' own
+    (computed here in float64); None when they are, or this was not observed or failed (a crash there is a crash of
+    the code judged above). Judged only once the usual batches agree: a result kept from an earlier call shows."""
+    c = _case(ctx, "small")
+    x = np.asarray(c["x"], np.float64)
+    calls = {"again/relabelled": (f"its labels moved one class on (y + {RELABEL_SHIFT}) % {NUM_CLASSES}", "y",
+                                  c["params"], (np.asarray(c["y"]) + RELABEL_SHIFT) % NUM_CLASSES),
+             "again/other_params": (f"its params times {OTHER_PARAMS_SCALE:g}", "params",
+                                    _scaled_params(c["params"], OTHER_PARAMS_SCALE), np.asarray(c["y"]))}
+    for name, (words, changed, params, y) in calls.items():
+        if not ctx.student.has(name):
+            continue
+        try:
+            got = ctx.got(name)
+        except StudentError:
+            continue
+        problem = tree_mismatch(got, npref.per_example_grads(params, x, npref.one_hot(y)))
+        if problem is None:
+            continue
+        said = f"the small batch (B={len(y)}) again with {words} (the usual batches agree): {problem}"
+        if tree_mismatch(got, ctx.got("grads/small")) is None:
+            return fail(f"{said}; measured: these are exactly the gradients of the earlier call on the same x with "
+                        f"the {changed} it had then", STALE_GRADS, fraction=0.5)
+        return fail(said, f"per_example_grads must read all three of its arguments on every call: with only the "
+                          f"{changed} changed, the gradients changed otherwise than they should.", fraction=0.5)
+    return None
+
+
+def _scaled_params(params: dict, factor: float) -> dict:
+    """``params`` with every leaf times ``factor``, in float32 as the probe scales them."""
+    return {name: {k: np.asarray(v, np.float32) * np.float32(factor) for k, v in layer.items()}
+            for name, layer in params.items()}
+
+
+STALE_GRADS = Mistake(
+    "ex2.gradients_kept_from_earlier_call", "gradients kept from an earlier call",
+    "per_example_grads returned the gradients of an earlier call whose x was the same but another argument was not "
+    "(the message says which): a result kept from that call, such as a cache keyed on x alone (or on the shapes), "
+    "came back. Compute the gradients from all three arguments on every call, or key any cache on every one of "
+    "them (jax.jit's own cache already keys compiled code on shapes and dtypes, never on values).")
+
+
 def values(ctx: Context) -> Verdict:
     """Each slice equals the gradient of that example's loss (three batches)."""
     problems, hint, errors, measured, turned, renamed = [], "", [], [], False, False
@@ -1113,7 +1157,7 @@ def values(ctx: Context) -> Verdict:
             return Verdict(True, "the values are right " + " and ".join(
                 (["with the weight leaves transposed back"] if turned else []) +
                 (["under params' leaf names"] if renamed else [])) + " (charged in ex2.shapes)")
-        return _large_logits(ctx) or PASS
+        return _stale(ctx) or _large_logits(ctx) or PASS
     failed = [case for case in CASES if any(p.startswith(f"batch '{case}'") for p in problems)]
     if not errors and (per_class := _per_class(ctx)):
         return fail("; ".join(problems) + f"; {per_class}", PER_CLASS, fraction=1 - len(problems) / len(CASES))
@@ -1353,7 +1397,7 @@ def norms(ctx: Context) -> Verdict:
     want = ctx.want("norms/tree")
     problem = array_mismatch(got, want)
     if not problem:
-        found = [words for words in (_tiny_norms(ctx), _one_example_norms(ctx)) if words]
+        found = [words for words in (_tiny_norms(ctx), _one_example_norms(ctx), _many_norms(ctx)) if words]
         return fail("; ".join(w for w, _ in found), found[0][1], fraction=0.5) if found else PASS
     tree = flatten(ctx.inputs["ex2"]["norm_tree"])
     message = f"per_example_grad_norms on a tree of {len(tree)} leaves with B=6: {problem}"
@@ -1969,6 +2013,41 @@ def _tiny_norms(ctx: Context) -> tuple[str, Mistake | str] | None:
             return (f"{shown}: every norm is the right one with a constant c = {constant:.3g} added {name} "
                     f"(example {ZERO_EXAMPLE}'s norm, 0, came out {got[ZERO_EXAMPLE]:.3g})", NORM_EPSILON)
     return shown, "The norm of each example is exactly sqrt(sum of its squares), small and zero gradients too."
+
+
+def _many_norms(ctx: Context) -> tuple[str, Mistake | str] | None:
+    """Words and hint for norms right on the norm tree but not on one of MANY_EXAMPLES examples (``norms/many``):
+    a buffer, table or loop bound sized for fewer examples shows there; None where they are right, or this was not
+    observed."""
+    if not ctx.student.observed("norms/many"):
+        return None
+    said = f"per_example_grad_norms is right on the tree, but on a tree of {MANY_EXAMPLES} examples"
+    try:
+        got = np.asarray(ctx.got("norms/many"), np.float64)
+    except StudentError as exc:
+        return f"{said} it raised {exc.error.summary()}", NORMS_CAPPED
+    except (TypeError, ValueError):
+        return f"{said} it returned something that is not an array of numbers", NORMS_CAPPED
+    want = np.asarray(ctx.want("norms/many"), np.float64)
+    problem = array_mismatch(got, want)
+    if problem is None:
+        return None
+    if got.ndim == 1 and 0 < got.size < MANY_EXAMPLES and array_mismatch(got, want[:got.size]) is None:
+        return (f"{said} it returned {got.size} norms, those of the first {got.size} examples: the rest were cut, "
+                f"as a buffer, table or loop bound sized for {got.size} examples does"), NORMS_CAPPED
+    if got.shape == want.shape:
+        right = int(np.argmax(~np.isclose(got, want, rtol=1e-4, atol=0))) if problem else got.size
+        if right > 0 and array_mismatch(got[:right], want[:right]) is None:
+            return (f"{said}: {problem}; measured: the first {right} norms are right and the later ones are not, as a "
+                    f"buffer, table or loop bound sized for {right} examples gives"), NORMS_CAPPED
+    return f"{said}: {problem}", NORMS_CAPPED
+
+
+NORMS_CAPPED = Mistake(
+    "ex2.norms_batch_size_capped", "norms right for some batch sizes only",
+    "per_example_grad_norms returns one norm per example for any batch size B, which is each leaf's leading axis, "
+    "read at call time: nothing sized in advance (a buffer, a table of indices, a loop bound, a reshape to a fixed "
+    "number of rows) may stand for it.")
 
 
 def _one_example_norms(ctx: Context) -> tuple[str, Mistake | str] | None:

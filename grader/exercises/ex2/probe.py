@@ -9,7 +9,8 @@ from grader.harness.probe_tools import as_jax, no_leaks, parameters, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, LEAF_UNIT_PLACES, LESSON_IMAGES, SAME_PARAMS,
-                                         BOUNDARY_CASES, TINY_SCALE, VECTOR_BATCHES, ZERO_EXAMPLE)
+                                         BOUNDARY_CASES, MANY_EXAMPLES, NUM_CLASSES, OTHER_PARAMS_SCALE, RELABEL_SHIFT,
+                                         TINY_SCALE, VECTOR_BATCHES, ZERO_EXAMPLE)
 from grader.protocol import SKIP_LESSON
 
 
@@ -64,6 +65,18 @@ def _tiny_tree(tree):
     return jax.tree.map(tiny, tree)
 
 
+def _many_tree(tree):
+    """The norm tree's examples tiled to MANY_EXAMPLES, example i scaled by 1 + i / MANY_EXAMPLES (made on the
+    host)."""
+    scale = 1.0 + np.arange(MANY_EXAMPLES, dtype=np.float32) / MANY_EXAMPLES
+
+    def many(leaf):
+        leaf = np.asarray(leaf, np.float32)
+        tiled = np.resize(leaf, (MANY_EXAMPLES, *leaf.shape[1:]))  # examples 0..5, 0..5, ... in order
+        return jnp.asarray(tiled * scale.reshape(-1, *(1,) * (leaf.ndim - 1)))
+    return jax.tree.map(many, tree)
+
+
 def prepare(inputs, options):
     """The lesson's batch of MNIST images, loaded before the grader's packages are hidden."""
     split = grader_data.embedded_split()
@@ -114,6 +127,7 @@ def probe(rec, modules, inputs, options):
     # about that case below runs the norms on these shapes again, and nothing new compiles there
     one = as_jax(jax.tree.map(lambda leaf: np.asarray(leaf)[None], inputs["ex2"]["single"]["params"]))
     rec.record("norms/single", lambda: m.per_example_grad_norms(one))
+    rec.record("norms/many", lambda: m.per_example_grad_norms(_many_tree(inputs["ex2"]["norm_tree"])))
     for case in BOUNDARY_CASES:  # a batch of one; the model sure of every label: tiny gradients, then zero ones
         c = data[case]
         rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"],
@@ -122,6 +136,11 @@ def probe(rec, modules, inputs, options):
         rec.record("grads/paths", lambda: _paths(grads["small"]))
 
     rec.record("again/grads", lambda: m.per_example_grads(small["params"], small["x"], small["y"]))
+    # the same x again with other labels, then with other params: nothing of the calls before may be reused
+    rec.record("again/relabelled", lambda: m.per_example_grads(small["params"], small["x"],
+                                                               (small["y"] + RELABEL_SHIFT) % NUM_CLASSES))
+    rec.record("again/other_params", lambda: m.per_example_grads(
+        jax.tree.map(lambda a: a * OTHER_PARAMS_SCALE, small["params"]), small["x"], small["y"]))
     rec.record("jit/grads", lambda: no_leaks(jax.jit(m.per_example_grads), small["params"], small["x"], small["y"]))
     rec.record("jit/norms", lambda: no_leaks(jax.jit(m.per_example_grad_norms), data["norm_tree"]))
     for b in VECTOR_BATCHES:

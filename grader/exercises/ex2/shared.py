@@ -53,3 +53,14 @@ TINY_LARGEST_AT = 5
 #: ``norms/tiny``: the norm tree scaled by this, with example ``ZERO_EXAMPLE``'s gradient all zero.
 TINY_SCALE = 1e-6
 ZERO_EXAMPLE = 1
+
+#: per_example_grads is called again on the small batch with one argument changed (``again/<name>``): the labels
+#: moved one class on, or the params scaled by OTHER_PARAMS_SCALE. A result kept from the earlier call (a cache
+#: keyed on x alone, or on the shapes) shows.
+RELABEL_SHIFT = 1
+OTHER_PARAMS_SCALE = 0.5
+#: per_example_grad_norms is also given the norm tree's six examples tiled to this many, each scaled by 1 + i /
+#: MANY_EXAMPLES (``norms/many``): more examples than the lesson's batch of 128 or a power of two, so a buffer, table
+#: or loop bound sized for fewer shows.
+MANY_EXAMPLES = 300
+

@@ -15,8 +15,8 @@ from grader.checks.compare import SIXTEEN_BIT_MANTISSAS, array_mismatch, common_
 from grader.observations import ObservationError
 from grader.exercises.ex3.inputs import CASES
 from grader.exercises.ex3.shared import (ALONE, DEEP_CASE, DEPTH_CASES, FAR, GRAD_CASE, LARGE_SCALE, NARROW_B, NARROW_W,
-                                         ONE_ROW_CASE, UNITS_X, VERY_DEEP, shared_layer_case, unit_wide_case,
-                                         very_deep_case)
+                                         ONE_ROW_CASE, UNITS_X, VERY_DEEP, middle_shuffled, shared_layer_case,
+                                         unit_wide_case, very_deep_case)
 
 
 # Order mistakes: the right computation, the layers in another order.
@@ -1746,9 +1746,20 @@ def deep(ctx: Context) -> Verdict:
 
 
 def _unusual_networks(ctx: Context) -> tuple[str, Mistake | str] | None:
-    """Words and hint for a forward pass right on the 12-layer case but not on a network of VERY_DEEP layers (its
+    """Words and hint for a forward pass right on the 12-layer case but not on its layers listed with only the ends
+    in place, on a network of VERY_DEEP layers (its
     layer order measured: as text, by the number's last two digits) or on three layers given as one dict object
     (ReLU decided by comparing the layer objects); None where both are right, or were not observed."""
+    c = _case(ctx, DEEP_CASE)
+    got = _measured(ctx, "measure/middle_shuffled")
+    if got is not None and not _up_to_output(got, npref.mlp(c["params"], c["x"])):
+        listed = middle_shuffled(c["params"])
+        said = (f"the 12-layer case is right, but the same layers listed as {', '.join(listed)} (the first and the last "
+                "in place, the others not) returned other values than they give in numeric order")
+        if _up_to_output(got, npref.mlp(listed, c["x"], "dict")):
+            return f"{said}; measured: they are the layers run in the order the dict lists them", ORDER_BY_ENDS
+        if _passed_jit(ctx):  # else an order that follows the listing is charged there (ex3.listing_order)
+            return said, LAYER_ORDER
     c = very_deep_case()
     got = _measured(ctx, "measure/very_deep")
     if got is not None and not _up_to_output(got, npref.mlp(c["params"], c["x"])):
@@ -1775,6 +1786,13 @@ def _unusual_networks(ctx: Context) -> tuple[str, Mistake | str] | None:
     return None
 
 
+ORDER_BY_ENDS = Mistake(
+    "ex3.order_checked_at_the_ends", "the dict's order kept when its first and last layers are in place",
+    "The layers ran in the order the params dict lists them when its first and last names were in place: an order "
+    "cannot be told by its ends (nor by any few names). Sort the names by their number on every call, sorted(params, "
+    "key=lambda name: int(name.removeprefix('layer'))), and take each layer by its name.")
+
+
 RELU_BY_IDENTITY = Mistake(
     "ex3.relu_by_identity", "the last layer told by its object, not its place",
     "ReLU goes after every layer but the last, and the last is the last in the order, not the layer whose object "
@@ -1787,6 +1805,13 @@ RELU_BY_WIDTH = Mistake(
     "ReLU goes after every layer but the last, whatever the layers' widths: decide it by the layer's place in the "
     "order (for i, name in enumerate(names): ... if i < len(names) - 1), not by comparing its output's shape with "
     "the last layer's.")
+
+
+def _passed_jit(ctx: Context) -> bool:
+    try:
+        return ctx.verdict("ex3.jit").passed
+    except Exception:  # noqa: BLE001 - a jit judge that raised charged something
+        return False
 
 
 def _passed_depths(ctx: Context) -> bool:
@@ -2040,7 +2065,7 @@ _DEPTHS = ("ex3.depths",)
 CHECKS = [
     Check("ex3.depths", "agrees at depths 1, 2, 3 and 5 with any widths", depths, ("mlp_forward",), error_hint),
     Check("ex3.deep", "12 layers run in numeric order (layer10 after layer9)", deep, ("mlp_forward",), error_hint,
-          reads=_DEPTHS),
+          reads=(*_DEPTHS, "ex3.jit")),
     Check("ex3.output_linear", "no activation after the last layer", output_linear, ("mlp_forward",), error_hint,
           requires=_DEPTHS),
     Check("ex3.jit", "agrees under jax.jit and on repeated calls; jax.grad flows through it", jit_agrees,

@@ -15,8 +15,8 @@ import jax.numpy as jnp
 
 from grader.exercises.ex3.shared import DEEP_CASE, GRAD_CASE, LARGE_SCALE
 from grader.exercises.ex3.shared import layer_prefix as prefix
-from grader.exercises.ex3.shared import (ONE_ROW_CASE, measurement_cases, shared_layer_case, unit_wide_case,
-                                         very_deep_case)
+from grader.exercises.ex3.shared import (ONE_ROW_CASE, measurement_cases, middle_shuffled, shared_layer_case,
+                                         unit_wide_case, very_deep_case)
 from grader.harness.probe_tools import as_jax, no_leaks, snapshot
 
 
@@ -65,6 +65,8 @@ def probe(rec, modules, inputs, options):
     rec.record("measure/one_row", lambda: m.mlp_forward(one["params"], jnp.asarray(inputs["ex3"][ONE_ROW_CASE]["x"][:1])))
     unit_wide = as_jax(unit_wide_case())
     rec.record("measure/unit_wide", lambda: m.mlp_forward(unit_wide["params"], unit_wide["x"]))
+    shuffled = middle_shuffled(as_jax(inputs["ex3"][DEEP_CASE]["params"]))  # fresh: earlier calls touch none of it
+    rec.record("measure/middle_shuffled", lambda: m.mlp_forward(shuffled, deep["x"]))
     very_deep = as_jax(very_deep_case())
     rec.record("measure/very_deep", lambda: m.mlp_forward(very_deep["params"], very_deep["x"]))
     tied = shared_layer_case()

@@ -131,3 +131,16 @@ def unit_wide_case() -> dict[str, Any]:
               "layer2": {"w": rng.standard_normal((1, 3)).astype(np.float32),
                          "b": rng.standard_normal(3).astype(np.float32)}}
     return {"params": params, "x": rng.standard_normal((4, 5)).astype(np.float32)}
+
+
+#: ``measure/middle_shuffled``: the DEEP_CASE's layers listed with the first and the last in place and the others
+#: out of order (layer1, then these, then the last): code that checks the order by its ends alone runs the dict's.
+MIDDLE_ORDER = (7, 3, 10, 2, 5, 11, 4, 9, 6, 8)
+
+
+def middle_shuffled(params: dict) -> dict:
+    """``params`` (the DEEP_CASE's, layer1..layer12) listed as layer1, MIDDLE_ORDER's layers, then the last."""
+    last = f"layer{len(params)}"
+    names = ["layer1", *(f"layer{k}" for k in MIDDLE_ORDER), last]
+    return {name: params[name] for name in names}
+

@@ -30,8 +30,8 @@ from typing import Callable
 from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, Verdict, fail, skip
 from grader.checks.common import crash_hint
 from grader.observations import ObservationError
-from grader.exercises.ex4.shared import (COMPILE_DELAY, COUNT_STEPS, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, N_STEPS,
-                                         RUN_STEPS, SPEEDUP_STEPS, UNEVEN_COSTS, UNEVEN_STEPS)
+from grader.exercises.ex4.shared import (COMPILE_DELAY, COUNT_STEPS, HOST_QUEUED, HOST_WAIT, MANY_STEPS,
+                                         MAX_CALLS_SHOWN, N_STEPS, RUN_STEPS, SPEEDUP_STEPS, UNEVEN_COSTS, UNEVEN_STEPS)
 
 COMPILE = Mistake(
     "ex4.no_warmup", "timing the first (compiling) call",
@@ -802,6 +802,41 @@ def _warmup_once(ctx: Context) -> str:
             "skipped, as something kept from one call of time_steps to the next says it was done")
 
 
+def _calls_again(ctx: Context) -> tuple[str, Mistake] | None:
+    """Words and the mistake for runs of ``time/repeat`` (the same step twice in a row) whose second made other
+    calls than its first, or a run of MANY_STEPS (``time/many``) that made other than n_steps calls plus a warm-up;
+    None when they are right, or were not observed (a crash there is charged where the usual runs crash)."""
+    repeat, many = (ctx.student[name] if ctx.student.has(name) and name not in ctx.student.errors else None
+                    for name in ("time/repeat", "time/many"))
+    if isinstance(repeat, dict) and len(repeat.get("calls", [])) == 2:
+        n, calls, seconds = repeat["n_steps"], list(repeat["calls"]), list(repeat["seconds"])
+        if calls[0] != calls[1] or any(c not in (n, n + 1) for c in calls):
+            said = "; ".join(f"the {which} made {c} call{'s' * (c != 1)} of step_fn and returned {t:.3g} s"
+                             for which, c, t in zip(("first", "second"), calls, seconds))
+            none = [which for which, c in zip(("first", "second"), calls) if c == 0]
+            return (f"time_steps called twice in a row with one step_fn, the same params, opt_state and batch and "
+                    f"n_steps={n}: {said}" + (f"; the {' and the '.join(none)} returned a time without calling "
+                                               "step_fn at all: a time kept from an earlier call" if none else ""),
+                    TIME_KEPT)
+    if isinstance(many, dict) and many.get("calls") and many["calls"][0] not in (MANY_STEPS, MANY_STEPS + 1):
+        calls = many["calls"][0]
+        return (f"time_steps(n_steps={MANY_STEPS}) called step_fn {calls} times, where n_steps calls and a warm-up "
+                f"({MANY_STEPS + 1}) were expected, as the usual runs, of fewer steps, make them: n_steps is honoured "
+                "up to some limit only", STEPS_CAPPED)
+    return None
+
+
+TIME_KEPT = Mistake(
+    "ex4.time_kept_from_earlier_call", "a call of time_steps that did not time its own steps",
+    "Every call of time_steps runs its warm-up and n_steps timed calls and measures them: a timing harness keeps "
+    "nothing from one call to the next (no cache of times, no flag), as the calls cost what they cost at that "
+    "moment. Remove any memo keyed on the step, n_steps or the batch.")
+STEPS_CAPPED = Mistake(
+    "ex4.n_steps_capped", "n_steps honoured up to a limit only",
+    "time_steps makes exactly n_steps timed calls for any n_steps, above the lesson's default of 100 too: loop "
+    "over range(n_steps) itself, not over a table, a range or a batch of indices sized in advance.")
+
+
 WARMUP_ONCE = Mistake(
     "ex4.warmup_only_once", "a warm-up made only on the first call of time_steps",
     "Every call of time_steps warms up its own step_fn: each is a new function to compile (the jitted step "
@@ -1002,6 +1037,10 @@ def times_n_steps(ctx: Context) -> Verdict:
     if scalar:
         problems.append(scalar)
         hints.append(OUTPUTS_BY_TYPE)
+    again = _calls_again(ctx) if not problems else None  # said only alone: see _times_right
+    if again:
+        problems.append(again[0])
+        hints.append(again[1])
     if not problems:
         return PASS
     return fail("; ".join(problems), hints[0], fraction=max(0.0, 1 - len(problems) / 3))
@@ -1804,12 +1843,13 @@ def _passed(ctx: Context, check: str) -> bool:
 
 def _times_right(ctx: Context, check: str) -> bool:
     """``check`` passed, or failed only on what leaves the times jit_speedup gets right: its default n_steps
-    (jit_speedup passes n_steps), extra warm-ups (the timed calls are right), or what only n_steps=1 or 0-d params
-    show. Each of these is said after every other problem of ex4.n_steps, so when one is the verdict's mistake
+    (jit_speedup passes n_steps), extra warm-ups (the timed calls are right), or what only n_steps=1, 0-d params,
+    a repeated call or many steps show. Each of these is said after every other problem of ex4.n_steps, so when one is the verdict's mistake
     there is no other."""
     if _passed(ctx, check):
         return True
-    kept = (DEFAULT_N_STEPS.id, EXTRA_WARMUPS.id, ONE_STEP.id, ONE_STEP_WARMUP.id, OUTPUTS_BY_TYPE.id)
+    kept = (DEFAULT_N_STEPS.id, EXTRA_WARMUPS.id, ONE_STEP.id, ONE_STEP_WARMUP.id, OUTPUTS_BY_TYPE.id, TIME_KEPT.id,
+            STEPS_CAPPED.id)
     try:
         return check == "ex4.n_steps" and ctx.verdict(check).mistake in kept
     except StudentError:

@@ -22,8 +22,8 @@ import jax
 import numpy as np
 import optax
 
-from grader.exercises.ex4.shared import (COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MAX_CALLS_SHOWN, ONE_STEP_DELAY,
-                                         RUN_STEPS, SCALAR_STEPS,
+from grader.exercises.ex4.shared import (COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MANY_STEPS, MAX_CALLS_SHOWN,
+                                         ONE_STEP_DELAY, REPEAT_STEPS, RUN_STEPS, SCALAR_STEPS,
                                          SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT, UNEVEN_COSTS)
 from grader.harness.probe_tools import same_array
 
@@ -385,6 +385,20 @@ def _instant(m):
     return {"seconds": _seconds(returned), "outer": outer}
 
 
+def _calls_of(m, runs, n_steps):
+    """time_steps ``runs`` times in a row on one step that costs nothing, the same params, opt_state and batch: the
+    calls each made and the time each returned."""
+    step, initial, log, _ = make_step(0.0, 0.0, host_cost=False)
+    params, opt_state = initial()
+    x, y = np.zeros((4, 784), np.float32), np.zeros(4, np.int32)
+    calls, seconds = [], []
+    for _ in range(runs):
+        before = log["calls"]
+        seconds.append(_seconds(m.time_steps(step, params, opt_state, x, y, n_steps=n_steps)))
+        calls.append(log["calls"] - before)
+    return {"n_steps": n_steps, "calls": calls, "seconds": seconds}
+
+
 def _speedup(m, batches, plain_ops):
     """jit_speedup, with every time_steps call it makes recorded (the step it timed and what it returned); the
     shapes of the batch each call was given go to ``batches`` first, kept if jit_speedup raises, and the operations
@@ -639,6 +653,8 @@ def probe(rec, modules, inputs, options):
     rec.record("time/one", lambda: _time(m, ONE_STEP_DELAY, float(costs["count_cost"]), RUN_STEPS["time/one"]))
     rec.record("time/scalar_params", lambda: _scalar_params(m))
     rec.record("time/instant", lambda: _instant(m))  # calls that take microseconds: a floor or an added time shows
+    rec.record("time/repeat", lambda: _calls_of(m, 2, REPEAT_STEPS))
+    rec.record("time/many", lambda: _calls_of(m, 1, MANY_STEPS))
     batches, plain_ops = [], []
     rec.record("speedup", lambda: _speedup(m, batches, plain_ops))
     rec.record("speedup/batches", lambda: batches)

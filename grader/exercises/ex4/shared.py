@@ -41,3 +41,10 @@ SCALAR_STEPS = 3
 #: The n_steps each timed observation passes to time_steps (the probe reads its own from here, the checks judge by it).
 RUN_STEPS = {"time/compile": N_STEPS, "time/async": N_STEPS, "time/count": COUNT_STEPS, "time/uneven": UNEVEN_STEPS,
              "time/host": N_STEPS, "time/one": 1}
+#: n_steps of a run of steps that cost nothing (``time/many``): more than the lesson's default of 100, so a loop
+#: over a table or a range sized for the default shows.
+MANY_STEPS = 150
+#: n_steps of two runs of one and the same step, params and batch in a row (``time/repeat``): the second must make
+#: its calls and measure them again (a time kept from the first shows).
+REPEAT_STEPS = N_STEPS
+
