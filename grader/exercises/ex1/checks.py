@@ -768,7 +768,7 @@ def rescale(ctx: Context) -> Verdict:
             return fail(high, HINT_HIGH_RATE, fraction=1 - 1 / (len(RATES) + 1))
         scalar = _scalar_unscaled(ctx, x)
         if scalar and ctx.verdict("ex1.per_element").passed and ctx.verdict("ex1.zero_fraction").passed:
-            return fail(scalar, SCALAR_UNSCALED, fraction=1 - 1 / (len(RATES) + 1))
+            return fail(scalar[0], scalar[1], fraction=1 - 1 / (len(RATES) + 1))
         negative = _negative_inputs(ctx)
         return fail(negative, HINT_NEGATIVE, fraction=0.5) if negative else PASS
     hints = [hint for hint, count in holds.items() if count == judged]
@@ -838,25 +838,38 @@ HINT_HIGH_RATE = ("dropout takes any rate in [0, 1): near 1 too, each element is
                   "rates only.")
 
 
-def _scalar_unscaled(ctx: Context, x: np.ndarray) -> str:
-    """Words for a dropout whose calls on a 0-d x (x[0, 0], rate 0.5, SCALAR_KEYS keys) returned values other
-    than 0 and 2 x; "" when each was one of them (or this was not observed: a 0-d x that fails is not judged)."""
+def _scalar_unscaled(ctx: Context, x: np.ndarray) -> tuple[str, Mistake] | None:
+    """Words and the mistake for a dropout whose calls on a 0-d x (x[0, 0], rate 0.5, SCALAR_KEYS keys) returned
+    values other than 0 and 2 x: x itself for every key is a 0-d x left alone, else its survivor unscaled; None when
+    each was one of them (or this was not observed: a 0-d x that fails is not judged)."""
     if not ctx.student.observed("dropout/scalars"):
-        return ""
+        return None
     try:
         got = np.asarray(ctx.got("dropout/scalars"), np.float64).reshape(-1)
     except (StudentError, Missing, TypeError, ValueError):
-        return ""
+        return None
     x0 = float(x.reshape(-1)[0])
     if x0 == 0 or got.size not in (SCALAR_KEYS, SCALAR_CALLS):
-        return ""
+        return None
     as_is = int(np.sum(np.isclose(got, x0, rtol=1e-6, atol=0)))
     other = int(np.sum(~np.isclose(got, 0.0, rtol=0, atol=0) & ~np.isclose(got, 2 * x0, rtol=1e-5, atol=0)))
     if other == 0:
-        return ""
+        return None
+    if as_is == got.size:
+        return (f"for a 0-d x ({x0:.4g}), dropout(key, x, 0.5) returned x itself for every one of {got.size} keys: "
+                "nothing dropped and nothing scaled, where the larger arrays tried, of every rank, were dropped and "
+                "scaled"), SMALL_SKIPPED
     also = f" ({as_is} of them x itself, kept but not scaled)" if as_is else ""
     return (f"for a 0-d x ({x0:.4g}), dropout(key, x, 0.5) with {got.size} keys gave {other} values that are "
-            f"neither 0 nor 2 x = {2 * x0:.4g}{also}, where on arrays of any rank every survivor came out scaled")
+            f"neither 0 nor 2 x = {2 * x0:.4g}{also}, where on arrays of any rank every survivor came out "
+            "scaled"), SCALAR_UNSCALED
+
+
+SMALL_SKIPPED = Mistake(
+    "ex1.small_input_left_alone", "a single-element x returned as it is",
+    "Dropout acts on an x of any size: a single element (a 0-d x) too is dropped with probability rate, and kept "
+    "as x / (1 - rate) otherwise. Return x as it is only when train is False or rate is 0, never on a test of "
+    "x's size or rank (such as an expected number of drops, rate * x.size, below one).")
 
 
 SCALAR_UNSCALED = Mistake(
@@ -1268,9 +1281,17 @@ def _same_under_other_key(mask: np.ndarray, other: np.ndarray) -> bool:
     return differ < 0.2 and differ < 0.4 * 2 * kept * (1 - kept)
 
 
+def _passed(ctx: Context, check: str) -> bool:
+    try:
+        return ctx.verdict(check).passed
+    except Exception:  # noqa: BLE001 - a judge that raised charged something
+        return False
+
+
 @_shape_guard
 def jit_agrees(ctx: Context) -> Verdict:
-    """dropout and forward_with_dropout give the same result under jax.jit, with no leaked tracers.
+    """dropout and forward_with_dropout give the same result under jax.jit, in train mode and with train=False,
+    with no leaked tracers.
 
     When two eager calls of dropout with the same key already disagree, its
     randomness does not come from the key (charged in key_only_randomness) and
@@ -1284,6 +1305,10 @@ def jit_agrees(ctx: Context) -> Verdict:
     ctx.got("dropout/jit")
     if np.array_equal(np.asarray(ctx.got("dropout/rate0.5")), np.asarray(ctx.got("dropout/again"))):
         pairs.insert(0, ("dropout/rate0.5", "dropout/jit", "dropout"))
+    evaluated = [("dropout/eval", "dropout/jit_eval", "dropout (train=False)")]
+    if _passed(ctx, "ex1.eval_forward"):  # else what the evaluation pass does wrong is charged there, once
+        evaluated.append(("forward/eval", "forward/jit_eval", "forward_with_dropout (train=False)"))
+    pairs += [pair for pair in evaluated if ctx.student.observed(pair[1])]
     for eager, jitted, label in pairs:
         problem = array_mismatch(ctx.got(jitted), ctx.got(eager))
         if problem:
@@ -2015,6 +2040,28 @@ def _same_as_after_relu(ctx: Context) -> bool:
     return array_mismatch(ctx.got("forward/train"), ctx.got("forward/recomputed")) is None
 
 
+def _train_as_eval(ctx: Context) -> str:
+    """Words for a train mode that drew nothing and gave exactly the train=False output for the same rate and key;
+    "" otherwise."""
+    try:
+        same = array_mismatch(ctx.got("forward/train"), ctx.got("forward/eval"), rtol=0, atol_scale=0) is None
+        right = array_mismatch(ctx.got("forward/eval"), ctx.want("forward/eval")) is None
+    except (StudentError, Missing):
+        return ""
+    if not (same and right):
+        return ""
+    return ("train mode (rate 0.5) drew no random numbers and gave exactly the train=False output for the same "
+            "rate and key, the plain forward pass: no dropout ran in training")
+
+
+TRAIN_AS_EVAL = Mistake(
+    "ex1.train_mode_is_eval", "a train mode that runs the evaluation pass",
+    "forward_with_dropout(..., train=True) gave exactly what train=False gives: no dropout ran. With train True "
+    "dropout runs after each hidden ReLU. Where the pass is compiled or kept (a jitted function in a dict, a "
+    "cache), key it on train as well as rate (or make train a static argument): a program built for another call's "
+    "train flag is otherwise run again.")
+
+
 def placement(ctx: Context) -> Verdict:
     """Dropout sits after the two hidden ReLUs, nowhere else (not on the input, not on the logits, not before a
     ReLU), with a coin of its own for every element of every example.
@@ -2079,6 +2126,8 @@ def placement(ctx: Context) -> Verdict:
         if skipped:
             return fail(skipped, ONE_ROW_SKIPPED, fraction=0.5)
         return Verdict(True, note) if note else PASS
+    if not shapes and (as_eval := _train_as_eval(ctx)):
+        return fail(as_eval, TRAIN_AS_EVAL)
     if not masks and sizes == [b * 128, b * 256]:
         skipped = _one_row_skipped(ctx)
         return fail(skipped, ONE_ROW_SKIPPED, fraction=0.5) if skipped else PASS
@@ -2112,6 +2161,9 @@ def forward_keys(ctx: Context) -> Verdict:
         dropped = _all_dropped(ctx)
         if dropped:
             return skip(f"not judged: {dropped} (the rate is judged in ex1.eval_forward)")
+        if _train_as_eval(ctx):
+            return skip("not judged: train mode ran no dropout at all, so no key can change it (charged in "
+                        "ex1.placement)")
         return fail("train-mode calls with two different keys gave the same output", FORWARD_KEYS)
     unkeyed = _masks_not_from_key(ctx)
     if unkeyed:
@@ -2174,7 +2226,7 @@ CHECKS = [
     Check("ex1.key_only_randomness", "randomness comes only from the key", key_randomness, ("dropout",),
           requires=_MASK),
     Check("ex1.jit", "dropout and forward_with_dropout agree under jax.jit", jit_agrees,
-          ("dropout", "forward_with_dropout"), forward_error_hint, requires=_MASK),
+          ("dropout", "forward_with_dropout"), forward_error_hint, requires=_MASK, reads=("ex1.eval_forward",)),
     Check("ex1.eval_forward", "eval mode is the plain forward pass, train mode that pass with its two dropouts",
           eval_forward, ("forward_with_dropout",),
           forward_error_hint),

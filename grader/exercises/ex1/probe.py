@@ -140,6 +140,8 @@ def _recomputed(forward, params, xb, k, rate):
     b = xb.shape[0]
     if [c["shape"] for c in calls] != [(b, 256), (b, 128)]:  # a traced key has no shape recorded
         return None
+    if any(c["train"] is False for c in calls):  # dropout told not to act: what train mode did is judged by its draws
+        return None
 
     def recompute(scale):
         h = contract_dropout(calls[0]["key"], jax.nn.relu(xb @ params["layer1"]["w"] + params["layer1"]["b"]), rate)
@@ -209,6 +211,7 @@ def probe(rec, modules, inputs, options):
     jitted = jax.jit(lambda k, x: m.dropout(k, x, 0.5))
     rec.record("dropout/jit", lambda: no_leaks(jitted, k1, x))
     rec.record("dropout/jit_other_key", lambda: jitted(k2, x))
+    rec.record("dropout/jit_eval", lambda: no_leaks(jax.jit(lambda k, x: m.dropout(k, x, 0.5, False)), k1, x))
 
     params, xb = data["params"], data["xb"]
     x_first = _works(swapped, x) and not _works(dropped[0.5], x)
@@ -268,6 +271,8 @@ def probe(rec, modules, inputs, options):
             rec.record("forward/rescaled", lambda: {name: recomputed[name] for name in RESCALED})
     jitted_forward = jax.jit(lambda p, x, k: forward(p, x, k, 0.5, True))
     rec.record("forward/jit", lambda: no_leaks(jitted_forward, params, xb, k1))
+    rec.record("forward/jit_eval", lambda: no_leaks(jax.jit(lambda p, x, k: forward(p, x, k, 0.5, False)), params, xb,
+                                                    k1))
     traced = []
 
     def draws():  # one evaluation gives both records (an error is recorded under each)

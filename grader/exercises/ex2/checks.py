@@ -1398,7 +1398,9 @@ def norms(ctx: Context) -> Verdict:
     problem = array_mismatch(got, want)
     if not problem:
         found = [words for words in (_tiny_norms(ctx), _one_example_norms(ctx), _many_norms(ctx)) if words]
-        return fail("; ".join(w for w, _ in found), found[0][1], fraction=0.5) if found else PASS
+        sizes = [hint for _, hint in found if hint in (NORMS_BATCH_OF_ONE, NORMS_CAPPED)]
+        hint = NORMS_CAPPED if len(sizes) == 2 else found[0][1] if found else None  # two sizes: not one's own case
+        return fail("; ".join(w for w, _ in found), hint, fraction=0.5) if found else PASS
     tree = flatten(ctx.inputs["ex2"]["norm_tree"])
     message = f"per_example_grad_norms on a tree of {len(tree)} leaves with B=6: {problem}"
     if _same_for_other_tree(ctx, got):
@@ -2007,12 +2009,30 @@ def _tiny_norms(ctx: Context) -> tuple[str, Mistake | str] | None:
              f"{np.array2string(want, precision=3)}")
     inside = got ** 2 - want ** 2
     outside = got - want
-    for spread, name, constant in ((inside, "inside the square root: sqrt(sum of squares + c)", np.median(inside)),
-                                   (outside, "to the root: sqrt(sum of squares) + c", np.median(outside))):
-        if constant > 0 and np.allclose(spread, constant, rtol=1e-2, atol=0):
+    usual = np.asarray(ctx.want("norms/tree"), np.float64).reshape(-1)  # right there, as the student's were
+    # one value for all, to float32's precision, the zero gradient's too: a floor (a constant inside the root
+    # leaves these norms' differences in its result)
+    floor = float(np.max(got))
+    if floor > 0 and np.allclose(got, floor, rtol=1e-6, atol=0) and np.all(want < floor) and np.all(usual >= floor):
+        return (f"{shown}: every one of these norms, all below {floor:.4g}, came out as {floor:.4g}, while the usual "
+                f"tree's norms, all at least {floor:.4g}, are right: the norm is floored, max(norm, {floor:.4g})"), \
+            NORM_FLOORED
+    for spread, name, constant, law in (
+            (inside, "inside the square root: sqrt(sum of squares + c)", np.median(inside),
+             lambda n, c: np.sqrt(n * n + c)),
+            (outside, "to the root: sqrt(sum of squares) + c", np.median(outside), lambda n, c: n + c)):
+        if (constant > 0 and np.allclose(spread, constant, rtol=1e-2, atol=0)
+                and array_mismatch(law(usual, constant), usual) is None):  # the usual norms agree with it too
             return (f"{shown}: every norm is the right one with a constant c = {constant:.3g} added {name} "
                     f"(example {ZERO_EXAMPLE}'s norm, 0, came out {got[ZERO_EXAMPLE]:.3g})", NORM_EPSILON)
     return shown, "The norm of each example is exactly sqrt(sum of its squares), small and zero gradients too."
+
+
+NORM_FLOORED = Mistake(
+    "ex2.norm_floored", "a norm raised to a minimum",
+    "per_example_grad_norms returns each example's exact norm, small and zero ones included: a minimum on it "
+    "(max(norm, c), jnp.clip with a lower bound, or optax.safe_norm, whose second argument is such a minimum, "
+    "min_norm, not the order of the norm) changes every norm below it. Take sqrt(sum of squares) as it is.")
 
 
 def _many_norms(ctx: Context) -> tuple[str, Mistake | str] | None:

@@ -1782,7 +1782,8 @@ def _unusual_networks(ctx: Context) -> tuple[str, Mistake | str] | None:
         if _up_to_output(got, npref.mlp(c["params"], c["x"], act_after=())):
             return (f"{said}; measured: no ReLU ran at all: every layer was taken for the last, as the layer objects "
                     "are compared (is, ==) where the layer's place in the order decides"), RELU_BY_IDENTITY
-        return said, "Each of layer1..layerN runs once, in numeric order, whatever objects the layers are."
+        return said, ("Each of layer1..layerN runs once, in numeric order, with the weights params holds for it in this "
+                      "call, whatever objects the layers are: nothing kept from an earlier call stands for them.")
     return None
 
 

@@ -2004,9 +2004,11 @@ RESULTS_TO_JAX = Mistake(
     "the clock.")
 STEP_TRANSFORMED = Mistake(
     "ex4.step_transformed", "time_steps jits (or transforms) the step it is given",
-    "time_steps gave step_fn to JAX (jax.jit?) instead of calling it as it is given. It must time step_fn "
-    "exactly as passed, so that the eager step is timed eagerly: jit_speedup passes train_step for the eager "
-    "time and jax.jit(train_step) for the jitted one.")
+    "time_steps gave step_fn to JAX (the message quotes the line) instead of calling it as it is given. It must "
+    "call step_fn exactly as passed: jit_speedup passes train_step for the eager time and jax.jit(train_step) for "
+    "the jitted one, and a new jax.jit(step_fn) is another function with a cache of its own, so a warm-up through "
+    "it leaves step_fn's own first call (its compilation) inside the clock. Warm up with step_fn(params, "
+    "opt_state, x, y) itself.")
 
 TRACED_FOR_SHAPES = Mistake(
     "ex4.warmup_traced_only", "a warm-up that traces step_fn for its shapes (jax.eval_shape) instead of calling it",

@@ -279,7 +279,8 @@ def _time(m, first_call_delay, cost, n_steps, costs=(), host_wait=SYNC_WAIT, cal
             if any(f"{name}(" in line for name in _TRACE_ONLY):
                 raise StepTracedForShapes(f"time_steps gave step_fn to JAX, in `{line[:200]}`, which traces it for "
                                           "its shapes and neither runs nor compiles it") from exc
-            raise StepTransformed(f"time_steps gave step_fn to JAX instead of calling it as given ({exc})") from exc
+            where = f", in `{line[:200]}`," if line else ""
+            raise StepTransformed(f"time_steps gave step_fn to JAX{where} instead of calling it as given ({exc})") from exc
         if Pending.__name__ in str(exc) and (_raised_by_jax(exc) or "JAX" in str(exc)) and log["calls"] >= n_steps:
             if calls_made is not None:
                 calls_made.update(n_steps=n_steps, calls=log["calls"], params_seen=log["params_seen"],

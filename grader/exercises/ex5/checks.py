@@ -1979,6 +1979,8 @@ def step_values(ctx: Context) -> Verdict:
     message = "one step with optax.chain(clip_by_global_norm(1.0), adam(1e-3)) on 16 examples: " + "; ".join(problems)
     if chained is not None:
         message += f"; and {CHAINED_STEPS} chained steps differ too"
+    if tree_mismatch(gp, wp) and (earlier := _earlier_optimizers_step(ctx, gp)):
+        return fail(f"{message}; measured: {earlier}", STEP_SHARED, fraction=1 - lost / PARTS)
     unread = _batch_unread(ctx, gl)
     if unread and not found:  # the wrong batch explains every part
         return fail(f"{message}; measured: {unread}", BATCH_UNREAD, fraction=1 - lost / PARTS)
@@ -2139,6 +2141,22 @@ def _same_as_sgd_step(ctx: Context, params: dict) -> bool:
     except (StudentError, Missing, AttributeError):
         return False
     return isinstance(params, dict) and bool(earlier) and tree_mismatch(params, earlier) is None
+
+
+def _earlier_optimizers_step(ctx: Context, params: Any) -> str:
+    """Words for clip+Adam new params that are exactly those the earlier step made with optax.sgd(ASCENT_LR) gave
+    on the same params and batch, where that step was right: the earlier optimizer's compiled step was run again;
+    "" otherwise. (The sgd(SGD_LR) step is not compared: a step that moves the params by a fixed multiple of the
+    gradient, whatever its optimizer, gives those params too.)"""
+    try:
+        ascent = ctx.got("step/ascent")
+        right = tree_mismatch(ascent, ctx.want("step/ascent")) is None
+    except (StudentError, Missing):
+        return ""
+    if not right or not isinstance(params, dict) or tree_mismatch(params, ascent) is not None:
+        return ""
+    return (f"the new params are exactly those of the earlier step made by make_train_step(optax.sgd({ASCENT_LR:g})) "
+            "on the same params and batch, a gradient ascent: that optimizer's step was run again for clip+Adam")
 
 
 def _ascent(ctx: Context) -> tuple[str, Mistake | str] | None:
