@@ -1348,6 +1348,33 @@ X_UNREAD = Mistake(
     "logits, a value computed once at import) read in its place gives every batch the same output.")
 
 
+def _output_layer_unread(ctx: Context) -> str:
+    """Words for train=False logits, shaped (B, 10), that stayed exactly the same when params['layer3'] (its w and b)
+    was doubled, the other layers as given: the output layer's weights come from elsewhere; "" otherwise (logits
+    that changed read them, whatever they compute), or when not observed."""
+    if not ctx.student.has("forward/output_doubled"):
+        return ""
+    try:
+        doubled, plain = (np.asarray(ctx.got(name), np.float64) for name in ("forward/output_doubled", "forward/eval"))
+    except (StudentError, TypeError, ValueError):
+        return ""
+    b = np.shape(ctx.inputs["ex1"]["xb"])[0]
+    if plain.shape != (b, 10) or doubled.shape != plain.shape or not np.any(plain != 0):
+        return ""
+    if array_mismatch(doubled, plain, rtol=0, atol_scale=0) is not None:  # it read them, whatever it computes
+        return ""
+    return ("measured: with params['layer3'] doubled (its w and b), train=False gave exactly the same logits, where "
+            "the output layer's, h @ w + b, double: the output layer does not compute with the params it is given")
+
+
+OUTPUT_LAYER_UNREAD = Mistake(
+    "ex1.output_layer_not_from_params", "an output layer whose weights do not come from params",
+    "forward_with_dropout's output layer is h @ params['layer3']['w'] + params['layer3']['b'], with the params "
+    "passed in on this call: the logits measured here did not follow params['layer3'], so the weights come from "
+    "elsewhere (a global params from a notebook cell, a helper that reads one, values kept from an earlier call). "
+    "Pass params (or the layer) to every helper that computes a layer.")
+
+
 def _x_unread(ctx: Context) -> str:
     """Words for train=False giving a batch of its first example alone exactly what it gave the whole batch
     (another x, the same output); "" otherwise."""
@@ -1436,6 +1463,9 @@ def eval_forward(ctx: Context) -> Verdict:
         wide = _wide_input(ctx)
         if wide:
             return fail(wide, INPUT_CHANGED, fraction=0.5)
+        elsewhere = _output_layer_unread(ctx)
+        if elsewhere:
+            return fail(elsewhere, OUTPUT_LAYER_UNREAD, fraction=0.5)
         return _train_mode(ctx) or _default_rate(ctx)
     fraction, hint = 1 - len(problems) / 2, HINT_EVAL_FORWARD
     got_eval, want_eval = np.asarray(ctx.got("forward/eval")), np.asarray(want)
@@ -1489,6 +1519,9 @@ def eval_forward(ctx: Context) -> Verdict:
     elif (biases := _biases_measured(ctx)):
         words, hint = biases
         problems.append(f"measured: {words}")
+    elif (elsewhere := _output_layer_unread(ctx)):
+        hint = OUTPUT_LAYER_UNREAD
+        problems.append(elsewhere)
     elif (activations := _activations_measured(ctx)):
         words, hint = activations
         problems.append(f"measured: {words}")

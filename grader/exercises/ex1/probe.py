@@ -225,6 +225,9 @@ def probe(rec, modules, inputs, options):
     forward = m.forward_with_dropout
     evaluated = rec.record("forward/eval", lambda: forward(params, xb, k1, 0.5, False))
     rec.record("forward/eval_other_key", lambda: forward(params, xb, k2, 0.5, False))
+    # the output layer's weights and bias doubled (a new dict, the others' layers as given): the logits double
+    rec.record("forward/output_doubled", lambda: forward(
+        {**params, "layer3": {k: v * 2 for k, v in params["layer3"].items()}}, xb, k1, 0.5, False))
     # the same params object on the batch's rows in reverse order (reversed on the host: nothing new compiles; inside
     # the record, as the batch is gone if the submission's code deleted it)
     rec.record("forward/eval_reversed", lambda: forward(params, jnp.asarray(np.asarray(xb)[::-1].copy()), k1, 0.5,
