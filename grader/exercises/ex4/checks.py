@@ -844,6 +844,20 @@ WARMUP_ONCE = Mistake(
     "make the warm-up call every time.")
 
 
+def _idle_runs(ctx: Context, n: int, calls: int) -> str:
+    """Words for runs that returned a time without calling step_fn at all while the count run made its calls; ""
+    otherwise."""
+    runs = [(name, ctx.student[name]) for name in ("time/compile", "time/async") if ctx.student.has(name)]
+    idle = [(name, run) for name, run in runs if isinstance(run, dict) and run.get("calls") == 0
+            and isinstance(run.get("seconds"), (int, float))]
+    if not idle or calls == 0:
+        return ""
+    shown = "; ".join(f"time_steps(n_steps={run['n_steps']}) made no call and returned {run['seconds']:.3g} s"
+                      for _, run in idle)
+    return (f"time_steps(n_steps={n}) called step_fn {calls} times, but {shown}: a time returned without a step run "
+            "is a time kept from an earlier call")
+
+
 def _calls_uneven(ctx: Context, n: int, calls: int) -> str:
     """Words for runs whose calls are another number beyond n_steps than the count run's (one fewer at an odd
     n_steps, say); "" when every run makes its n_steps plus the same extra calls."""
@@ -971,6 +985,9 @@ def times_n_steps(ctx: Context) -> Verdict:
     once = _warmup_once(ctx)
     if once:
         return fail(once, WARMUP_ONCE, fraction=1 - 1 / 3)
+    idle = _idle_runs(ctx, n, calls)
+    if idle:
+        return fail(idle, TIME_KEPT, fraction=1 - 1 / 3)
     uneven = _calls_uneven(ctx, n, calls)
     if uneven:
         return fail(uneven, CALLS_UNEVEN, fraction=1 - 1 / 3)  # one of the three properties: the calls

@@ -68,8 +68,3 @@ def jit_speedup(n_steps=100):
     eager_s = time_steps(train_step, params, optimizer.init(params), x, y, n_steps)
     jit_s = time_steps(jax.jit(train_step), params, optimizer.init(params), x, y, n_steps)
     return {"eager_s": eager_s, "jit_s": jit_s, "speedup": eager_s / jit_s}
-
-
-EXPECT = {"check": "ex4.n_steps", "mistake": "", "hint": "no minimum number of steps", "max_failing": 1,
-          "also": ["ex4.excludes_compile", "ex4.waits_for_results", "ex4.returns_float", "ex4.speedup_dict",
-                   "ex4.jit_faster"]}
