@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import shutil
@@ -71,7 +72,10 @@ def compilation_cache(tmp_path_factory):
         def reset_cache():
             pass
 
+    from grader.harness.child import share_ir_context
+
     gc.freeze()  # pytest's, jax's and the grader's objects: each probe's collections then walk its own only
+    share_ir_context()  # as a child does: one MLIR context lowers every operation
     folder = tmp_path_factory.mktemp("xla")
     for part in (sealed.SHIPPED / sealed.COMPILATION_CACHE).iterdir():  # a folder per task: here, all in one
         if part.is_dir():
@@ -176,19 +180,28 @@ def alive_under(folder: Path) -> list[int]:
     return found
 
 
+@contextlib.contextmanager
+def once_per_run(tmp_path_factory, name: str):
+    """``with once_per_run(factory, "wheel") as folder:`` a folder that every xdist worker of the run shares,
+    held by one worker at a time: the first builds what it holds, the others find it built. On Windows, which
+    has no flock, each worker gets a folder of its own."""
+    shared = run_folder(tmp_path_factory)
+    try:
+        import fcntl
+    except ImportError:
+        yield tmp_path_factory.mktemp(name)
+        return
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        (shared / name).mkdir(exist_ok=True)
+        yield shared / name
+
+
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
-    """The package's wheel, built once per run: xdist workers take turns, since a build writes into the checkout
-    (``build/``, ``*.egg-info``) and two at once break each other."""
-    shared = run_folder(tmp_path_factory)
-    out = shared / "wheel" if os.name != "nt" else tmp_path_factory.mktemp("wheel")
-    with open(shared / "wheel.lock", "w") as lock:
-        try:
-            import fcntl
-        except ImportError:  # Windows has no flock: there each worker builds into a folder of its own
-            fcntl = None
-        if fcntl is not None:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+    """The package's wheel, built once per run: a build writes into the checkout (``build/``, ``*.egg-info``),
+    and two at once break each other."""
+    with once_per_run(tmp_path_factory, "wheel") as out:
         if not list(out.glob("jax_autograder-*.whl")):
             subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
                            check=True, capture_output=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import CORPUS, EXERCISES_DIR, REFERENCE, ROOT, by_id, submission_with
+from conftest import CORPUS, EXERCISES_DIR, REFERENCE, ROOT, by_id, once_per_run, submission_with
 
 from grader import inputs as grader_inputs
 from grader.expected import cache as grader_reference
@@ -47,10 +48,13 @@ def no_code_reference(monkeypatch, tmp_path):
 
 @pytest.fixture(scope="session")
 def sealed_copy(tmp_path_factory):
-    """A reference sealed now from the code, on the public inputs (the reference runs afresh: real children)."""
-    out = tmp_path_factory.mktemp("sealed") / "public"
-    manifest = seal(out, REFERENCE)
-    return out, manifest
+    """A reference sealed now from the code, on the public inputs (the reference runs afresh: real children),
+    and the manifest ``seal`` returned; sealed once per run, by whichever worker asks first."""
+    with once_per_run(tmp_path_factory, "sealed") as folder:
+        out, returned = folder / "public", folder / "returned.pickle"
+        if not returned.exists():
+            returned.write_bytes(pickle.dumps(seal(out, REFERENCE)))
+        return out, pickle.loads(returned.read_bytes())
 
 
 def _cached_reference(cache_dir, tmp_path, seed=None):
