@@ -31,7 +31,7 @@ from grader.sandbox import NONE, offered, require_full, run_task, warm_up
 from grader.expected import load_reference, task_compilation_cache
 from grader.expected.cache import default_cache_dir
 from grader.expected.sealed import is_sealed
-from grader.observations import Limits, ObservationError, Observations, RunResult
+from grader.observations import RESULT_DOES_NOT_FIT, Limits, ObservationError, Observations, RunResult
 from grader.protocol import DELETED_ARRAY_WORDS, SKIP_LESSON
 from grader.submission import Submission, load_submission
 
@@ -390,6 +390,8 @@ def _student_error(check: Check, points: float, run: _Run, error: ObservationErr
         return _result(check, "fail", points, 0, run, f"{NOT_IMPLEMENTED} ({error.message})", hint)
     where = "importing the submission" if importing else functions
     message = f"{where} raised {error.type}: {error.message}"
+    if error.kind == RESULT_DOES_NOT_FIT:  # the grader refused what came back: nothing raised inside the code
+        message = f"{where}: {error.message}"
     if error.kind == "probe_stopped":
         message = (f"not observed: the grader's run of {check.exercise} stopped before it, on {error.type}: "
                    f"{error.message} in one of the grader's own steps")

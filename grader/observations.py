@@ -66,6 +66,11 @@ _SYNTAX_PLACE = re.compile(r"\(([^()\n]+\.py), line (\d+)\)\s*$")
 _SYNTAX_ERRORS = ("SyntaxError", "IndentationError", "TabError")
 
 
+#: The crash kind of a result a probe refused (``grader.harness.probe_tools.ResultDoesNotFit``): the function
+#: returned something the contract does not allow; nothing raised inside it.
+RESULT_DOES_NOT_FIT = "result_does_not_fit"
+
+
 @dataclass(frozen=True)
 class ObservationError:
     """An exception raised by student code while one observation was taken."""

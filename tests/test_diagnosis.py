@@ -321,6 +321,37 @@ def test_the_child_classifies_real_exceptions():
         assert crash_hint(ObservationError("TypeError", "", kind=kind)), kind
 
 
+def test_a_result_the_probe_refuses_is_said_as_the_result_not_as_a_raise():
+    """A step returning four values: the probe refuses the result; nothing raised inside the student's code."""
+    from types import SimpleNamespace
+
+    from grader.engine import _student_error
+    from grader.exercises.ex5 import checks as ex5
+    from grader.exercises.ex5.probe import StepReturnedOtherCount, _as_returned
+    from grader.harness.recorder import Recorder
+
+    with pytest.raises(StepReturnedOtherCount) as refused:
+        _as_returned(({}, (), 1.0, 2.0))
+    error = ObservationError.from_record(Recorder(Path("/nowhere")).describe(refused.value))
+    assert error.kind == "result_does_not_fit"
+    assert "4 values" in error.message
+    assert ex5.error_hint(error) is ex5.STEP_COUNT
+    check = next(c for c in ex5.CHECKS if c.id == "ex5.step_values")
+    run = SimpleNamespace(result=SimpleNamespace(seconds=0.0))
+    result = _student_error(check, 3.0, run, error)
+    assert result.message.startswith("make_train_step: the step returned a tuple of 4 values") and "raised" not in \
+        result.message
+    assert result.mistake == ex5.STEP_COUNT.id
+
+
+def test_a_gradient_factor_of_one_over_a_whole_number_is_said_as_a_division():
+    from grader.exercises.ex2 import checks as ex2
+
+    assert ex2._one_over(1 / 128) == " (1/128: divided by 128, the lesson batch size)"
+    assert ex2._one_over(1 / 10) == " (1/10: divided by 10)"
+    assert ex2._one_over(0.3) == ex2._one_over(2.0) == ex2._one_over(-0.5) == ex2._one_over(0.0) == ""
+
+
 def _refuses():
     raise ValueError("rate must lie in (0, 1)")
 

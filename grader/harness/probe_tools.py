@@ -10,6 +10,11 @@ import jax.numpy as jnp
 import numpy as np
 
 
+class ResultDoesNotFit(TypeError):
+    """Raised by a probe, not by the student's code: what a function returned does not fit the contract (the
+    message says how). The report words it as that function's result, not as something the function raised."""
+
+
 def as_jax(tree: Any) -> Any:
     """Numpy leaves to fresh JAX arrays, keeping each dict's key order as written.
 

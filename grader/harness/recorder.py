@@ -15,6 +15,7 @@ import jax
 import numpy as np
 
 from grader import observations
+from grader.harness.probe_tools import ResultDoesNotFit
 from grader.protocol import DELETED_ARRAY_WORDS, PROBE_STOPPED
 
 _MAX_ARRAY_ELEMENTS = 4_000_000
@@ -340,6 +341,8 @@ def crash_kind(exc: BaseException, submission_dir: str) -> str:
     """
     if isinstance(exc, NotObservable):
         return "not_observable"
+    if isinstance(exc, ResultDoesNotFit):
+        return observations.RESULT_DOES_NOT_FIT
     # JAX's tracer errors by class; Python on a value that comes from a jitted function's argument, by JAX's words
     errors = jax.errors
     for cls, kind in ((errors.TracerArrayConversionError, "numpy_on_tracer"),

@@ -13,6 +13,7 @@ from grader.checks import npref
 from grader.checks.common import (BATCH_SIZE_CRASHES, PARAMETERS, STALE, TRACING_CRASHES, crash_kind, numpy_on_tracer,
                                  parameters_words, unchanged_where_returned)
 from grader.checks.compare import SIXTEEN_BIT_WORDS, array_mismatch, close, common_factor, rounding_error, tree_mismatch
+from grader.exercises.accuracy.shared import BATCH as LESSON_BATCH
 from grader.inputs import flatten
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
 from grader.exercises.ex2.shared import (LARGE_INPUTS, LARGEST_CASES, LEAF_UNIT_PLACES, NUM_CLASSES, SAME_PARAMS,
@@ -591,7 +592,7 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     if scale is not None and b == 1:  # one example's factor cannot tell a scaled loss from a rescaled example
         return f"its one example's gradient is the expected one times {scale:.6g}", ""
     if scale is not None:
-        return f"every gradient is the expected one times {scale:.6g}", GRADS_SCALED
+        return f"every gradient is the expected one times {scale:.6g}{_one_over(scale)}", GRADS_SCALED
     per_example = _example_scales(got, own)
     if per_example is not None:
         return per_example
@@ -2178,7 +2179,8 @@ def largest(ctx: Context) -> Verdict:
                     own = False
                 own_argmax = own_argmax and own
                 compared += 1
-            problems.append(f"batch '{case}': returned {got['value']}, the largest norm is at {want['value']}")
+            problems.append(f"batch '{case}': returned {got['value']}, the largest norm is at {want['value']}"
+                            f"{_outside(ctx, case, got['value'])}")
             if ctx.reference.has(f"grads/{case}"):  # the smallest norm, where the reference's gradients were kept
                 ref_norms = npref.per_example_norms(ctx.want(f"grads/{case}"))
                 argmins.append(got["value"] == int(np.argmin(ref_norms)))
@@ -2227,6 +2229,9 @@ def largest(ctx: Context) -> Verdict:
     elif local := _local_index(ctx, cases):
         problems.append(local)
         hint = hint or LOCAL_INDEX
+    elif running := _running_offset(ctx, cases):
+        problems.append(running)
+        hint = hint or RUNNING_OFFSET
     elif shift := _shift(ctx, cases):
         problems.append(shift)
         hint = hint or OFFSET
@@ -2439,6 +2444,54 @@ def _indices(ctx: Context, cases) -> tuple[list, list]:
     """The index largest_gradient_example returned on each batch, and the right one."""
     return ([ctx.got(f"largest/{case}")["value"] for case in cases],
             [ctx.want(f"largest/{case}")["value"] for case in cases])
+
+
+def _one_over(scale: float) -> str:
+    """" (1/128: divided by 128, the lesson's batch size)" for a factor that is one over a whole number; "" for
+    any other."""
+    if not scale > 0:
+        return ""
+    k = round(1 / scale)
+    if k < 2 or abs(1 / scale - k) > 1e-3 * k:
+        return ""
+    return f" (1/{k}: divided by {k}{', the lesson batch size' if k == LESSON_BATCH else ''})"
+
+
+def _outside(ctx: Context, case: str, index) -> str:
+    """Words for an int index that is no position of the batch's examples; "" otherwise."""
+    b = len(_case(ctx, case)["y"])
+    if isinstance(index, int) and not 0 <= index < b:
+        return f" (no position of its {b} examples, 0 to {b - 1})"
+    return ""
+
+
+RUNNING_OFFSET = Mistake(
+    "ex2.index_running_offset", "a count kept from one call to the next added to the index",
+    "The indices run past the batch: each is the largest norm's position plus an offset that grows from one call "
+    "to the next (the message gives the offsets). Something outlives the call, such as a count of the examples "
+    "seen kept in a global, a class attribute or a default argument, and is added to the index. Return the "
+    "position within this call's batch, int(jnp.argmax(norms)), counted from 0, with nothing kept between calls.")
+
+
+def _running_offset(ctx: Context, cases) -> str:
+    """Words for indices that are each the largest norm's plus an offset that grows from call to call (the batches
+    are asked about in the order of ``cases``), outside the batch on two calls at least; said as a running count
+    of the examples when each step is the size of the batch asked about before. "" otherwise."""
+    got, want = _indices(ctx, cases)
+    if any(not isinstance(v, int) for v in got + want) or len(cases) < 3:
+        return ""
+    sizes = [len(_case(ctx, case)["y"]) for case in cases]
+    offsets = [g - w for g, w in zip(got, want)]
+    steps = [b - a for a, b in zip(offsets, offsets[1:])]
+    if not all(step > 0 for step in steps) or sum(g >= b for g, b in zip(got, sizes)) < 2:
+        return ""
+    said = ", ".join(f"{o:+d}" for o in offsets)
+    if steps == sizes[:-1]:
+        return (f"measured: each index is the largest norm's position plus an offset that grows from call to call "
+                f"({said}) by the size of the batch asked about before: a running count of the examples seen, kept "
+                "between calls, is added to the index")
+    return (f"measured: each index is the largest norm's position plus an offset that grows from call to call "
+            f"({said}): something kept between calls is added to the index")
 
 
 def _shift(ctx: Context, cases) -> str:

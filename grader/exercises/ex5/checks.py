@@ -23,7 +23,7 @@ from grader.inputs import LESSON_WIDTHS, flatten
 from grader.exercises.ex5.shared import (AGAIN_CALL, ASCENT_LR, CHAINED_STEPS, DEFAULT_LR, DEFAULT_MAX_NORM,
                                          LARGE_MAX_NORM, LARGE_PARAMS, NEAR_MAX_NORM, OPTIMIZERS, SGD_LR, SPIKE_STEP,
                                          lr_and_max_norm, written)
-from grader.observations import ObservationError
+from grader.observations import RESULT_DOES_NOT_FIT, ObservationError
 
 
 NO_CLIP = Mistake("ex5.no_clipping", "Adam without clipping",
@@ -2895,6 +2895,9 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
     try:
         got = ctx.got("step/sgd")
     except StudentError as exc:
+        if exc.error.kind == RESULT_DOES_NOT_FIT:
+            return skip(f"not judged: {exc.error.message} (charged in ex5.step_values), so its new params cannot be "
+                        "read")
         if (verdict := _not_fed_params(ctx, exc) or _lesson_widths_met(ctx, exc)) is None:
             raise
         return verdict
@@ -2971,6 +2974,12 @@ STEP_DICT = Mistake(
     "The step returned a dict; the training loop unpacks params, opt_state, loss = step(...), which gives a "
     "dict's keys (strings). Return the tuple (new_params, new_opt_state, loss), in that order.")
 
+STEP_COUNT = Mistake(
+    "ex5.step_returns_other_count", "a step that returns another number of values than three",
+    "The step returned another number of values than the three the training loop unpacks (the message says how "
+    "many): params, opt_state, loss = step(...). Return exactly (new_params, new_opt_state, loss), in that order; "
+    "anything else you want to log (a gradient norm, the updates) is computed outside the step or left out.")
+
 
 STATE_PART = Mistake(
     "ex5.state_part", "one part of the optimizer state returned in place of the whole",
@@ -3004,7 +3013,8 @@ def error_hint(error: ObservationError) -> Mistake | str:
     probe's error type; optax's complaint about a state's structure; otherwise the crash's kind decides."""
     if CHAIN_STRUCTURE in error.summary():
         return CHAIN_STATE
-    return {"NotAnOptimizer": NOT_AN_OPTIMIZER, "StepReturnedDict": STEP_DICT}.get(error.type, "")
+    return {"NotAnOptimizer": NOT_AN_OPTIMIZER, "StepReturnedDict": STEP_DICT,
+            "StepReturnedOtherCount": STEP_COUNT}.get(error.type, "")
 
 
 def foreign_state_hint(error: ObservationError) -> Mistake | str:

@@ -5,7 +5,7 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from grader.harness.probe_tools import as_jax, snapshot
+from grader.harness.probe_tools import ResultDoesNotFit, as_jax, snapshot
 from grader.exercises.ex5.shared import OPTIMIZERS
 from grader.exercises.ex5.shared import (ASCENT_LR, CHAINED_STEPS, LARGE_MAX_NORM, LARGE_PARAMS, NEAR_MAX_NORM,
                                          SGD_LR)
@@ -19,12 +19,12 @@ def _adam_count(state):
     return -1
 
 
-class NotAnOptimizer(TypeError):
+class NotAnOptimizer(ResultDoesNotFit):
     """make_optimizer returned something without optax's ``init`` and ``update`` (a tuple or list of transforms,
     a function, None)."""
 
 
-class StepReturnedDict(TypeError):
+class StepReturnedDict(ResultDoesNotFit):
     """The step returned a dict: ``params, opt_state, loss = step(...)`` unpacks a dict into its keys."""
 
 
@@ -121,12 +121,20 @@ def _after_step(tree, original):
     return np.array(tree, copy=True)
 
 
+class StepReturnedOtherCount(ResultDoesNotFit):
+    """The step returned a tuple or list of another length than 3: ``params, opt_state, loss = step(...)`` fails."""
+
+
 def _as_returned(result):
     """A step's result as the contract reads it: any tuple (a named one too) is the plain tuple it unpacks to; a
-    dict, which unpacks into its keys, is ``StepReturnedDict``."""
+    dict, which unpacks into its keys, is ``StepReturnedDict``; a tuple or list of another length than three is
+    ``StepReturnedOtherCount`` (the step's own result, not a failure inside it)."""
     if isinstance(result, dict):
         raise StepReturnedDict(f"the step returned a dict (keys {', '.join(map(repr, list(result)[:5]))}), which "
                                "params, opt_state, loss = step(...) unpacks into its keys")
+    if isinstance(result, (tuple, list)) and len(result) != 3:
+        raise StepReturnedOtherCount(f"the step returned a {type(result).__name__} of {len(result)} values; "
+                                     "params, opt_state, loss = step(...) takes 3")
     return tuple(result) if isinstance(result, tuple) else result
 
 
