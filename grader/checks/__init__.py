@@ -163,3 +163,11 @@ class Context:
         if isinstance(outcome, BaseException):
             raise outcome
         return outcome
+
+    def passed(self, check_id: str) -> bool:
+        """Whether ``check_id``, one of the checks this judge reads, passed: a judge that raised (the student's
+        code failed there, charged in that check) did not."""
+        if check_id not in self.verdicts:
+            raise Missing(f"{check_id!r} is not among the checks this judge reads: add it to the check's `reads`")
+        outcome = self.verdicts[check_id]
+        return not isinstance(outcome, BaseException) and outcome.passed

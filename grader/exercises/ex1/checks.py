@@ -1281,12 +1281,6 @@ def _same_under_other_key(mask: np.ndarray, other: np.ndarray) -> bool:
     return differ < 0.2 and differ < 0.4 * 2 * kept * (1 - kept)
 
 
-def _passed(ctx: Context, check: str) -> bool:
-    try:
-        return ctx.verdict(check).passed
-    except Exception:  # noqa: BLE001 - a judge that raised charged something
-        return False
-
 
 @_shape_guard
 def jit_agrees(ctx: Context) -> Verdict:
@@ -1306,7 +1300,7 @@ def jit_agrees(ctx: Context) -> Verdict:
     if np.array_equal(np.asarray(ctx.got("dropout/rate0.5")), np.asarray(ctx.got("dropout/again"))):
         pairs.insert(0, ("dropout/rate0.5", "dropout/jit", "dropout"))
     evaluated = [("dropout/eval", "dropout/jit_eval", "dropout (train=False)")]
-    if _passed(ctx, "ex1.eval_forward"):  # else what the evaluation pass does wrong is charged there, once
+    if ctx.passed("ex1.eval_forward"):  # else what the evaluation pass does wrong is charged there, once
         evaluated.append(("forward/eval", "forward/jit_eval", "forward_with_dropout (train=False)"))
     pairs += [pair for pair in evaluated if ctx.student.observed(pair[1])]
     for eager, jitted, label in pairs:

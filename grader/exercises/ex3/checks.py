@@ -1692,7 +1692,7 @@ def deep(ctx: Context) -> Verdict:
     """
     verdict = _judge_cases(ctx, (DEEP_CASE,))
     if verdict.passed:
-        other = _unusual_networks(ctx) if _passed(ctx, "ex3.depths") else None  # else the computation is charged there
+        other = _unusual_networks(ctx) if ctx.passed("ex3.depths") else None  # else the computation is charged there
         return fail(other[0], other[1], fraction=0.5) if other else verdict
     if verdict.mistake in {STRING_ORDER.id, DICT_ORDER.id}:
         return verdict
@@ -1711,7 +1711,7 @@ def deep(ctx: Context) -> Verdict:
     if model is not None and f"out/{DEEP_CASE}" not in ctx.student.errors:
         c, got = _case(ctx, DEEP_CASE), np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64)
         if _up_to_output(got, _run_model(c["params"], c["x"], model)):
-            if _passed(ctx, "ex3.depths"):  # nothing charged that computation: it shows only on equal widths
+            if ctx.passed("ex3.depths"):  # nothing charged that computation: it shows only on equal widths
                 text, _ = _measured_words(_measure_networks(ctx))
                 return fail(f"{verdict.message}{text}; the cases of depth 1 to 5, whose hidden layers differ in width "
                             "from their output layer, agree: the activation differs only where a hidden layer has "
@@ -1758,7 +1758,7 @@ def _unusual_networks(ctx: Context) -> tuple[str, Mistake | str] | None:
                 "in place, the others not) returned other values than they give in numeric order")
         if _up_to_output(got, npref.mlp(listed, c["x"], "dict")):
             return f"{said}; measured: they are the layers run in the order the dict lists them", ORDER_BY_ENDS
-        if _passed(ctx, "ex3.jit"):  # else an order that follows the listing is charged there (ex3.listing_order)
+        if ctx.passed("ex3.jit"):  # else an order that follows the listing is charged there (ex3.listing_order)
             return said, LAYER_ORDER
     c = very_deep_case()
     got = _measured(ctx, "measure/very_deep")
@@ -1807,12 +1807,6 @@ RELU_BY_WIDTH = Mistake(
     "order (for i, name in enumerate(names): ... if i < len(names) - 1), not by comparing its output's shape with "
     "the last layer's.")
 
-
-def _passed(ctx: Context, check: str) -> bool:
-    try:
-        return ctx.verdict(check).passed
-    except Exception:  # noqa: BLE001 - a judge that raised charged something
-        return False
 
 
 def output_linear(ctx: Context) -> Verdict:

@@ -1362,7 +1362,7 @@ def returns_float(ctx: Context) -> Verdict:
     if not obs["is_float"]:
         return fail(f"time_steps returned a {obs['returned_type']}", FLOAT)
     seconds = [ctx.got(name)["seconds"] for name in ("time/compile", *(run for run, _ in RUNS))]
-    longer = _longer_than_call(ctx) if all(_passed(ctx, check) for check in _TIMER) else ""
+    longer = _longer_than_call(ctx) if all(ctx.passed(check) for check in _TIMER) else ""
     if longer:  # judged where the usual runs are timed right: a wrong unit or clock is charged there
         return fail(longer, LONGER_THAN_CALL)
     places = _decimals(seconds)
@@ -1851,19 +1851,13 @@ RELATIVE_GAIN = Mistake(
     "(eager_s - jit_s) / jit_s, which is that ratio minus 1.")
 
 
-def _passed(ctx: Context, check: str) -> bool:
-    try:
-        return ctx.verdict(check).passed
-    except StudentError:
-        return False
-
 
 def _times_right(ctx: Context, check: str) -> bool:
     """``check`` passed, or failed only on what leaves the times jit_speedup gets right: its default n_steps
     (jit_speedup passes n_steps), extra warm-ups (the timed calls are right), or what only n_steps=1, 0-d params,
     a repeated call or many steps show. Each of these is said after every other problem of ex4.n_steps, so when one is the verdict's mistake
     there is no other."""
-    if _passed(ctx, check):
+    if ctx.passed(check):
         return True
     kept = (DEFAULT_N_STEPS.id, EXTRA_WARMUPS.id, ONE_STEP.id, ONE_STEP_WARMUP.id, OUTPUTS_BY_TYPE.id, TIME_KEPT.id,
             STEPS_CAPPED.id)
