@@ -1281,7 +1281,6 @@ def _same_under_other_key(mask: np.ndarray, other: np.ndarray) -> bool:
     return differ < 0.2 and differ < 0.4 * 2 * kept * (1 - kept)
 
 
-
 @_shape_guard
 def jit_agrees(ctx: Context) -> Verdict:
     """dropout and forward_with_dropout give the same result under jax.jit, in train mode and with train=False,

@@ -1808,7 +1808,6 @@ RELU_BY_WIDTH = Mistake(
     "the last layer's.")
 
 
-
 def output_linear(ctx: Context) -> Verdict:
     """No activation after the last layer, at any depth (one layer too): outputs can be negative."""
     for case in (*DEPTH_CASES, DEEP_CASE):

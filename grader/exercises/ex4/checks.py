@@ -592,8 +592,6 @@ def _unit_name(factor: float) -> str:
     return ""
 
 
-
-
 def excludes_compile(ctx: Context) -> Verdict:
     """A step whose first call takes 0.6 s (like compilation) is not charged for it."""
     obs = ctx.got("time/compile")
@@ -1804,7 +1802,6 @@ def _padded(eager: float, jit: float, speedup: float) -> str:
     return ""
 
 
-
 SPEEDUP_ELSEWHERE = Mistake(
     "ex4.speedup_not_measured", "a speedup not computed from this call's times",
     "speedup is eager_s / jit_s of the two times this call of jit_speedup measured and returns beside it. The "
@@ -1849,7 +1846,6 @@ RELATIVE_GAIN = Mistake(
     "ex4.speedup_relative_gain", "the relative gain (the ratio minus 1) as the speedup",
     "speedup is the ratio eager_s / jit_s (5 when jit is five times faster), not the relative gain "
     "(eager_s - jit_s) / jit_s, which is that ratio minus 1.")
-
 
 
 def _times_right(ctx: Context, check: str) -> bool:
