@@ -78,6 +78,14 @@ def sixteen_bit(values: Any) -> str:
     return ""
 
 
+def rounded_to(values: Any, kind: str) -> np.ndarray:
+    """``values`` rounded to the significant bits of ``kind`` (a key of ``SIXTEEN_BIT_MANTISSAS``), half to even,
+    as a cast to that type rounds them (its range left aside)."""
+    mantissa, exponent = np.frexp(np.asarray(values, np.float64))
+    scale = 2.0 ** SIXTEEN_BIT_MANTISSAS[kind]
+    return np.ldexp(np.round(mantissa * scale) / scale, exponent)
+
+
 SIXTEEN_BIT_WORDS = "about the rounding of a 16-bit float, which keeps 3 or 4 significant digits"
 
 

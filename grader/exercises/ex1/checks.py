@@ -11,7 +11,8 @@ from grader.checks import PASS, Check, Context, Missing, Mistake, StudentError, 
 from grader.checks import npref
 from grader.checks.common import (MUTATED, PARAMETERS, STALE, crash_hint, fixed_rows, parameters_words, shapes_met,
                                   unchanged)
-from grader.checks.compare import array_mismatch, rearranged, tree_mismatch
+from grader.checks.compare import (SIXTEEN_BIT_MANTISSAS, SIXTEEN_BIT_WORDS, array_mismatch, rearranged,
+                                   rounded_to, rounding_error, sixteen_bit, tree_mismatch)
 from grader.exercises.ex1.shared import (CURVE_BIASES, CURVE_GRID, CURVE_OFFSET, HIGH_RATE, LARGE_PARAMS_SCALE, RATES,
                                          SCALAR_CALLS, SCALAR_KEYS, VERY_HIGH_RATE,
                                          SMALL_RATE, WIDE_SCALE, WIDE_SHIFT,
@@ -780,6 +781,9 @@ def rescale(ctx: Context) -> Verdict:
         return fail(f"{message}; measured: at rate {', '.join(map(str, off))} the survivors are scaled by 1 / rate, "
                     "as for a keep probability of rate, where the other rates are right", SOME_RATES_KEPT,
                     fraction=1 - len(wrong) / len(RATES))
+    rounded = _rounded_survivors(ctx, x, off)
+    if rounded:
+        return fail(f"{message}; measured: {rounded}", SIXTEEN_BIT_SCALE, fraction=1 - len(wrong) / len(RATES))
     skipped = _untouched_rows(ctx)
     if skipped:
         return fail(f"{message}; measured: {skipped}", ROWS_SKIPPED, fraction=1 - len(wrong) / len(RATES))
@@ -802,6 +806,37 @@ def rescale(ctx: Context) -> Verdict:
         return fail(f"{message}; {used[0]}", used[1], fraction=1 - len(wrong) / len(RATES))
     law = _scale_law(off, medians) if not hints and len(off) == len(RATES) and "not one factor" not in message else ""
     return fail(message + (f"; measured: {law}" if law else ""), hint, fraction=1 - len(wrong) / len(RATES))
+
+
+SIXTEEN_BIT_SCALE = Mistake(
+    "ex1.scale_in_sixteen_bits", "survivors scaled in a 16-bit float",
+    "The survivors come out rounded to a 16-bit float (the message says which): compute x / (1 - rate) in x's own "
+    "dtype, float32. bfloat16 and float16 keep 3 or 4 significant digits, so every survivor is off by up to a few "
+    "tenths of a percent, whatever the rate.")
+
+
+def _rounded_survivors(ctx: Context, x: np.ndarray, rates: list[float]) -> str:
+    """Words for survivors that, at every rate in ``rates``, lie within a 16-bit float's rounding of x / (1 - rate),
+    erring both ways, and are what that type gives: x / (1 - rate) rounded to it, or x and 1 / (1 - rate) each
+    rounded to it and multiplied (XLA may keep the product wide); "" otherwise."""
+    kinds, worst = None, 0.0
+    for rate in rates:
+        kept = _mask(ctx, f"dropout/rate{rate}")
+        got = np.asarray(ctx.got(f"dropout/rate{rate}"), np.float64)[kept]
+        want = x[kept] / (1.0 - rate)
+        off = rounding_error(got, want)
+        if off is None or not (np.any(got > want) and np.any(got < want)):
+            return ""
+        fits = {kind for kind in SIXTEEN_BIT_MANTISSAS if sixteen_bit(got) == kind or np.allclose(
+            got, np.float32(rounded_to(x[kept], kind)) * np.float32(rounded_to(1.0 / (1.0 - rate), kind)),
+            rtol=1e-6, atol=0)}
+        kinds = fits if kinds is None else kinds & fits
+        worst = max(worst, off)
+    if not kinds or len(kinds) != 1:
+        return ""
+    kind = kinds.pop()
+    return (f"every survivor is within {worst:.2%} of x / (1 - rate), erring both ways, as {kind} gives it (the scaled "
+            f"value, or x and its scale, rounded to {kind}): that is {SIXTEEN_BIT_WORDS}, where float32 keeps 7")
 
 
 def _scale_law(rates: list[float], scales: list[float]) -> str:

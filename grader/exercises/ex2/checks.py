@@ -357,6 +357,9 @@ def shapes(ctx: Context) -> Verdict:
             grouped = _grouped(ctx, case, got, expected)
             if grouped:
                 return fail(f"{words}; {grouped}", GROUPED)
+            padded = _padded_rows(ctx)
+            if padded:
+                return fail(f"{words}; {padded}", PADDED_BATCH)
             rows = {have[0] for have, _ in wrong.values() if len(have) == len(want) and have[1:] == want[1:]}
             if len(rows) == 1 and len(wrong) == len(expected) and 0 < min(rows) < want[0]:
                 return fail(f"{words}: {min(rows)} of the {want[0]} examples got a slice, in every leaf",
@@ -419,6 +422,18 @@ def _transposed_back(got, want) -> dict | None:
     return {k: np.swapaxes(np.asarray(v), 1, 2) if k in swapped else v for k, v in got.items()}
 
 
+def _cut_back(got, want) -> dict | None:
+    """``got`` cut back to its first B slices, when every leaf has as many slices, more than ``want``'s B, and
+    ``want``'s shape otherwise (a padded batch's gradients); None otherwise."""
+    if not isinstance(got, dict) or not isinstance(want, dict) or set(got) != set(want) or not want:
+        return None
+    rows = {np.shape(v)[0] if np.ndim(v) else -1 for v in got.values()}
+    b = np.shape(next(iter(want.values())))[0]
+    if len(rows) != 1 or rows.pop() <= b or any(np.shape(got[k])[1:] != np.shape(want[k])[1:] for k in want):
+        return None
+    return {k: np.asarray(v)[:b] for k, v in got.items()}
+
+
 def _renaming(got, want_shapes: dict[str, tuple]) -> dict[str, str] | None:
     """For each of params' leaf paths, the path of ``got``'s leaf that stands for it, when ``got``'s names differ
     (kernel and bias, weight and bias, W and b for w and b), or are params' own names on each other's leaves (w and
@@ -465,6 +480,45 @@ LEAVES_RENAMED = Mistake(
     "The gradients are right, under other leaf names than params' (the message pairs them): per_example_grads "
     "returns a pytree shaped like params, with its keys ('layer1', 'w', 'b', ...), as jax.grad gives it. Return "
     "jax.grad's tree as it comes, without renaming its leaves.")
+
+
+PADDED_BATCH = Mistake(
+    "ex2.batch_padded", "a batch padded to a larger size and the padding's gradients returned",
+    "per_example_grads returns one slice per example, B in all. Where the batch is padded (to a bucket size, so "
+    "that fewer shapes compile), slice every leaf back to the first B, e.g. jax.tree.map(lambda g: g[:B], grads), "
+    "and take the argmax over those B only.")
+
+
+def _padded_rows(ctx: Context) -> str:
+    """Words for gradients with more slices than examples on some batch, as many in every leaf, whose first B
+    slices are the examples' right gradients on every batch that returned: a batch padded and not cut back; ""
+    otherwise."""
+    said, sizes = [], []
+    for case in CASES:
+        try:
+            got = ctx.got(f"grads/{case}")
+        except StudentError:
+            continue
+        want = ctx.want(f"grads/{case}")
+        if not isinstance(got, dict) or set(got) != set(want):
+            return ""
+        b = len(_case(ctx, case)["y"])
+        rows = {np.shape(v)[0] if np.ndim(v) else -1 for v in got.values()}
+        n = rows.pop()
+        if rows or n < b or any(np.shape(got[k])[1:] != np.shape(want[k])[1:] for k in want):
+            return ""
+        if not all(close(np.asarray(got[k])[:b], want[k], rtol=1e-3, atol_scale=1e-3) for k in want):
+            return ""
+        said.append(f"{n} for B={b}")
+        sizes.append((n, b))
+    if not any(n > b for n, b in sizes):
+        return ""
+    words = (f"measured: every leaf's leading axis is {', '.join(said)}, and the first B slices are the examples' "
+             "right gradients: the batch was padded")
+    step = np.gcd.reduce([n for n, _ in sizes])
+    if step > 1 and all(n == -(-b // step) * step for n, b in sizes):
+        words += f" to a multiple of {step}"
+    return words + ", and the padding's slices were returned with them"
 
 
 HINT_ANY_BATCH = ("Give every example of the batch its slice, whatever B is: jax.vmap over the whole batch handles "
@@ -1140,6 +1194,9 @@ def values(ctx: Context) -> Verdict:
         named_back = _renamed_back(got, ctx.want(f"grads/{case}"))
         if named_back is not None:  # other leaf names are charged in ex2.shapes; the values are judged as they are
             got, renamed = named_back, True
+        cut = _cut_back(got, ctx.want(f"grads/{case}"))
+        if cut is not None:  # slices past the batch (padding) are charged in ex2.shapes; the first B are judged
+            got = cut
         problem = tree_mismatch(got, ctx.want(f"grads/{case}"))
         if problem:
             c = _case(ctx, case)
