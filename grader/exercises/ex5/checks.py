@@ -2359,8 +2359,9 @@ def _losses(z: np.ndarray, y: np.ndarray) -> dict[str, float]:
             float(np.mean((z - t) ** 2)),
         "a log_softmax taken over the batch axis (axis 0), not over the classes":
             float(-np.mean(np.sum((z - np.log(np.sum(np.exp(z - z.max(0)), axis=0)) - z.max(0)) * t, axis=-1))),
-        "the cross-entropy of every example's prediction against every label in the batch, averaged over the "
-        "pairs (labels of shape (B, 1) broadcast against the (B, 10) log-probabilities)":
+        "the cross-entropy of every example's prediction against every label in the batch, averaged over all "
+        "B x B (example, label) pairs: the labels were gathered or multiplied so that each example met every "
+        "label, not only its own":
             float(-np.mean(np.log(npref.softmax(z))[:, y])),
     }
 
