@@ -2360,8 +2360,7 @@ def _losses(z: np.ndarray, y: np.ndarray) -> dict[str, float]:
         "a log_softmax taken over the batch axis (axis 0), not over the classes":
             float(-np.mean(np.sum((z - np.log(np.sum(np.exp(z - z.max(0)), axis=0)) - z.max(0)) * t, axis=-1))),
         "the cross-entropy of every example's prediction against every label in the batch, averaged over all "
-        "B x B (example, label) pairs: the labels were gathered or multiplied so that each example met every "
-        "label, not only its own":
+        "B x B (example, label) pairs (each example met every label, not only its own)":
             float(-np.mean(np.log(npref.softmax(z))[:, y])),
     }
 
