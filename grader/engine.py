@@ -389,9 +389,9 @@ def _student_error(check: Check, points: float, run: _Run, error: ObservationErr
                 else f"Write {functions} (see the docstring in {MODULES[check.exercise]}.py).")
         return _result(check, "fail", points, 0, run, f"{NOT_IMPLEMENTED} ({error.message})", hint)
     where = "importing the submission" if importing else functions
-    message = f"{where} raised {error.type}: {error.message}"
-    if error.kind == RESULT_DOES_NOT_FIT:  # the grader refused what came back: nothing raised inside the code
-        message = f"{where}: {error.message}"
+    # a result the grader refused is said as that result: nothing raised inside the code
+    message = (f"{where}: {error.message}" if error.kind == RESULT_DOES_NOT_FIT
+               else f"{where} raised {error.type}: {error.message}")
     if error.kind == "probe_stopped":
         message = (f"not observed: the grader's run of {check.exercise} stopped before it, on {error.type}: "
                    f"{error.message} in one of the grader's own steps")

@@ -155,11 +155,15 @@ class Context:
             raise Missing(f"the reference run did not report {name!r}")
         return self.reference[name]
 
-    def verdict(self, check_id: str) -> Verdict:
-        """The verdict of ``check_id``, one of the checks this judge reads; what its judge raised, raised again."""
+    def _outcome(self, check_id: str) -> Verdict | BaseException:
+        """What the judge of ``check_id``, one of the checks this judge reads, gave: its verdict, or what it raised."""
         if check_id not in self.verdicts:
             raise Missing(f"{check_id!r} is not among the checks this judge reads: add it to the check's `reads`")
-        outcome = self.verdicts[check_id]
+        return self.verdicts[check_id]
+
+    def verdict(self, check_id: str) -> Verdict:
+        """The verdict of ``check_id``, one of the checks this judge reads; what its judge raised, raised again."""
+        outcome = self._outcome(check_id)
         if isinstance(outcome, BaseException):
             raise outcome
         return outcome
@@ -167,7 +171,5 @@ class Context:
     def passed(self, check_id: str) -> bool:
         """Whether ``check_id``, one of the checks this judge reads, passed: a judge that raised (the student's
         code failed there, charged in that check) did not."""
-        if check_id not in self.verdicts:
-            raise Missing(f"{check_id!r} is not among the checks this judge reads: add it to the check's `reads`")
-        outcome = self.verdicts[check_id]
+        outcome = self._outcome(check_id)
         return not isinstance(outcome, BaseException) and outcome.passed

@@ -827,7 +827,8 @@ def _rounded_survivors(ctx: Context, x: np.ndarray, rates: list[float]) -> str:
         off = rounding_error(got, want)
         if off is None or not (np.any(got > want) and np.any(got < want)):
             return ""
-        fits = {kind for kind in SIXTEEN_BIT_MANTISSAS if sixteen_bit(got) == kind or np.allclose(
+        narrow = sixteen_bit(got)
+        fits = {kind for kind in SIXTEEN_BIT_MANTISSAS if narrow == kind or np.allclose(
             got, np.float32(rounded_to(x[kept], kind)) * np.float32(rounded_to(1.0 / (1.0 - rate), kind)),
             rtol=1e-6, atol=0)}
         kinds = fits if kinds is None else kinds & fits

@@ -2505,8 +2505,8 @@ def _indices(ctx: Context, cases) -> tuple[list, list]:
 
 
 def _one_over(scale: float) -> str:
-    """" (1/128: divided by 128, the lesson's batch size)" for a factor that is one over a whole number; "" for
-    any other."""
+    """" (1/128: divided by 128, the lesson batch size)" for a factor that is one over a whole number; "" for any
+    other."""
     if not scale > 0:
         return ""
     k = round(1 / scale)
