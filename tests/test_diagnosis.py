@@ -145,6 +145,20 @@ def test_relu_on_the_output_is_measured_on_one_layer():
     assert ex3.measure(Context(_observe(_mlp(out_act=npref.relu)), REFERENCE, INPUTS))[0].mistake is ex3.OUTPUT_RELU
 
 
+def test_a_depths_pass_that_excuses_an_output_activation_says_so():
+    """The activation is charged once, in output_linear; depths passes, and says what it let through."""
+    def relu_on_one_layer(params, x):
+        out = _mlp()(params, x)
+        return npref.relu(out) if len(params) == 1 else out
+
+    one_layer = _verdict(relu_on_one_layer)
+    assert one_layer.passed and "the output of 1 layer, widths" in one_layer.message
+    assert "2 layers" not in one_layer.message and "ex3.output_linear" in one_layer.message
+    everywhere = _verdict(_mlp(out_act=npref.relu))
+    assert everywhere.passed and "every output has an activation on it" in everywhere.message
+    assert _verdict(_mlp()).message == ""
+
+
 def test_string_order_is_found_at_the_tenth_layer():
     findings = ex3.measure(Context(_observe(_mlp(order="string")), REFERENCE, INPUTS))
     assert [f.mistake for f in findings] == [ex3.STRING_ORDER]

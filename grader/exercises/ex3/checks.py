@@ -218,7 +218,8 @@ def _case(ctx: Context, case: str) -> dict:
 def _describe(case: str) -> str:
     widths, b, order = CASES[case]
     listed = " listed in reverse order" if order == "reversed" else ""
-    return f"{len(widths) - 1} layers, widths {list(widths)}, B={b}{listed}"
+    depth = len(widths) - 1
+    return f"{depth} layer{'s' if depth != 1 else ''}, widths {list(widths)}, B={b}{listed}"
 
 
 def _up_to_output(got: np.ndarray, want: np.ndarray | None) -> bool:
@@ -1315,7 +1316,7 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
             continue
         want = np.asarray(ctx.want(f"out/{case}"), dtype=np.float64)
         if _up_to_output(got, want):
-            outcomes[case] = "ok"
+            outcomes[case] = "ok" if array_mismatch(got, want) is None else "activated"
             continue
         outcomes[case] = "wrong"
         rows = _rows_returned(got, want)
@@ -1345,6 +1346,12 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
             raise errors[0]  # worded by the crash's kind (engine), as nothing measured names its cause
         return fail("; ".join(problems) + text, measured)
     if not problems:
+        activated = [_describe(case) for case, outcome in outcomes.items() if outcome == "activated"]
+        if activated:  # a pass that excused something says so: its name alone would claim every output agrees
+            which = ("every output" if len(activated) == len(cases) else
+                     f"the output of {' and of '.join(activated)}")
+            return Verdict(True, f"the layers compute the right values; {which} has an activation on it (charged in "
+                                 "ex3.output_linear)")
         return PASS
     fraction = 1 - (len(problems) - rows_only / 2) / len(cases)
     if mistake is None and (fixed := _fixed_depth(ctx)):
