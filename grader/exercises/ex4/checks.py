@@ -1904,6 +1904,10 @@ def jit_faster(ctx: Context) -> Verdict:
     if lesson_step:
         return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}; measured: {lesson_step[0]}",
                     lesson_step[1], fraction=lesson_step[2])
+    compiled = _compiled_products(ctx, r["eager_s"])
+    if compiled:
+        return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}; measured: {compiled}",
+                    EAGER_PARTLY_COMPILED)
     if r["eager_s"] > 0 and r["jit_s"] > 0 and r["eager_s"] / r["jit_s"] > 1.0:
         return Verdict(True, f"jit was {r['eager_s'] / r['jit_s']:.1f}x faster{own}")
     lesson = [t for t in ctx.got("speedup").get("timed", []) if t.get("lesson_params")]
@@ -1912,6 +1916,31 @@ def jit_faster(ctx: Context) -> Verdict:
                     f"the speed of a compiled one (the grader's own steps took {mine['eager_s']:.4g} s eagerly and "
                     f"{mine['jit_s']:.4g} s jitted): it runs compiled too", EAGER_COMPILED)
     return fail(f"eager_s={r['eager_s']:.4g} s, jit_s={r['jit_s']:.4g} s{own}", HINT_SLOWER)
+
+
+EAGER_PARTLY_COMPILED = Mistake(
+    "ex4.eager_step_partly_compiled", "an eager step with jitted pieces inside",
+    "The eager time must be the lesson's train_step run op by op: nothing inside it jitted. A jax.jit around "
+    "value_and_grad, the loss or the forward pass compiles the costly part of the step, so eager_s is mostly compiled "
+    "time and the speedup comes out too small. Keep train_step as it is given, and apply jax.jit only to the whole "
+    "step, for jit_s.")
+
+
+def _compiled_products(ctx: Context, seconds: float) -> str:
+    """What runs compiled inside the plain step time_steps returned ``seconds`` for: some of its matrix products
+    sit inside jax.jit-compiled calls of the step (the lesson's runs all of them op by op); "" when none do or it is
+    unknown (a step that is all one jitted call is told apart elsewhere)."""
+    entry = next((t for t in ctx.got("speedup").get("timed", [])
+                  if t["seconds"] == seconds and not t["jitted"] and t.get("lesson_params")), None)
+    products = (entry or {}).get("products") or {}
+    if not products.get("compiled") or entry.get("jit_disabled"):
+        return ""
+    calls = ", ".join(products.get("calls", [])) or "a jitted function"
+    share = (f"all {products['all']}" if products["compiled"] == products["all"]
+             else f"{products['compiled']} of the {products['all']}")
+    return (f"the step timed for eager_s runs {share} of its matrix products inside "
+            f"jax.jit-compiled calls ({calls}), so its forward and backward passes run compiled: eager_s is not the "
+            "lesson's step run op by op")
 
 
 OTHER_TRAIN_STEP = Mistake(

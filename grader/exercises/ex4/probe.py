@@ -431,7 +431,7 @@ def _speedup(m, batches, plain_ops):
         m.time_steps = own
     for t, args in zip(timed, given):  # each step that is not jax.jit-wrapped: how much of it runs uncompiled
         if not t["jitted"]:
-            t["outside_jit"] = _ops_outside_jit(*args)
+            t["outside_jit"], t["products"] = _ops_outside_jit(*args)
             plain_ops.append(t["outside_jit"] or 0)
     left_disabled = _jit_disabled()  # jax.disable_jit still on for whatever runs after jit_speedup
     if not isinstance(result, dict):
@@ -514,15 +514,43 @@ def _off_lesson(returned, expected) -> float | None:
         return None
 
 
+_CALLS = ("pjit", "jit", "closed_call")
+
+
 def _ops_outside_jit(step_fn, *args):
-    """How many operations of ``step_fn``'s program (traced, not run) are outside any jax.jit-compiled call: 0 for
-    a plain function that calls one jitted step, many for one that jits some pieces and runs the rest op by op;
-    None when it cannot be traced."""
+    """How many operations of ``step_fn``'s program (traced, not run) are outside any jax.jit-compiled call (0 for
+    a plain function that calls one jitted step, many for one that jits some pieces and runs the rest op by op),
+    and its matrix products: ``{"all": n, "compiled": k, "calls": [...]}``, the k of them inside jitted calls of
+    the step and those calls' names (the lesson's step runs all its products op by op; jax's own functions that
+    it calls jitted hold none). (None, None) when it cannot be traced."""
     try:
         program = jax.make_jaxpr(step_fn)(*args)
     except Exception:  # noqa: BLE001 - a step that cannot be traced is told by its speed alone
-        return None
-    return sum(1 for eqn in program.jaxpr.eqns if eqn.primitive.name not in ("pjit", "jit", "closed_call"))
+        return None, None
+    products = {"all": 0, "compiled": 0, "calls": []}
+    for eqn in program.jaxpr.eqns:
+        if eqn.primitive.name not in _CALLS:
+            products["all"] += eqn.primitive.name == "dot_general"
+            continue
+        inside = _products(eqn)
+        products["all"] += inside
+        products["compiled"] += inside
+        name = str(eqn.params.get("name", eqn.primitive.name))
+        if inside and name not in products["calls"] and len(products["calls"]) < 4:
+            products["calls"].append(name)
+    outside = sum(1 for eqn in program.jaxpr.eqns if eqn.primitive.name not in _CALLS)
+    return outside, products
+
+
+def _products(eqn) -> int:
+    """The matrix products (dot_general) anywhere inside ``eqn``'s sub-programs."""
+    count = 0
+    for param in eqn.params.values():
+        for sub in param if isinstance(param, (list, tuple)) else (param,):
+            jaxpr = getattr(sub, "jaxpr", sub)
+            for inner in getattr(jaxpr, "eqns", ()):
+                count += inner.primitive.name == "dot_general" or _products(inner)
+    return count
 
 
 def _default_speedup_steps(m):
