@@ -12,7 +12,7 @@ import jax.numpy as jnp
 import optax
 
 EXPECT = {"check": "ex4.jit_faster", "mistake": "ex4.eager_step_partly_compiled",
-          "hint": "nothing inside it jitted", "max_failing": 1, "also": []}
+          "hint": "nothing inside it jitted", "max_failing": 1}
 
 
 def init_params(key, sizes=(784, 256, 128, 10)):
