@@ -159,6 +159,41 @@ def test_a_depths_pass_that_excuses_an_output_activation_says_so():
     assert _verdict(_mlp()).message == ""
 
 
+def _listed_order(params, x):
+    """Layers in the order the dict lists them, each weight's width asserted first (a backwards dict raises)."""
+    h = np.asarray(x, np.float64)
+    for i, layer in enumerate(params.values()):
+        assert np.shape(layer["w"])[0] == h.shape[-1], "the weight does not fit"
+        h = h @ np.asarray(layer["w"], np.float64) + np.asarray(layer["b"])
+        h = npref.relu(h) if i < len(params) - 1 else h
+    return h
+
+
+def _with_jit(observations: Observations, order: str) -> Observations:
+    """The 12-layer case as jax.jit would run the forward pass: its dict's keys sorted (``order``)."""
+    deep = INPUTS["ex3"]["d12"]
+    jitted = npref.mlp(deep["params"], np.asarray(deep["x"], np.float64), order=order)
+    return Observations({**observations.values, "jit/d12": jitted}, observations.errors)
+
+
+def test_a_crash_only_where_the_dict_lists_layers_backwards_is_the_dict_order():
+    ctx = Context(_with_jit(_observe(_listed_order), "string"), REFERENCE, INPUTS)
+    verdict = judge_alone("ex3.depths", ctx)
+    assert verdict.mistake == ex3.DICT_ORDER.id and "the only case that failed lists the layers" in verdict.message
+
+
+def test_a_crash_at_one_depth_alone_is_not_taken_for_the_dict_order():
+    """The same single failing case, but jax.jit runs the layers in numeric order: nothing says the order matters."""
+    def five_layers_refused(params, x):
+        assert len(params) != 5, "five layers are not supported"
+        return _mlp()(params, x)
+
+    ctx = Context(_with_jit(_observe(five_layers_refused), "numeric"), REFERENCE, INPUTS)
+    verdict = judge_alone("ex3.depths", ctx)
+    assert not verdict.passed and verdict.mistake != ex3.DICT_ORDER.id
+    assert "dict lists the layers in" not in verdict.message
+
+
 def test_string_order_is_found_at_the_tenth_layer():
     findings = ex3.measure(Context(_observe(_mlp(order="string")), REFERENCE, INPUTS))
     assert [f.mistake for f in findings] == [ex3.STRING_ORDER]

@@ -1276,6 +1276,22 @@ def _biases_scaled_by_row(ctx: Context, cases: list[str]) -> str:
             "dividing the row by that and multiplying the output back gives, the biases left as they were")
 
 
+def _listed_order_only(ctx: Context, outcomes: dict[str, str]) -> str:
+    """Words for answers wrong (or raised) only where the params dict lists its layers out of order, while the
+    12-layer network, listed in numeric order, agrees and under jax.jit (which lists a dict's keys as text) runs in
+    string order: both say the code follows the dict's order. "" otherwise."""
+    wrong = [case for case, outcome in outcomes.items() if outcome in ("wrong", "error")]
+    if not wrong or any(CASES[case][2] == "numeric" for case in wrong) or DEEP_CASE in outcomes \
+            or not ctx.student.observed(f"jit/{DEEP_CASE}") or not _jit_ran_in_string_order(ctx):
+        return ""
+    kept = len(outcomes) - len(wrong)
+    return (f"the only case{'s' if len(wrong) > 1 else ''} that failed {'list' if len(wrong) > 1 else 'lists'} the "
+            f"layers in another order than their numbers ({'; '.join(_describe(c) for c in wrong)}), while "
+            f"{kept} other cases and the {len(CASES[DEEP_CASE][0]) - 1}-layer network, listed in numeric order, "
+            "agree; under jax.jit, which lists the keys as text, the 12 layers ran in string order: the code follows "
+            "the order the dict lists the layers in")
+
+
 def _first_difference(outcomes: dict[str, str]) -> str:
     """Where the answers first go wrong, by depth, and what that rules out."""
     order = [c for c in (*DEPTH_CASES, DEEP_CASE) if c in outcomes]
@@ -1368,6 +1384,8 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
     if not isinstance(measured, Mistake) and \
             (unscaled := _biases_scaled_by_row(ctx, [c for c, o in outcomes.items() if o == "wrong"])):
         text, measured = f"; measured: {unscaled}", BIASES_UNSCALED
+    if not isinstance(measured, Mistake) and (listed := _listed_order_only(ctx, outcomes)):
+        text, measured = f"; measured: {listed}", DICT_ORDER
     crashed = error_hint(errors[0].error) if errors and len(errors) == len(problems) else ""
     split = bool(crashed) and all(crash_kind(e.error) in BATCH_SIZE_CRASHES for e in errors)
     if not isinstance(measured, Mistake) and [c for c, o in outcomes.items() if o != "ok"] == ["d1"] \
