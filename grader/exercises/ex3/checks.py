@@ -1707,6 +1707,29 @@ UNIT_WIDE = Mistake(
     "axis (no squeeze of the hidden values) and run each layer as x @ w + b whatever its width.")
 
 
+SQUARE_TRANSPOSED = Mistake(
+    "ex3.square_weights_transposed", "square weights transposed (a layout test that cannot tell (in, out) from "
+    "(out, in))",
+    "A square weight has the same shape either way round, so a test of the layout by shape (w.shape[1] == width, "
+    "then w.T) transposes it: the 12 equal-width layers were multiplied by w.T. The params are always (in, out): use "
+    "x @ w as given, with no layout test.")
+
+
+def _square_transposed(ctx: Context) -> str:
+    """Words for a 12-layer answer (every weight square) that is x @ w.T + b at every layer, where the cases whose
+    weights are not square agree; "" otherwise."""
+    if f"out/{DEEP_CASE}" in ctx.student.errors:
+        return ""
+    c = _case(ctx, DEEP_CASE)
+    got, want = np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64), np.asarray(ctx.want(f"out/{DEEP_CASE}"), np.float64)
+    if not _up_to_output(got, weights_transposed(c["params"], np.asarray(c["x"], np.float64))):
+        return ""
+    width = CASES[DEEP_CASE][0][0]
+    return (f"{_describe(DEEP_CASE)}: {array_mismatch(got, want)}; measured: it is x @ w.T + b at every layer, where "
+            f"every weight is square ({width} x {width}); the cases of depth 1 to 5, whose weights are not square, agree: the "
+            "weights are transposed only where their shape allows both layouts")
+
+
 def deep(ctx: Context) -> Verdict:
     """Twelve equal-width layers run in numeric order, where string order silently gives a wrong answer.
 
@@ -1732,6 +1755,8 @@ def deep(ctx: Context) -> Verdict:
                      np.asarray(ctx.want(f"out/{DEEP_CASE}"), np.float64))
         return fail(f"{_describe(DEEP_CASE)}: {array_mismatch(got, want)}; ex3.depths measured another layer run "
                     "first than layer1, so the layers do not run in numeric order here either", LAYER_ORDER)
+    if not verdict.mistake and ctx.passed("ex3.depths") and (square := _square_transposed(ctx)):
+        return fail(square, SQUARE_TRANSPOSED)
     model = _model(_measure_networks(ctx))  # as measured: a computation that shows only on equal widths is told here
     if model is not None and f"out/{DEEP_CASE}" not in ctx.student.errors:
         c, got = _case(ctx, DEEP_CASE), np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64)
