@@ -244,7 +244,8 @@ BEST_OVERWRITTEN = Mistake(
 INDEX_HELD = Mistake(
     "ex2.index_in_a_tuple", "the index returned inside a tuple or list",
     "largest_gradient_example returns the index alone, a plain Python int (int(jnp.argmax(norms))), not a tuple or "
-    "list that holds it with other values (the norm, say): compute those elsewhere.")
+    "list that holds it (alone, as jnp.unravel_index gives it, or with other values such as the norm): take the index "
+    "out, and compute anything else elsewhere.")
 INT = Mistake("ex2.index_not_int", "an array in place of a Python int",
     "Return a plain Python int, e.g. int(jnp.argmax(norms)), not a JAX or numpy array.")
 HINT_JIT = (
@@ -2183,6 +2184,8 @@ def _kept_for_same_params(ctx: Context) -> str:
             got, earlier = ctx.got(f"largest/{case}")["value"], ctx.got(f"largest/{source}")["value"]
             want, want_earlier = ctx.want(f"largest/{case}")["value"], ctx.want(f"largest/{source}")["value"]
         except (StudentError, Missing, KeyError, TypeError):
+            continue
+        if not isinstance(got, int) or isinstance(got, bool):  # no index read off the answer: nothing to compare
             continue
         if got == earlier != want and want != want_earlier:
             return (f"measured: batch '{case}' is batch '{source}' with its examples in reverse order, given the same "
