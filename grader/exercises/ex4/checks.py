@@ -948,8 +948,9 @@ def times_n_steps(ctx: Context) -> Verdict:
             return fail(f"{said}; it called it {shown}: {k} calls per step, plus {extra}"
                         f"{' (the warm-up)' if extra == 1 else ''}",
                         f"time_steps makes {k} calls of step_fn for each of the n_steps steps (the message counts "
-                        "them): call it once per step, for _ in range(n_steps): params, opt_state, loss = "
-                        "step_fn(params, opt_state, x, y), and read the loss from what that call returned.")
+                        "them): time one loop of n_steps calls, for _ in range(n_steps): params, opt_state, loss = "
+                        "step_fn(params, opt_state, x, y), each step called once: not the loop repeated (as timeit's "
+                        "repeat does), not another call for the loss (it is in what the call returned).")
         if others and calls <= 1 and all(c == calls for _, c, _ in others):
             return fail(f"{said}; it called it {shown}: {calls} call{'s' * (calls != 1)} whatever n_steps is, so "
                         "the loop of timed calls did not run (one call at most, a warm-up or the loop's first)",
