@@ -179,6 +179,11 @@ INPUTS_OTHER = Mistake(
     "Each example's loss must see its own input with its own label: map x with the labels (jax.vmap(f, in_axes=(None, "
     "0, 0))), or, when indexing by hand, take row i of x (x[i], or jax.lax.dynamic_slice(x, (i, 0), (1, D)): one "
     "start index per axis, the row first).")
+INPUTS_SCALED = Mistake(
+    "ex2.inputs_scaled", "the input rescaled before the loss",
+    "The loss must see x as it is given: the gradients are those at x times a constant (the message gives it), "
+    "as rescaling the input inside per_example_grads or the loss gives (x / 255 for pixels, a normalisation, a "
+    "heuristic on x's range). Preparing the data is the caller's business: differentiate the loss at x itself.")
 LABELS_OTHER = Mistake(
     "ex2.wrong_labels", "gradients of the loss at other labels",
     "Some examples' gradients are those of the cross-entropy at another label than their own (the message "
@@ -669,6 +674,9 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
         wrong = [i for i in range(b) if labels[i] != y[i]]
         shown = ", ".join(f"example {i} (label {int(y[i])}) has label {int(labels[i])}'s" for i in wrong[:3])
         return f"the gradients are the cross-entropy's at other labels: {shown}", LABELS_OTHER
+    scaled = _input_scale(params, x, y, got)
+    if scaled:
+        return scaled, INPUTS_SCALED
     inputs = _inputs_used(params, x, y, got)
     if inputs:
         return inputs, INPUTS_OTHER
@@ -1010,6 +1018,33 @@ def _labels_seen(params: dict, x, y, got: dict) -> str:
     return (f"measured: each example's gradient with respect to the logits (the output bias's) has the form "
             f"softmax(logits) - one_hot(k), negative at class k only; {what} ({len(wrong)} of {len(labels)} "
             f"examples): the labels do not reach the loss as given{also}")
+
+
+def _input_scale(params: dict, x, y, got: dict) -> str:
+    """Words for gradients that are all the cross-entropy's at x times one constant s (found by a search over s on
+    the output bias's gradients, then held to every leaf); "" otherwise."""
+    x, targets = np.asarray(x, np.float64), npref.one_hot(np.asarray(y))
+    bias = _output_bias(params)
+    want = np.asarray(got[bias], np.float64)
+    if want.shape != (len(x), targets.shape[1]):
+        return ""
+
+    def misfit(scale: float) -> float:
+        return float(np.max(np.abs(npref.softmax(npref.mlp(params, x * scale)) - targets - want)))
+
+    logs = np.linspace(-4.0, 4.0, 161)  # s from 1e-4 to 1e4, then narrowed around the best
+    for _ in range(4):
+        best = logs[int(np.argmin([misfit(10.0 ** v) for v in logs]))]
+        step = logs[1] - logs[0]
+        logs = np.linspace(best - step, best + step, 21)
+    scale = float(10.0 ** best)
+    if abs(scale - 1.0) < 1e-4 or not close(got, npref.per_example_grads(params, x * scale, targets), rtol=1e-3,
+                                            atol_scale=1e-3):
+        return ""
+    inverse = 1.0 / scale
+    named = f" (x / {round(inverse)})" if inverse > 1.5 and abs(inverse - round(inverse)) < 1e-4 * inverse else ""
+    return (f"measured: every gradient is the cross-entropy's at the input times {scale:.4g}{named}: the loss saw x "
+            "rescaled, not x as it was given")
 
 
 def _inputs_used(params: dict, x, y, got: dict) -> str:
