@@ -527,9 +527,10 @@ def _ops_outside_jit(step_fn, *args):
         program = jax.make_jaxpr(step_fn)(*args)
     except Exception:  # noqa: BLE001 - a step that cannot be traced is told by its speed alone
         return None, None
-    products = {"all": 0, "compiled": 0, "calls": []}
+    outside, products = 0, {"all": 0, "compiled": 0, "calls": []}
     for eqn in program.jaxpr.eqns:
         if eqn.primitive.name not in _CALLS:
+            outside += 1
             products["all"] += eqn.primitive.name == "dot_general"
             continue
         inside = _products(eqn)
@@ -538,7 +539,6 @@ def _ops_outside_jit(step_fn, *args):
         name = str(eqn.params.get("name", eqn.primitive.name))
         if inside and name not in products["calls"] and len(products["calls"]) < 4:
             products["calls"].append(name)
-    outside = sum(1 for eqn in program.jaxpr.eqns if eqn.primitive.name not in _CALLS)
     return outside, products
 
 
@@ -549,7 +549,7 @@ def _products(eqn) -> int:
         for sub in param if isinstance(param, (list, tuple)) else (param,):
             jaxpr = getattr(sub, "jaxpr", sub)
             for inner in getattr(jaxpr, "eqns", ()):
-                count += inner.primitive.name == "dot_general" or _products(inner)
+                count += 1 if inner.primitive.name == "dot_general" else _products(inner)
     return count
 
 
