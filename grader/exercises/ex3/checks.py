@@ -1317,7 +1317,7 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
     """The outputs of ``cases`` against the reference's, a share of credit for each that agrees, and half a share
     for each that returns the right outputs of its examples in another number of rows (rows left out, or rows
     beyond the batch): the values are computed, their number is wrong."""
-    problems, errors, named, outcomes, shaped, crashed, rows_only = [], [], [], {}, None, {}, 0
+    problems, errors, named, outcomes, shaped, crashed, rows_only, activated = [], [], [], {}, None, {}, 0, []
     for case in cases:
         c = _case(ctx, case)
         try:
@@ -1332,7 +1332,9 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
             continue
         want = np.asarray(ctx.want(f"out/{case}"), dtype=np.float64)
         if _up_to_output(got, want):
-            outcomes[case] = "ok" if array_mismatch(got, want) is None else "activated"
+            outcomes[case] = "ok"
+            if array_mismatch(got, want) is not None:  # right up to an activation on the output
+                activated.append(_describe(case))
             continue
         outcomes[case] = "wrong"
         rows = _rows_returned(got, want)
@@ -1362,7 +1364,6 @@ def _judge_cases(ctx: Context, cases: tuple[str, ...]) -> Verdict:
             raise errors[0]  # worded by the crash's kind (engine), as nothing measured names its cause
         return fail("; ".join(problems) + text, measured)
     if not problems:
-        activated = [_describe(case) for case, outcome in outcomes.items() if outcome == "activated"]
         if activated:  # a pass that excused something says so: its name alone would claim every output agrees
             which = ("every output" if len(activated) == len(cases) else
                      f"the output of {' and of '.join(activated)}")
@@ -1721,13 +1722,14 @@ def _square_transposed(ctx: Context) -> str:
     if f"out/{DEEP_CASE}" in ctx.student.errors:
         return ""
     c = _case(ctx, DEEP_CASE)
-    got, want = np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64), np.asarray(ctx.want(f"out/{DEEP_CASE}"), np.float64)
+    got = np.asarray(ctx.got(f"out/{DEEP_CASE}"), np.float64)
+    want = np.asarray(ctx.want(f"out/{DEEP_CASE}"), np.float64)
     if not _up_to_output(got, weights_transposed(c["params"], np.asarray(c["x"], np.float64))):
         return ""
     width = CASES[DEEP_CASE][0][0]
     return (f"{_describe(DEEP_CASE)}: {array_mismatch(got, want)}; measured: it is x @ w.T + b at every layer, where "
-            f"every weight is square ({width} x {width}); the cases of depth 1 to 5, whose weights are not square, agree: the "
-            "weights are transposed only where their shape allows both layouts")
+            f"every weight is square ({width} x {width}); the cases of depth 1 to 5, whose weights are not square, "
+            "agree: the weights are transposed only where their shape allows both layouts")
 
 
 def deep(ctx: Context) -> Verdict:
