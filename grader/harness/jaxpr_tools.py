@@ -35,6 +35,12 @@ def _walk(jaxpr: Any) -> Iterator[Any]:
             yield from _walk(sub)
 
 
+def inside(eqn: Any) -> Iterator[Any]:
+    """Every equation anywhere inside ``eqn``'s sub-jaxprs (a call's body, a loop's, a branch's)."""
+    for sub in _sub_jaxprs(eqn):
+        yield from _walk(sub)
+
+
 def jaxpr_stats(fn: Callable[..., Any], *args: Any) -> dict[str, Any]:
     """Equation count (recursive), loop primitives and output shapes of ``fn`` traced at ``args``."""
     closed = jax.make_jaxpr(fn)(*args)

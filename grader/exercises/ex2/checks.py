@@ -1024,13 +1024,12 @@ def _input_scale(params: dict, x, y, got: dict) -> str:
     """Words for gradients that are all the cross-entropy's at x times one constant s (found by a search over s on
     the output bias's gradients, then held to every leaf); "" otherwise."""
     x, targets = np.asarray(x, np.float64), npref.one_hot(np.asarray(y))
-    bias = _output_bias(params)
-    want = np.asarray(got[bias], np.float64)
-    if want.shape != (len(x), targets.shape[1]):
+    seen = np.asarray(got[_output_bias(params)], np.float64)  # softmax(logits) - targets, at the logits the loss saw
+    if seen.shape != (len(x), targets.shape[1]):
         return ""
 
     def misfit(scale: float) -> float:
-        return float(np.max(np.abs(npref.softmax(npref.mlp(params, x * scale)) - targets - want)))
+        return float(np.max(np.abs(npref.softmax(npref.mlp(params, x * scale)) - targets - seen)))
 
     logs = np.linspace(-4.0, 4.0, 161)  # s from 1e-4 to 1e4, then narrowed around the best
     for _ in range(4):
@@ -1041,8 +1040,8 @@ def _input_scale(params: dict, x, y, got: dict) -> str:
     if abs(scale - 1.0) < 1e-4 or not close(got, npref.per_example_grads(params, x * scale, targets), rtol=1e-3,
                                             atol_scale=1e-3):
         return ""
-    inverse = 1.0 / scale
-    named = f" (x / {round(inverse)})" if inverse > 1.5 and abs(inverse - round(inverse)) < 1e-4 * inverse else ""
+    k = _whole_inverse(scale, rtol=1e-4)  # the search finds s to about 1e-5
+    named = f" (x / {k})" if k else ""
     return (f"measured: every gradient is the cross-entropy's at the input times {scale:.4g}{named}: the loss saw x "
             "rescaled, not x as it was given")
 
@@ -2542,13 +2541,19 @@ def _indices(ctx: Context, cases) -> tuple[list, list]:
             [ctx.want(f"largest/{case}")["value"] for case in cases])
 
 
+def _whole_inverse(scale: float, rtol: float) -> int:
+    """k when ``scale`` is 1/k for a whole number k of 2 or more, within ``rtol`` of k; 0 otherwise."""
+    if not scale > 0:
+        return 0
+    k = round(1 / scale)
+    return k if k >= 2 and abs(1 / scale - k) <= rtol * k else 0
+
+
 def _one_over(scale: float) -> str:
     """" (1/128: divided by 128, the lesson batch size)" for a factor that is one over a whole number; "" for any
     other."""
-    if not scale > 0:
-        return ""
-    k = round(1 / scale)
-    if k < 2 or abs(1 / scale - k) > 1e-3 * k:
+    k = _whole_inverse(scale, rtol=1e-3)
+    if not k:
         return ""
     return f" (1/{k}: divided by {k}{', the lesson batch size' if k == LESSON_BATCH else ''})"
 

@@ -25,6 +25,7 @@ import optax
 from grader.exercises.ex4.shared import (COMPILE_DELAY, HOST_QUEUED, HOST_WAIT, MANY_STEPS, MAX_CALLS_SHOWN,
                                          ONE_STEP_DELAY, REPEAT_STEPS, RUN_STEPS, SCALAR_STEPS,
                                          SPEEDUP_STEPS, SYNC_COST, SYNC_WAIT, UNEVEN_COSTS)
+from grader.harness.jaxpr_tools import inside
 from grader.harness.probe_tools import same_array
 
 
@@ -514,7 +515,8 @@ def _off_lesson(returned, expected) -> float | None:
         return None
 
 
-_CALLS = ("pjit", "jit", "closed_call")
+#: The calls a traced step's operations run inside of, rather than one by one.
+_COMPILED_CALLS = ("pjit", "jit", "closed_call")
 
 
 def _ops_outside_jit(step_fn, *args):
@@ -529,28 +531,17 @@ def _ops_outside_jit(step_fn, *args):
         return None, None
     outside, products = 0, {"all": 0, "compiled": 0, "calls": []}
     for eqn in program.jaxpr.eqns:
-        if eqn.primitive.name not in _CALLS:
+        if eqn.primitive.name not in _COMPILED_CALLS:
             outside += 1
             products["all"] += eqn.primitive.name == "dot_general"
             continue
-        inside = _products(eqn)
-        products["all"] += inside
-        products["compiled"] += inside
+        compiled = sum(inner.primitive.name == "dot_general" for inner in inside(eqn))
+        products["all"] += compiled
+        products["compiled"] += compiled
         name = str(eqn.params.get("name", eqn.primitive.name))
-        if inside and name not in products["calls"] and len(products["calls"]) < 4:
+        if compiled and name not in products["calls"] and len(products["calls"]) < 4:
             products["calls"].append(name)
     return outside, products
-
-
-def _products(eqn) -> int:
-    """The matrix products (dot_general) anywhere inside ``eqn``'s sub-programs."""
-    count = 0
-    for param in eqn.params.values():
-        for sub in param if isinstance(param, (list, tuple)) else (param,):
-            jaxpr = getattr(sub, "jaxpr", sub)
-            for inner in getattr(jaxpr, "eqns", ()):
-                count += 1 if inner.primitive.name == "dot_general" else _products(inner)
-    return count
 
 
 def _default_speedup_steps(m):
