@@ -768,7 +768,7 @@ def rescale(ctx: Context) -> Verdict:
         if high:
             return fail(high, HINT_HIGH_RATE, fraction=1 - 1 / (len(RATES) + 1))
         scalar = _scalar_unscaled(ctx, x)
-        if scalar and ctx.verdict("ex1.per_element").passed and ctx.verdict("ex1.zero_fraction").passed:
+        if scalar and ctx.passed("ex1.per_element") and ctx.passed("ex1.zero_fraction"):
             return fail(scalar[0], scalar[1], fraction=1 - 1 / (len(RATES) + 1))
         negative = _negative_inputs(ctx)
         return fail(negative, HINT_NEGATIVE, fraction=0.5) if negative else PASS
@@ -1514,6 +1514,10 @@ def eval_forward(ctx: Context) -> Verdict:
           and array_mismatch(ctx.got("forward/rate0"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None):
         hint = RATE_NOT_PASSED
         problems.append("rate=0.0 gave exactly the output of rate=0.5 for the same key")
+        given = _rates_given(ctx)
+        if given and any(abs(r - RATES[0]) > 1e-6 for r in given):
+            problems.append(f"forward_with_dropout(rate={RATES[0]:g}) called dropout with rate "
+                            + ", ".join(f"{r:g}" for r in given))
     elif (len(problems) == 1 and problems[0].startswith("rate=0.0") and (acted := _rate0_acted(ctx))
           and acted[1] is not None):
         hint = acted[1]

@@ -2291,7 +2291,7 @@ def largest(ctx: Context) -> Verdict:
     if not problems:
         # judged where the gradients and their norms are right: otherwise the index is the argmax of wrong norms
         try:
-            judged = ctx.verdict("ex2.values").passed and ctx.verdict("ex2.norms").passed
+            judged = ctx.passed("ex2.values") and ctx.passed("ex2.norms")
         except StudentError:  # one of them raised: charged there
             judged = False
         boundary = _boundary_problems(ctx) if judged else []
@@ -2356,7 +2356,7 @@ def largest(ctx: Context) -> Verdict:
     if wrong_values and own_argmax and compared and _values_credit(ctx) < 1:
         return skip("not judged: the index is the argmax of your own per-example gradients, which are wrong "
                     "(charged in ex2.values)")
-    if hint is not INT and not ctx.verdict("ex2.norms").passed:
+    if hint is not INT and not ctx.passed("ex2.norms"):
         return skip("not judged: per_example_grad_norms is wrong (charged in ex2.norms), and the index is the "
                     "argmax of those norms")
     return fail("; ".join(problems), hint, fraction=credit)

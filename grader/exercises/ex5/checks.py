@@ -2956,7 +2956,7 @@ def uses_given_optimizer(ctx: Context) -> Verdict:
     if chained is not None and close(new_params, chained):
         return fail(f"{message}; these are the new params that clip + Adam give", OWN_OPTIMIZER)
     near = _moved_near(ctx, new_params, want_params)
-    if near is not None and not ctx.verdict("ex5.step_values").passed:
+    if near is not None and not ctx.passed("ex5.step_values"):
         return Verdict(True, f"the step uses the SGD it is given: its params moved by the SGD's update to within "
                              f"{near:.1%} of that update's size; the new params are not exact, as clip + Adam's are "
                              "not (charged in ex5.step_values)")
