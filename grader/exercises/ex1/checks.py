@@ -126,6 +126,10 @@ RATE_CHANGED = Mistake(
     "ex1.rate_changed", "another rate given to a dropout layer",
     "forward_with_dropout gives each of its dropout calls the rate it was given, unchanged (the message lists the "
     "rates its calls got): dropout(key1, h, rate, train) and dropout(key2, h, rate, train).")
+DROPOUT_UNUSED = Mistake(
+    "ex1.dropout_output_unused", "a dropout call whose output the next layer does not read",
+    "Each layer takes what the dropout after the layer before returned: h1 = dropout(key1, relu(x @ w1 + b1), ...), "
+    "then layer 2 reads h1 (not the values before dropout), and likewise for layer 3.")
 RATE_NOT_PASSED = Mistake(
     "ex1.rate_not_passed", "a fixed rate in forward_with_dropout",
     "With rate=0.0 the output equals the output at rate 0.5 for the same key: the rate argument never reached "
@@ -775,6 +779,10 @@ def rescale(ctx: Context) -> Verdict:
     hints = [hint for hint, count in holds.items() if count == judged]
     hint = hints[0] if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
     message = "; ".join(wrong)
+    if not hints and (counted := _kept_fraction_scale(ctx, x)):
+        return fail(f"{message}; measured: at every rate the survivors are scaled by 1 / (the fraction of {counted} "
+                    "that this call's mask kept), not by 1 / (1 - rate)", SCALED_BY_FRACTION_KEPT,
+                    fraction=1 - len(wrong) / len(RATES))
     off = [r for r in RATES if any(w.startswith(f"rate {r}:") for w in wrong)]
     if all(abs(m * r - 1) <= 1e-4 for m, r in zip(medians, off)) and _verdict_mistake(ctx, "ex1.zero_fraction") \
             == SOME_RATES_KEPT.id:
@@ -806,6 +814,30 @@ def rescale(ctx: Context) -> Verdict:
         return fail(f"{message}; {used[0]}", used[1], fraction=1 - len(wrong) / len(RATES))
     law = _scale_law(off, medians) if not hints and len(off) == len(RATES) and "not one factor" not in message else ""
     return fail(message + (f"; measured: {law}" if law else ""), hint, fraction=1 - len(wrong) / len(RATES))
+
+
+SCALED_BY_FRACTION_KEPT = Mistake(
+    "ex1.scaled_by_fraction_kept", "survivors scaled by the fraction one mask happened to keep",
+    "Inverted dropout scales the survivors by the fixed factor 1 / (1 - rate), the keep probability's inverse. The "
+    "fraction a mask happens to keep varies from call to call around 1 - rate; dividing by it makes the scale "
+    "random, and the output's expectation is then no longer x.")
+
+
+def _kept_fraction_scale(ctx: Context, x: np.ndarray) -> str:
+    """Where, at every rate observed, each survivor is x times 1 / (the fraction its mask kept), counted over the
+    whole array or over each row (the rates' x is 2-D): words for what was counted ("the whole array", "each
+    row"); "" otherwise."""
+    found = {"the whole array": True, "each row": True}
+    for rate in RATES:
+        out = np.asarray(ctx.got(f"dropout/rate{rate}"), dtype=np.float64)
+        kept = _mask(ctx, f"dropout/rate{rate}")
+        if not kept.any() or out.shape != x.shape or abs(kept.mean() - (1 - rate)) < 1e-9:
+            return ""  # nothing to measure, or a mask that kept exactly 1 - rate, which tells nothing apart
+        per_row = kept.shape[-1] / np.maximum(kept.sum(axis=-1, keepdims=True), 1)
+        ratio = out[kept] / x[kept]
+        found["the whole array"] &= bool(np.allclose(ratio, kept.size / kept.sum(), rtol=1e-4))
+        found["each row"] &= bool(np.allclose(ratio, np.broadcast_to(per_row, x.shape)[kept], rtol=1e-4))
+    return next((what for what, holds in found.items() if holds), "")
 
 
 SIXTEEN_BIT_SCALE = Mistake(
@@ -1945,6 +1977,16 @@ def _train_mode(ctx: Context) -> Verdict | None:
             measured = f"; measured: it equals that pass with each dropout call's output {words}"
             break
     hint: Mistake | str = HINT_TRAIN_MODE
+    try:
+        unused = ctx.got("forward/unused") if not measured and ctx.student.has("forward/unused") else {}
+    except StudentError:
+        unused = {}
+    for name, (made, read) in (("first_unused", ("first", "layer2")), ("second_unused", ("second", "layer3"))):
+        if name in unused and array_mismatch(ctx.got("forward/train"), unused[name]) is None:
+            measured = (f"; measured: it equals that pass with the {made} dropout call's output unused: {read} "
+                        "read the values that call was given, so that layer's mask never reached the output")
+            hint = DROPOUT_UNUSED
+            break
     given = _rates_given(ctx)
     if not measured and given and any(abs(r - RATES[0]) > 1e-6 for r in given):
         measured = (f"; measured: forward_with_dropout(rate={RATES[0]:g}) called dropout with rate "

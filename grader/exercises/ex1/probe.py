@@ -126,6 +126,9 @@ def _in_form_of(dropout_fn, extra: int):
 
 #: Train-mode outputs recomputed with each dropout call's output scaled: by name, the factor (of ``rate``).
 RESCALED = {"rescaled_again": lambda rate: 1.0 / (1.0 - rate), "rescale_undone": lambda rate: 1.0 - rate}
+#: Train-mode outputs recomputed with one dropout call made but its output not passed on (the next layer reads the
+#: values dropout was given): by name, which of the two calls' outputs are used.
+UNUSED = {"first_unused": (False, True), "second_unused": (True, False)}
 
 
 def _recomputed(forward, params, xb, k, rate):
@@ -143,13 +146,15 @@ def _recomputed(forward, params, xb, k, rate):
     if any(c["train"] is False for c in calls):  # dropout told not to act: what train mode did is judged by its draws
         return None
 
-    def recompute(scale):
-        h = contract_dropout(calls[0]["key"], jax.nn.relu(xb @ params["layer1"]["w"] + params["layer1"]["b"]), rate)
-        h = contract_dropout(calls[1]["key"], jax.nn.relu((h * scale) @ params["layer2"]["w"]
-                                                           + params["layer2"]["b"]), rate)
-        return (h * scale) @ params["layer3"]["w"] + params["layer3"]["b"]
+    def recompute(scale, used=(True, True)):
+        h = jax.nn.relu(xb @ params["layer1"]["w"] + params["layer1"]["b"])
+        h = contract_dropout(calls[0]["key"], h, rate) * scale if used[0] else h
+        h = jax.nn.relu(h @ params["layer2"]["w"] + params["layer2"]["b"])
+        h = contract_dropout(calls[1]["key"], h, rate) * scale if used[1] else h
+        return h @ params["layer3"]["w"] + params["layer3"]["b"]
 
-    return {"output": recompute(1.0), **{name: recompute(factor(rate)) for name, factor in RESCALED.items()}}
+    return {"output": recompute(1.0), **{name: recompute(factor(rate)) for name, factor in RESCALED.items()},
+            **{name: recompute(1.0, used) for name, used in UNUSED.items()}}
 
 
 def _try(fn):
@@ -272,6 +277,7 @@ def probe(rec, modules, inputs, options):
         if recomputed is not None:
             rec.record("forward/recomputed", lambda: recomputed["output"])
             rec.record("forward/rescaled", lambda: {name: recomputed[name] for name in RESCALED})
+            rec.record("forward/unused", lambda: {name: recomputed[name] for name in UNUSED})
     jitted_forward = jax.jit(lambda p, x, k: forward(p, x, k, 0.5, True))
     rec.record("forward/jit", lambda: no_leaks(jitted_forward, params, xb, k1))
     rec.record("forward/jit_eval", lambda: no_leaks(jax.jit(lambda p, x, k: forward(p, x, k, 0.5, False)), params, xb,
