@@ -1094,3 +1094,16 @@ def test_a_timing_loop_over_the_rows_of_x_is_measured_by_its_calls():
     assert "one per row of x (300 rows) and a warm-up" in words and "(6, 784)" in words
     assert ex4._one_call_per_row(stacked, 7) == ""  # n_steps + 1 calls: nothing to say
     assert ex4._one_call_per_row({"timed_shapes": [None], "shapes": []}, 301) == ""
+
+
+def test_ex4_one_time_of_two_is_not_called_a_summary():
+    """A returned time that is one of two runs is always their least or greatest: only where eager_s and jit_s are
+    the same value is "a summary taken across the two kinds of step" a measurement."""
+    from grader.exercises.ex4 import checks as ex4
+
+    lesson = [{"jitted": False, "seconds": 0.49}, {"jitted": False, "seconds": 0.27}]
+    apart = ex4._other_kinds_time(0.27, True, lesson, same=False)
+    assert "plain (not jitted) step" in apart and "summary" not in apart, apart
+    lesson = [{"jitted": False, "seconds": 0.5}, {"jitted": True, "seconds": 0.05}, {"jitted": True, "seconds": 0.06}]
+    pooled = ex4._other_kinds_time(0.05, False, lesson, same=True)
+    assert "the least of all 3 times of both steps together" in pooled, pooled

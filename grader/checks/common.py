@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from typing import Any
+from typing import Any, Callable
 
 from grader.checks import PASS, Context, Mistake, StudentError, Verdict, fail
 from grader.checks.compare import tree_mismatch
@@ -14,7 +14,9 @@ from grader.observations import ObservationError
 NUMPY_ON_TRACER = Mistake(
     "numpy_on_tracer", "numpy on a traced array",
     "A numpy function (np.where, np.sum, np.asarray, ...) was given a traced array: under jax.jit arrays are "
-    "tracers, which numpy cannot read. Use the jax.numpy function of the same name (jnp.where, ...).")
+    "tracers, which numpy cannot read. Use the jax.numpy function of the same name (jnp.where, ...). A check "
+    "on the values themselves (an assert or an if on np.isnan(...)) cannot run inside jax.jit in any form: take it "
+    "out of the function, or print with jax.debug.print.")
 STALE = Mistake(
     "stale_result", "a result kept from an earlier call",
     "A call with other arguments of the same shapes returned what an earlier call's arguments give: something "
@@ -27,23 +29,43 @@ MUTATED = Mistake(
     "(e.g. with jax.tree.map or a dict comprehension) instead of assigning into the input.")
 
 
-def unchanged(ctx: Context, name: str, original: dict[str, Any], calls: tuple[str, ...]) -> Verdict:
+def unchanged(ctx: Context, name: str, original: dict[str, Any], calls: tuple[str, ...], where: str = "") -> Verdict:
     """The snapshot ``name`` taken after the calls equals the ``original`` input tree.
 
     ``calls`` are observations of the calls that received the params: if they
     failed, there is nothing to judge and the failure is reported instead.
+    ``where`` says which call it was, for the message.
     """
     for call in calls:
         ctx.got(call)
-    problem = tree_mismatch(ctx.got(name), flatten(original), rtol=0, atol_scale=0)
+    want = flatten(original)
+    got = ctx.got(name)
+    problem = tree_mismatch(got, want, rtol=0, atol_scale=0)
     if problem:
-        return fail(f"after the calls, params differ from what was passed in: {problem}", MUTATED)
+        removed = _layers_removed(got, want)
+        return fail(f"after the {where or 'calls'}, params differ from what was passed in: {problem}"
+                    + (f"; measured: {removed}" if removed else ""), MUTATED)
     return PASS
 
 
-def unchanged_where_returned(ctx: Context, cases: list[tuple[str, dict[str, Any], str]]) -> Verdict:
+def _layers_removed(got: Any, want: dict[str, Any]) -> str:
+    """Words for params that, after a call, lack whole entries of the dict passed in (every leaf under them gone,
+    nothing else changed, as ``params.pop(name)`` does); "" otherwise."""
+    if not isinstance(got, dict) or set(got) - set(want) or set(got) == set(want):
+        return ""
+    gone = sorted({path.split("/")[0] for path in set(want) - set(got)})
+    if any(path.split("/")[0] in gone for path in got) or any(tree_mismatch(got[k], want[k], rtol=0, atol_scale=0)
+                                                             for k in got):
+        return ""
+    return (f"{', '.join(repr(name) for name in gone)} {'was' if len(gone) == 1 else 'were'} taken out of the "
+            "caller's dict (as params.pop(name) or del params[name] does), the rest left as it was")
+
+
+def unchanged_where_returned(ctx: Context, cases: list[tuple[str, dict[str, Any], str]],
+                             where: Callable[[str], str] = lambda call: "") -> Verdict:
     """``unchanged`` for each ``(snapshot, original, call)`` whose call returned: a call that raised is charged by
-    the checks of its values, not here. If none returned, there is nothing to judge: the first crash is raised."""
+    the checks of its values, not here. If none returned, there is nothing to judge: the first crash is raised.
+    ``where(call)`` words the call for the message."""
     crashed = None
     judged = 0
     for name, original, call in cases:
@@ -53,7 +75,7 @@ def unchanged_where_returned(ctx: Context, cases: list[tuple[str, dict[str, Any]
             crashed = crashed or exc
             continue
         judged += 1
-        verdict = unchanged(ctx, name, original, (call,))
+        verdict = unchanged(ctx, name, original, (call,), where(call))
         if not verdict.passed:
             return verdict
     if not judged and crashed:

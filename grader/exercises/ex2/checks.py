@@ -35,9 +35,11 @@ LABELS_AXES = Mistake(
     "(jax.vmap(f, in_axes=(None, 0, 0)): x and y get axis 0, params None), and inside the per-example loss use the "
     "label it is given, not the batch's y of the enclosing function.")
 MEAN_SCALE = Mistake(
-    "ex2.mean_scaled", "gradients of the batch mean, 1/B of each example's",
-    "Each example's gradient is 1/B of what it should be: you differentiated the batch mean. Take the "
-    "gradient of one example's own loss (a batch of one: x[None], y[None]).")
+    "ex2.mean_scaled", "each example's gradient divided by the batch size",
+    "Each example's gradient is 1/B of what it should be (B the batch size): somewhere the batch size divides it, "
+    "as in the batch mean's gradient, a per-example loss divided by B, or the gradients divided by B afterwards. "
+    "Slice i is the gradient of example i's loss alone, unscaled: loss_fn on a batch of one (xi[None], "
+    "yi[None]) under jax.vmap, with nothing divided by B.")
 GRAD_WRT_X = Mistake(
     "ex2.grad_wrt_x", "gradients with respect to x, not params",
     "These are gradients with respect to the input x: jax.grad differentiates the first argument only "
@@ -636,7 +638,8 @@ def _diagnose_grads(ctx: Context, case: str, got: dict) -> tuple[str, str]:
     }
     for hint, variant in variants.items():
         if b > 1 and close(got, variant, rtol=1e-3, atol_scale=1e-3):
-            return "", hint
+            return (f"measured: every gradient is the expected one divided by the batch size, {b}"
+                    if hint is MEAN_SCALE else ""), hint
     got = _as_arrays(got, own)
     if got is None:
         return "", HINT_VALUES

@@ -1513,7 +1513,8 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
                 and not _aggregate_of(r[key], [t["seconds"] for t in lesson if t["jitted"] == jitted]):
             kind = "a jax.jit-wrapped step" if jitted else "the plain (not jitted) step"
             found.append(f"{key}={r[key]:.4g} is not what time_steps returned for {kind} on the lesson's params "
-                         f"with n_steps={SPEEDUP_STEPS}" + _other_kinds_time(r[key], jitted, lesson))
+                         f"with n_steps={SPEEDUP_STEPS}"
+                         + _other_kinds_time(r[key], jitted, lesson, r["eager_s"] == r["jit_s"]))
     if not found:
         return ""
     if not any(t["jitted"] for t in timed):  # no jax.jit-wrapped step seen (a lambda around one): how fast each ran
@@ -1529,15 +1530,16 @@ def _timed_by_time_steps(ctx: Context, r: dict) -> str:
     return "; ".join(found) + f" (time_steps calls seen: {calls}){params}"
 
 
-def _other_kinds_time(value: float, jitted: bool, lesson: list[dict]) -> str:
+def _other_kinds_time(value: float, jitted: bool, lesson: list[dict], same: bool) -> str:
     """Words for a returned time that is what time_steps returned for the other kind of step (the jitted one where
-    the plain one's belongs, or the reverse), and the summary of all the runs of both kinds it is, if any; ""
-    otherwise."""
+    the plain one's belongs, or the reverse), and, where eager_s and jit_s are one value (``same``), the summary of
+    all the runs of both kinds it is, if any; "" otherwise. One time of two is always their least or greatest, so
+    a summary is named only where both keys hold it."""
     other = [t["seconds"] for t in lesson if t["jitted"] != jitted]
     if value not in other:
         return ""
     kind = "a jax.jit-wrapped step" if not jitted else "the plain (not jitted) step"
-    summary = _summary_of(value, [t["seconds"] for t in lesson], _TIME_SUMMARIES, 1e-9)
+    summary = _summary_of(value, [t["seconds"] for t in lesson], _TIME_SUMMARIES, 1e-9) if same else ""
     over_both = (f", the {summary} of all {len(lesson)} times of both steps together: a summary taken across the two "
                  "kinds of step, where each kind's own runs are summarised apart") if summary else ""
     return f"; measured: it is what time_steps returned for {kind}{over_both}"
