@@ -7,7 +7,7 @@ output.
 import jax
 import jax.numpy as jnp
 
-EXPECT = {"check": "ex1.eval_forward", "mistake": "", "hint": "what it returns is what the next layer takes",
+EXPECT = {"check": "ex1.eval_forward", "mistake": "ex1.dropout_output_unused", "hint": "then layer 2 reads h1",
           "max_failing": 1}
 
 
