@@ -36,6 +36,10 @@ class Exercise:
     runs several exercises at once, it runs beside them, in a lane of its own, so its waits hold up no other."""
     reference: bool = True
     """Judged against the reference's observations (``accuracy`` compares with a calibrated threshold instead)."""
+    runs_for_speed: bool = False
+    """How fast its compiled code runs is part of what it observes (ex4 times steps; accuracy trains for many
+    steps): XLA optimises its programs fully. The others run each program a few times on small inputs, so their
+    programs are compiled quickly instead (see ``grader.harness.child.QUICK_COMPILE``)."""
     machine_dependent: tuple[str, ...] = ()
     """Observations that depend on the machine (timings): a sealed reference keeps none of them."""
     has_recipes: bool = False

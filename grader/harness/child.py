@@ -205,9 +205,24 @@ def _import_student(name: str, submission_dir: Path) -> ModuleType:
     return module
 
 
+#: XLA options for the programs of an exercise whose observations do not include how fast they run: eager JAX
+#: compiles every operation anew at each shape it meets, and a submission's own code meets dozens, each run a few
+#: times on small inputs. XLA's backend at its lowest optimisation level compiles them in about three quarters of
+#: the time, into programs that compute the same values more slowly. They are part of the compilation cache's keys,
+#: so the reference's cache is made with them too.
+QUICK_COMPILE = ("--xla_backend_optimization_level=0", "--xla_llvm_disable_expensive_passes=true")
+
+
+def set_compilation(exercise: str) -> None:
+    """Before JAX starts its backend: compile quickly unless the exercise's observations include speed."""
+    if not BY_ID[exercise].runs_for_speed:
+        os.environ["XLA_FLAGS"] = " ".join(filter(None, (os.environ.get("XLA_FLAGS", ""), *QUICK_COMPILE)))
+
+
 def main(argv: list[str]) -> None:
     exercise, submission_dir, inputs_path, out_dir = argv[0], Path(argv[1]), Path(argv[2]), Path(argv[3])
     options = argv[4:]
+    set_compilation(exercise)
     share_ir_context()
     inputs = load_inputs(inputs_path)
     if exercise in probes.PREPARE:
