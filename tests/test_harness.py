@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -127,3 +128,18 @@ def test_an_error_message_is_read_in_linear_time_whatever_it_holds(tmp_path, rai
     recorder = Recorder(tmp_path)
     recorder.record("case", broken)
     assert recorder.values["case"]["message"] == raised[:4000]
+
+
+def test_only_exercises_that_time_their_code_compile_it_fully(monkeypatch):
+    """ex4 times steps and accuracy trains: their programs are optimised. Every other run compiles quickly, and a
+    user's own XLA flags are kept before the grader's."""
+    from grader.exercises import BY_ID
+    from grader.harness.child import QUICK_COMPILE, set_compilation
+
+    assert {e for e, record in BY_ID.items() if record.runs_for_speed} == {"ex4", "accuracy"}
+    for exercise in BY_ID:
+        monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_enable_fast_math=false")
+        set_compilation(exercise)
+        flags = os.environ["XLA_FLAGS"].split()
+        assert flags[0] == "--xla_cpu_enable_fast_math=false"
+        assert flags[1:] == ([] if BY_ID[exercise].runs_for_speed else list(QUICK_COMPILE)), exercise

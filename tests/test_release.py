@@ -502,3 +502,20 @@ def test_a_reference_computed_here_starts_from_the_shipped_compilation_cache(tmp
     shipped = {p.name for p in task_compilation_cache(sealed.compilation_cache(sealed.SHIPPED), "ex3").iterdir()}
     assert shipped and shipped <= {p.name for p in task_compilation_cache(ref.compilation_cache, "ex3").iterdir()}
     assert [p.name for p in ref.compilation_cache.parent.iterdir() if p.name.startswith("xla-")] == []
+
+
+@pytest.mark.parametrize("task", ["ex3", "ex4"])
+def test_the_shipped_cache_holds_every_program_the_reference_compiles_here(tmp_path, task):
+    """Where the shipped cache was sealed on this machine's CPU, the reference's run compiles nothing it lacks: the
+    seal and a grade compile with the same options (ex3 quickly, ex4 fully: ``Exercise.runs_for_speed``), which
+    are part of every entry's key."""
+    listing = json.loads((sealed.compilation_cache(sealed.SHIPPED) / sealed.CPUS).read_text())
+    if cpu_key() not in listing:
+        pytest.skip("the shipped cache was sealed on another CPU: its entries are keyed apart from this one's")
+    inputs_path = grader_inputs.write(tmp_path / "inputs.npz")
+    with ThreadPoolExecutor(1) as pool:
+        ref = load_reference((task,), inputs_path, tmp_path / "work", pool, reference_dir=REFERENCE,
+                             cache_dir=tmp_path / "cache")
+    shipped = {p.name for p in task_compilation_cache(sealed.compilation_cache(sealed.SHIPPED), task).iterdir()}
+    compiled = {p.name for p in task_compilation_cache(ref.compilation_cache, task).iterdir()}
+    assert compiled - shipped == set(), sorted(compiled - shipped)[:5]
