@@ -57,6 +57,7 @@ def compiled(event, seconds, **kwargs):
     if event == "/jax/core/compile/backend_compile_duration":
         compiling[0] += seconds
 monitoring.register_event_duration_secs_listener(compiled)
+child.set_compilation({exercise!r})  # the XLA options a child of this exercise compiles with
 tmp = Path(tempfile.mkdtemp())
 given = child.load_inputs(inputs.write(tmp / "inputs.npz", None))
 child.share_ir_context()
