@@ -492,30 +492,19 @@ def test_the_training_starts_from_what_the_reference_compiled_once_it_has(tmp_pa
     assert not list((tmp_path / "unwarmed").glob("*/accuracy.compiled"))
 
 
-def test_a_reference_computed_here_starts_from_the_shipped_compilation_cache(tmp_path):
-    """A fresh cache folder's compilation cache begins as the shipped one (so the first grade compiles little),
-    copied whole into place: no half-copied staging folder is left beside it."""
-    inputs_path = grader_inputs.write(tmp_path / "inputs.npz")
-    with ThreadPoolExecutor(1) as pool:
-        ref = load_reference(("ex3",), inputs_path, tmp_path / "work", pool, reference_dir=REFERENCE,
-                             cache_dir=tmp_path / "cache")
-    shipped = {p.name for p in task_compilation_cache(sealed.compilation_cache(sealed.SHIPPED), "ex3").iterdir()}
-    assert shipped and shipped <= {p.name for p in task_compilation_cache(ref.compilation_cache, "ex3").iterdir()}
-    assert [p.name for p in ref.compilation_cache.parent.iterdir() if p.name.startswith("xla-")] == []
-
-
 @pytest.mark.parametrize("task", ["ex3", "ex4"])
-def test_the_shipped_cache_holds_every_program_the_reference_compiles_here(tmp_path, task):
-    """Where the shipped cache was sealed on this machine's CPU, the reference's run compiles nothing it lacks: the
-    seal and a grade compile with the same options (ex3 quickly, ex4 fully: ``Exercise.runs_for_speed``), which
-    are part of every entry's key."""
-    listing = json.loads((sealed.compilation_cache(sealed.SHIPPED) / sealed.CPUS).read_text())
-    if cpu_key() not in listing:
-        pytest.skip("the shipped cache was sealed on another CPU: its entries are keyed apart from this one's")
+def test_a_reference_computed_here_starts_from_the_shipped_compilation_cache(tmp_path, task):
+    """A fresh cache folder's compilation cache begins as the shipped one (so the first grade compiles little),
+    copied whole into place: no half-copied staging folder is left beside it. Where the shipped cache was sealed on
+    this machine's CPU, the reference's run compiles nothing it lacks: the seal and a grade compile with the same
+    options (ex3 quickly, ex4 fully: ``Exercise.runs_for_speed``), which are part of every entry's key."""
     inputs_path = grader_inputs.write(tmp_path / "inputs.npz")
     with ThreadPoolExecutor(1) as pool:
         ref = load_reference((task,), inputs_path, tmp_path / "work", pool, reference_dir=REFERENCE,
                              cache_dir=tmp_path / "cache")
     shipped = {p.name for p in task_compilation_cache(sealed.compilation_cache(sealed.SHIPPED), task).iterdir()}
     compiled = {p.name for p in task_compilation_cache(ref.compilation_cache, task).iterdir()}
-    assert compiled - shipped == set(), sorted(compiled - shipped)[:5]
+    assert shipped and shipped <= compiled
+    assert [p.name for p in ref.compilation_cache.parent.iterdir() if p.name.startswith("xla-")] == []
+    if cpu_key() in json.loads((sealed.compilation_cache(sealed.SHIPPED) / sealed.CPUS).read_text()):
+        assert compiled - shipped == set(), sorted(compiled - shipped)[:5]

@@ -747,6 +747,9 @@ def rescale(ctx: Context) -> Verdict:
     x = _x(ctx)
     wrong, medians, judged = [], [], 0
     holds = {NO_RESCALE: 0, DIV_RATE: 0, MUL_KEEP: 0, FLOORED: 0}
+    # 1 / (the fraction the call's mask kept), counted over the whole array or over each row (x is 2-D); a mask that
+    # kept exactly 1 - rate cannot tell that from the right factor
+    kept_fraction, told_apart = {"the whole array": 0, "each row": 0}, True
     for rate in RATES:
         out = np.asarray(ctx.got(f"dropout/rate{rate}"), dtype=np.float64)
         kept = _mask(ctx, f"dropout/rate{rate}")
@@ -760,6 +763,11 @@ def rescale(ctx: Context) -> Verdict:
         for hint, value in ((NO_RESCALE, 1.0), (DIV_RATE, 1 / rate), (MUL_KEEP, 1 - rate),
                             (FLOORED, float(np.floor(expected + 1e-9)))):
             holds[hint] += bool(np.allclose(ratio, value, rtol=1e-4))
+        per_row = kept.shape[-1] / np.maximum(kept.sum(axis=-1, keepdims=True), 1)
+        for what, factor in (("the whole array", kept.size / kept.sum()),
+                             ("each row", np.broadcast_to(per_row, x.shape)[kept])):
+            kept_fraction[what] += bool(np.allclose(ratio, factor, rtol=1e-4))
+        told_apart &= abs(kept.mean() - (1 - rate)) >= 1e-9
         if np.allclose(ratio, expected, rtol=1e-5):
             continue
         median = float(np.median(ratio))
@@ -779,7 +787,9 @@ def rescale(ctx: Context) -> Verdict:
     hints = [hint for hint, count in holds.items() if count == judged]
     hint = hints[0] if len(hints) == 1 else "Scale every surviving element by 1 / (1 - rate)."
     message = "; ".join(wrong)
-    if not hints and (counted := _kept_fraction_scale(ctx, x)):
+    # named only where it holds at every rate (so every rate kept something)
+    counted = next((what for what, count in kept_fraction.items() if count == len(RATES)), "") if told_apart else ""
+    if not hints and counted:
         return fail(f"{message}; measured: at every rate the survivors are scaled by 1 / (the fraction of {counted} "
                     "that this call's mask kept), not by 1 / (1 - rate)", SCALED_BY_FRACTION_KEPT,
                     fraction=1 - len(wrong) / len(RATES))
@@ -821,23 +831,6 @@ SCALED_BY_FRACTION_KEPT = Mistake(
     "Inverted dropout scales the survivors by the fixed factor 1 / (1 - rate), the keep probability's inverse. The "
     "fraction a mask happens to keep varies from call to call around 1 - rate; dividing by it makes the scale "
     "random, and the output's expectation is then no longer x.")
-
-
-def _kept_fraction_scale(ctx: Context, x: np.ndarray) -> str:
-    """Where, at every rate observed, each survivor is x times 1 / (the fraction its mask kept), counted over the
-    whole array or over each row (the rates' x is 2-D): words for what was counted ("the whole array", "each
-    row"); "" otherwise."""
-    found = {"the whole array": True, "each row": True}
-    for rate in RATES:
-        out = np.asarray(ctx.got(f"dropout/rate{rate}"), dtype=np.float64)
-        kept = _mask(ctx, f"dropout/rate{rate}")
-        if not kept.any() or out.shape != x.shape or abs(kept.mean() - (1 - rate)) < 1e-9:
-            return ""  # nothing to measure, or a mask that kept exactly 1 - rate, which tells nothing apart
-        per_row = kept.shape[-1] / np.maximum(kept.sum(axis=-1, keepdims=True), 1)
-        ratio = out[kept] / x[kept]
-        found["the whole array"] &= bool(np.allclose(ratio, kept.size / kept.sum(), rtol=1e-4))
-        found["each row"] &= bool(np.allclose(ratio, np.broadcast_to(per_row, x.shape)[kept], rtol=1e-4))
-    return next((what for what, holds in found.items() if holds), "")
 
 
 SIXTEEN_BIT_SCALE = Mistake(
@@ -1546,10 +1539,8 @@ def eval_forward(ctx: Context) -> Verdict:
           and array_mismatch(ctx.got("forward/rate0"), ctx.got("forward/train"), rtol=0, atol_scale=0) is None):
         hint = RATE_NOT_PASSED
         problems.append("rate=0.0 gave exactly the output of rate=0.5 for the same key")
-        given = _rates_given(ctx)
-        if given and any(abs(r - RATES[0]) > 1e-6 for r in given):
-            problems.append(f"forward_with_dropout(rate={RATES[0]:g}) called dropout with rate "
-                            + ", ".join(f"{r:g}" for r in given))
+        if changed := _rates_changed(ctx):
+            problems.append(changed)
     elif (len(problems) == 1 and problems[0].startswith("rate=0.0") and (acted := _rate0_acted(ctx))
           and acted[1] is not None):
         hint = acted[1]
@@ -1594,9 +1585,8 @@ def eval_forward(ctx: Context) -> Verdict:
         given = _rates_given(ctx)
         if given and all(abs(r - (1 - RATES[0])) < 1e-6 for r in given):
             hint = KEEP_PROB_PASSED
-        if given and any(abs(r - RATES[0]) > 1e-6 for r in given):
-            problems.append(f"forward_with_dropout(rate={RATES[0]}) called dropout with rate "
-                            + ", ".join(f"{r:g}" for r in given))
+        if changed := _rates_changed(ctx):
+            problems.append(changed)
     return fail("forward_with_dropout vs the plain forward pass (32 examples): "
                 + "; ".join(problems), hint, fraction=fraction)
 
@@ -1987,11 +1977,8 @@ def _train_mode(ctx: Context) -> Verdict | None:
                         "read the values that call was given, so that layer's mask never reached the output")
             hint = DROPOUT_UNUSED
             break
-    given = _rates_given(ctx)
-    if not measured and given and any(abs(r - RATES[0]) > 1e-6 for r in given):
-        measured = (f"; measured: forward_with_dropout(rate={RATES[0]:g}) called dropout with rate "
-                    + ", ".join(f"{r:g}" for r in given))
-        hint = RATE_CHANGED
+    if not measured and (changed := _rates_changed(ctx)):
+        measured, hint = f"; measured: {changed}", RATE_CHANGED
     return fail("forward_with_dropout(params, x, key, 0.5, True) vs the lesson MLP with the two dropout calls it "
                 f"made (the keys it gave them, in order) and nothing else: {problem}{measured}", hint,
                 fraction=0.5)
@@ -2017,6 +2004,15 @@ def _rates_given(ctx: Context) -> list[float]:
     except StudentError:
         return []
     return [float(r) for r in given] if given and all(r is not None for r in given) else []
+
+
+def _rates_changed(ctx: Context) -> str:
+    """Words for the rates forward_with_dropout gave its dropout calls when asked for RATES[0], where any is another;
+    "" otherwise (or when unknown)."""
+    given = _rates_given(ctx)
+    if not any(abs(r - RATES[0]) > 1e-6 for r in given):
+        return ""
+    return f"forward_with_dropout(rate={RATES[0]:g}) called dropout with rate " + ", ".join(f"{r:g}" for r in given)
 
 
 def _key_uses(ctx: Context) -> list[dict]:

@@ -2293,10 +2293,7 @@ def largest(ctx: Context) -> Verdict:
                 hint = hint or INT
     if not problems:
         # judged where the gradients and their norms are right: otherwise the index is the argmax of wrong norms
-        try:
-            judged = ctx.passed("ex2.values") and ctx.passed("ex2.norms")
-        except StudentError:  # one of them raised: charged there
-            judged = False
+        judged = ctx.passed("ex2.values") and ctx.passed("ex2.norms")  # one that raised is charged there
         boundary = _boundary_problems(ctx) if judged else []
         if boundary:
             return fail("; ".join(w for w, _ in boundary), boundary[0][1],
