@@ -2096,8 +2096,13 @@ def params_unchanged(ctx: Context) -> Verdict:
     cases = [(f"input/params_after/{case}", _case(ctx, case)["params"], f"out/{case}") for case in CASES]
     if ctx.student.observed("input/params_after/square_batch"):  # a call whose output a donation may alias
         cases.append(("input/params_after/square_batch", _case(ctx, "d2")["params"], "measure/square_batch"))
-    return unchanged_where_returned(ctx, cases, lambda call: "call on " + (
-        _describe(call.removeprefix("out/")) if call.startswith("out/") else "a batch as large as the last layer's input"))
+    return unchanged_where_returned(ctx, cases, _call_on)
+
+
+def _call_on(call: str) -> str:
+    """The call an observation made, for a message: "call on 2 layers, widths [...], B=..."."""
+    case = call.removeprefix("out/")
+    return "call on " + (_describe(case) if case in CASES else "a batch as large as the last layer's input")
 
 
 _DEPTHS = ("ex3.depths",)
