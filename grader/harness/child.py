@@ -208,9 +208,12 @@ def _import_student(name: str, submission_dir: Path) -> ModuleType:
 #: XLA options for the programs of an exercise whose observations do not include how fast they run: eager JAX
 #: compiles every operation anew at each shape it meets, and a submission's own code meets dozens, each run a few
 #: times on small inputs. XLA's backend at its lowest optimisation level compiles them in about three quarters of
-#: the time, into programs that compute the same values more slowly. They are part of the compilation cache's keys,
-#: so the reference's cache is made with them too.
-QUICK_COMPILE = ("--xla_backend_optimization_level=0", "--xla_llvm_disable_expensive_passes=true")
+#: the time, into programs that compute the same values more slowly. A program that runs several operations rounds
+#: each one's result to its type, as running them one by one does (``grader.harness.compiled``: a bfloat16 sum is
+#: as coarse compiled as eagerly). They are part of the compilation cache's keys, so the reference's cache is made
+#: with them too.
+QUICK_COMPILE = ("--xla_backend_optimization_level=0", "--xla_llvm_disable_expensive_passes=true",
+                 "--xla_allow_excess_precision=false")
 
 
 def set_compilation(exercise: str) -> None:

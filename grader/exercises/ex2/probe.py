@@ -1,10 +1,13 @@
 """Exercise 2 observations: per-example grads, norms of a given tree, the argmax, jaxpr growth."""
 
+import contextlib
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from grader.harness.jaxpr_tools import jaxpr_stats
+from grader.harness.compiled import compiled_or_eager
 from grader.harness.probe_tools import as_jax, no_leaks, parameters, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
@@ -77,6 +80,28 @@ def _many_tree(tree):
     return jax.tree.map(many, tree)
 
 
+@contextlib.contextmanager
+def _own_calls_compiled(module, names):
+    """While the block runs, the module's own calls of its functions ``names`` run compiled where they may
+    (:func:`compiled_or_eager`: the same values, and the programs its earlier calls compiled): largest_gradient_example
+    returns a Python int as often as not, so it runs op by op, and its gradients would otherwise be computed op
+    by op again, one program per operation."""
+    own = {name: getattr(module, name) for name in names if callable(getattr(module, name, None))}
+
+    def compiled(fn):
+        def call(*args, **kwargs):
+            return fn(*args, **kwargs) if kwargs else compiled_or_eager(fn, *args)
+        return call
+
+    for name, fn in own.items():
+        setattr(module, name, compiled(fn))
+    try:
+        yield
+    finally:
+        for name, fn in own.items():
+            setattr(module, name, fn)
+
+
 def prepare(inputs, options):
     """The lesson's batch of MNIST images, loaded before the grader's packages are hidden."""
     split = grader_data.embedded_split()
@@ -96,6 +121,18 @@ def _lesson_logits(params, x):
 def probe(rec, modules, inputs, options):
     m = modules["ex2_per_example_grads"]
     data = as_jax(inputs["ex2"])
+
+    # each call as one compiled program where that gives what the call op by op gives (compiled_or_eager)
+    def grads_of(params, x, y):
+        return compiled_or_eager(m.per_example_grads, params, x, y)
+
+    def norms_of(grads):
+        return compiled_or_eager(m.per_example_grad_norms, grads)
+
+    def largest_of(params, x, y):
+        with _own_calls_compiled(m, ("per_example_grads", "per_example_grad_norms")):
+            return m.largest_gradient_example(params, x, y)
+
     # Before anything else, the norms of one tree twice: the second call must give the first's (what is kept
     # from one call to the next shows here, while the first call is still a fresh one's).
     for name in ("norms/first", "norms/second"):
@@ -103,15 +140,14 @@ def probe(rec, modules, inputs, options):
     grads = {}
     for case in CASES:
         c = data[case]
-        grads[case] = rec.record(f"grads/{case}", lambda c=c: m.per_example_grads(c["params"], c["x"], c["y"]))
+        grads[case] = rec.record(f"grads/{case}", lambda c=c: grads_of(c["params"], c["x"], c["y"]))
     small = data["small"]  # ... and on the small batch's shapes with large logits (see LARGE_INPUTS)
-    rec.record("measure/large_logits", lambda: m.per_example_grads(small["params"], small["x"] * LARGE_INPUTS,
-                                                                   small["y"]))
+    rec.record("measure/large_logits", lambda: grads_of(small["params"], small["x"] * LARGE_INPUTS, small["y"]))
     for case in LARGEST_CASES:
         c = {**data[case], "params": data[SAME_PARAMS[case]]["params"]} if case in SAME_PARAMS else data[case]
-        rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"], c["y"])))
+        rec.record(f"largest/{case}", lambda c=c: _describe_index(largest_of(c["params"], c["x"], c["y"])))
         if case not in CASES:  # where the gradients are not observed, their norms are
-            rec.record(f"own_norms/{case}", lambda c=c: _own_norms(m.per_example_grads(c["params"], c["x"], c["y"])))
+            rec.record(f"own_norms/{case}", lambda c=c: _own_norms(grads_of(c["params"], c["x"], c["y"])))
     small = data["small"]
     if hasattr(m, "forward"):  # the module's given code at the small batch: what its gradients differentiate
         rec.record("forward/own", lambda: m.forward(small["params"], small["x"]))
@@ -119,19 +155,18 @@ def probe(rec, modules, inputs, options):
         rec.record("loss/own", lambda: jnp.asarray(m.loss_fn(small["params"], small["x"], small["y"]),
                                                    jnp.float32).reshape(()))
     rec.record("parameters/per_example_grad_norms", lambda: parameters(m.per_example_grad_norms))
-    rec.record("norms/tree", lambda: m.per_example_grad_norms(data["norm_tree"]))
-    rec.record("norms/unit", lambda: m.per_example_grad_norms(_unit_tree(data["norm_tree"])))
-    rec.record("norms/leaf_units", lambda: m.per_example_grad_norms(_leaf_unit_tree(data["norm_tree"])))
-    rec.record("norms/tiny", lambda: m.per_example_grad_norms(_tiny_tree(inputs["ex2"]["norm_tree"])))
+    rec.record("norms/tree", lambda: norms_of(data["norm_tree"]))
+    rec.record("norms/unit", lambda: norms_of(_unit_tree(data["norm_tree"])))
+    rec.record("norms/leaf_units", lambda: norms_of(_leaf_unit_tree(data["norm_tree"])))
+    rec.record("norms/tiny", lambda: norms_of(_tiny_tree(inputs["ex2"]["norm_tree"])))
     # a gradient tree of one example (every leaf's B=1), shaped as the single case's gradients are: the argmax asked
     # about that case below runs the norms on these shapes again, and nothing new compiles there
     one = as_jax(jax.tree.map(lambda leaf: np.asarray(leaf)[None], inputs["ex2"]["single"]["params"]))
-    rec.record("norms/single", lambda: m.per_example_grad_norms(one))
-    rec.record("norms/many", lambda: m.per_example_grad_norms(_many_tree(inputs["ex2"]["norm_tree"])))
+    rec.record("norms/single", lambda: norms_of(one))
+    rec.record("norms/many", lambda: norms_of(_many_tree(inputs["ex2"]["norm_tree"])))
     for case in BOUNDARY_CASES:  # a batch of one; the model sure of every label: tiny gradients, then zero ones
         c = data[case]
-        rec.record(f"largest/{case}", lambda c=c: _describe_index(m.largest_gradient_example(c["params"], c["x"],
-                                                                                             c["y"])))
+        rec.record(f"largest/{case}", lambda c=c: _describe_index(largest_of(c["params"], c["x"], c["y"])))
     if grads["small"] is not None:  # where the leaves of the small batch's gradients sit, read off them
         rec.record("grads/paths", lambda: _paths(grads["small"]))
 
@@ -140,7 +175,8 @@ def probe(rec, modules, inputs, options):
     rec.record("again/relabelled", lambda: m.per_example_grads(small["params"], small["x"],
                                                                (small["y"] + RELABEL_SHIFT) % NUM_CLASSES))
     rec.record("again/other_params", lambda: m.per_example_grads(
-        jax.tree.map(lambda a: a * OTHER_PARAMS_SCALE, small["params"]), small["x"], small["y"]))
+        as_jax(jax.tree.map(lambda a: a * np.float32(OTHER_PARAMS_SCALE), inputs["ex2"]["small"]["params"])),
+        small["x"], small["y"]))
     rec.record("jit/grads", lambda: no_leaks(jax.jit(m.per_example_grads), small["params"], small["x"], small["y"]))
     rec.record("jit/norms", lambda: no_leaks(jax.jit(m.per_example_grad_norms), data["norm_tree"]))
     for b in VECTOR_BATCHES:
@@ -155,10 +191,14 @@ def probe(rec, modules, inputs, options):
     # images at once would cost a new compilation per operation (about a second and a half of every ex2 grade).
     if "mnist" in data and SKIP_LESSON not in options:
         lesson, params = data["mnist"], as_jax(inputs["accuracy"]["params"])
+
+        def _norms_of_grads(p, x, y):
+            return m.per_example_grad_norms(m.per_example_grads(p, x, y))
+
         size = data["lesson"]["x"].shape[0]
         rec.record("mnist/logits", lambda: jax.jit(_lesson_logits)(params, lesson["x"]))
         rec.record("mnist/norms", lambda: _in_batches(
-            lambda x, y: m.per_example_grad_norms(m.per_example_grads(params, x, y)), lesson["x"], lesson["y"], size))
+            lambda x, y: compiled_or_eager(_norms_of_grads, params, x, y, owners=(m.per_example_grads, m.per_example_grad_norms)), lesson["x"], lesson["y"], size))
 
 
 def _in_batches(fn, x, y, size):

@@ -17,17 +17,8 @@ from grader.exercises.ex3.shared import DEEP_CASE, GRAD_CASE, LARGE_SCALE
 from grader.exercises.ex3.shared import layer_prefix as prefix
 from grader.exercises.ex3.shared import (ONE_ROW_CASE, measurement_cases, middle_shuffled, shared_layer_case,
                                          unit_wide_case, very_deep_case)
+from grader.harness.compiled import compiled_or_eager
 from grader.harness.probe_tools import as_jax, no_leaks, snapshot
-
-
-def _compiled_or_eager(fn, *args):
-    """``fn(*args)`` as one compiled program, or run op by op where it cannot be traced (Python control flow on
-    values, NumPy on the arguments): the same values, and one program to compile instead of one per operation
-    (about a quarter of this exercise's CPU when the student's code is compiled afresh)."""
-    try:
-        return jax.jit(fn)(*args)
-    except Exception:  # noqa: BLE001 - whatever tracing refused, the eager run raises again or measures
-        return fn(*args)
 
 
 def probe(rec, modules, inputs, options):
@@ -35,7 +26,9 @@ def probe(rec, modules, inputs, options):
     data = as_jax(inputs["ex3"])
     # The 2-layer case first of all, and again last, each on its own copy of the params dicts (a call that changes
     # them is charged on the graded calls): what is kept from one call to the next shows between them.
-    rec.record("first/d2", lambda: m.mlp_forward(jax.tree.map(lambda a: a, data["d2"]["params"]), data["d2"]["x"]))
+    # (a first call runs op by op, and says whether mlp_forward keeps anything: see compiled_or_eager)
+    rec.record("first/d2", lambda: compiled_or_eager(m.mlp_forward, jax.tree.map(lambda a: a, data["d2"]["params"]),
+                                                     data["d2"]["x"]))
     for case, c in data.items():
         rec.record(f"out/{case}", lambda c=c: m.mlp_forward(c["params"], c["x"]))
     deep = data[DEEP_CASE]
@@ -68,8 +61,8 @@ def probe(rec, modules, inputs, options):
         rec.record("measure/swapped/d3", lambda: swapped)
     g = data[GRAD_CASE]
     # the sum of the outputs, through the student's forward pass: the fewest operations a gradient needs
-    rec.record(f"measure/grad/{GRAD_CASE}", lambda: _compiled_or_eager(
-        jax.grad(lambda p: jnp.sum(m.mlp_forward(p, g["x"]))), g["params"]))
+    rec.record(f"measure/grad/{GRAD_CASE}", lambda: compiled_or_eager(
+        jax.grad(lambda p: jnp.sum(m.mlp_forward(p, g["x"]))), g["params"], owners=(m.mlp_forward,)))
     for k in range(1, len(deep["params"]) + 1):
         rec.record(f"measure/prefix{k}", lambda k=k: m.mlp_forward(prefix(deep["params"], k), deep["x"]))
     one = data[ONE_ROW_CASE]  # a batch of one example (sliced on the host), and a layer one unit wide
