@@ -15,8 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from grader.engine import Options, grade
-from grader.results import Report
+from grader.harness.child import AS_EAGER
+
+# Probes that run in this process compile as a child's do (set before JAX starts its backend).
+os.environ["XLA_FLAGS"] = " ".join(filter(None, (os.environ.get("XLA_FLAGS", ""), *AS_EAGER)))
+
+from grader.engine import Options, grade  # noqa: E402
+from grader.results import Report  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "reference"
@@ -106,7 +111,7 @@ def observe_here(task, submission_dir, inputs_path, workdir, limits=None, extra_
     server) has its own tests; ``tests/test_corpus.py`` checks that both give the same grades.
     """
     from grader.exercises import BY_ID
-    from grader.harness import probes
+    from grader.harness import compiled, probes
     from grader.harness.child import load_inputs, observe
     from grader.harness.recorder import Recorder
     from grader.observations import RunResult, read_observations
@@ -125,6 +130,7 @@ def observe_here(task, submission_dir, inputs_path, workdir, limits=None, extra_
             sys.path.remove(str(submission_dir))
             for name in BY_ID[task].modules:
                 sys.modules.pop(name, None)
+            compiled.forget()  # a child's programs die with it
         out = Path(workdir) / "observed"
         out.mkdir(parents=True)
         recorder.write(out)

@@ -205,21 +205,23 @@ def _import_student(name: str, submission_dir: Path) -> ModuleType:
     return module
 
 
+#: XLA options for every child's programs: a program that runs several operations rounds each one's result to its
+#: type, as running them one by one does (a bfloat16 sum is as coarse compiled as eagerly), so a student's function
+#: compiled by ``grader.harness.compiled`` computes what it computes op by op. The test suite's own process compiles
+#: with them too.
+AS_EAGER = ("--xla_allow_excess_precision=false",)
 #: XLA options for the programs of an exercise whose observations do not include how fast they run: eager JAX
 #: compiles every operation anew at each shape it meets, and a submission's own code meets dozens, each run a few
 #: times on small inputs. XLA's backend at its lowest optimisation level compiles them in about three quarters of
-#: the time, into programs that compute the same values more slowly. A program that runs several operations rounds
-#: each one's result to its type, as running them one by one does (``grader.harness.compiled``: a bfloat16 sum is
-#: as coarse compiled as eagerly). They are part of the compilation cache's keys, so the reference's cache is made
-#: with them too.
-QUICK_COMPILE = ("--xla_backend_optimization_level=0", "--xla_llvm_disable_expensive_passes=true",
-                 "--xla_allow_excess_precision=false")
+#: the time, into programs that compute the same values more slowly.
+QUICK_COMPILE = ("--xla_backend_optimization_level=0", "--xla_llvm_disable_expensive_passes=true")
 
 
 def set_compilation(exercise: str) -> None:
-    """Before JAX starts its backend: compile quickly unless the exercise's observations include speed."""
-    if not BY_ID[exercise].runs_for_speed:
-        os.environ["XLA_FLAGS"] = " ".join(filter(None, (os.environ.get("XLA_FLAGS", ""), *QUICK_COMPILE)))
+    """Before JAX starts its backend: compile as eagerly, and quickly unless the exercise's observations include
+    speed. The options are part of the compilation cache's keys, so the reference's cache is made with them too."""
+    flags = AS_EAGER + (() if BY_ID[exercise].runs_for_speed else QUICK_COMPILE)
+    os.environ["XLA_FLAGS"] = " ".join(filter(None, (os.environ.get("XLA_FLAGS", ""), *flags)))
 
 
 def main(argv: list[str]) -> None:

@@ -14,9 +14,8 @@ take that saving only where nothing tells the two apart:
   runs op by op, which raises or returns what it always did.
 
 As with jax.jit, a later call on arguments of the same layout and shapes runs the program again without running
-the function's Python. The children that use it compute as eagerly (``--xla_allow_excess_precision=false``,
-``grader.harness.child.QUICK_COMPILE``): a compiled program rounds each operation's result to its type, as an
-eager operation does. Observations that look for what one call keeps for the next call the function directly.
+the function's Python. Every child compiles as eagerly (``grader.harness.child.AS_EAGER``): a compiled program
+rounds each operation's result to its type, as an eager operation does. Observations that look for what one call keeps for the next call the function directly.
 """
 
 from __future__ import annotations
@@ -72,6 +71,13 @@ def compiled_or_eager(fn: Callable, *args: Any, owners: tuple[Callable, ...] = (
         return _build(result_layout[-1], iter(leaves))
     except Exception:  # noqa: BLE001 - whatever tracing refused, the eager run raises again or measures
         return fn(*args)
+
+
+def forget() -> None:
+    """Drop every program and finding: a process that observes one submission after another (the test suite)
+    starts each afresh, as a child does."""
+    _COMPILED.clear()
+    _KEEPS_STATE.clear()
 
 
 def _traced(fn: Callable, layout: Any, result_layout: list) -> Callable:
