@@ -143,3 +143,17 @@ def test_the_children_that_compile_round_each_operation_as_op_by_op_does():
 
     assert same(" ".join(AS_EAGER))
     assert not same("")
+
+
+def test_a_function_that_catches_a_value_read_under_the_trace_runs_op_by_op():
+    """Defensive code that tries to read a value and goes another way when it cannot: traced, it would take the
+    other way, so it runs op by op, on the path it takes when called."""
+    m = student("def f(x):\n"
+                "    try:\n"
+                "        scale = float(jnp.max(x))\n"
+                "    except Exception:\n"
+                "        scale = 1.0\n"
+                "    return x / scale\n")
+    x = jnp.arange(1.0, 4.0)
+    compiled_or_eager(m.f, x)
+    np.testing.assert_array_equal(compiled_or_eager(m.f, x), x / 3)

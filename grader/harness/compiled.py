@@ -8,8 +8,9 @@ take that saving only where nothing tells the two apart:
   module holds (a cache, a counter, a default argument filled in): what it keeps may answer a later call, and a
   trace would keep tracers there;
 - a compiled call gets its arguments as they are (dicts in their own key order, Python numbers as numbers), and
-  stands only where its trace keeps no tracer (JAX's leak checker), changes none of the arguments, and returns
-  dicts, lists and tuples of arrays computed in the call;
+  stands only where its trace keeps no tracer (JAX's leak checker), changes none of the arguments, reads no
+  traced value (not even in a ``try`` that catches JAX's error and goes another way), and returns dicts, lists
+  and tuples of arrays computed in the call;
 - anything else, a refusal to trace included (Python control flow on values, NumPy on the arguments, an error),
   runs op by op, which raises or returns what it always did.
 
@@ -20,6 +21,7 @@ rounds each operation's result to its type, as an eager operation does. Observat
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import types
 from typing import Any, Callable
@@ -85,7 +87,10 @@ def _traced(fn: Callable, layout: Any, result_layout: list) -> Callable:
     layout appended to ``result_layout``); raises where the call is not one a compiled program reproduces."""
     def traced(*given_arrays):
         given = _build(layout, iter(given_arrays))
-        out = fn(*given)
+        with _value_reads() as reads:
+            out = fn(*given)
+        if reads:
+            raise _OpByOp("the call read a traced value (an error it caught, as a try around float(x) does)")
         after: list = []
         if _layout(given, after) != layout or any(a is not b for a, b in zip(after, given_arrays)):
             raise _OpByOp("the call changed its arguments")
@@ -96,6 +101,34 @@ def _traced(fn: Callable, layout: Any, result_layout: list) -> Callable:
         return leaves
 
     return traced
+
+
+#: JAX's errors for code that reads a traced value (as a number, a bool, a NumPy array, an index).
+_VALUE_READ_ERRORS = tuple(getattr(jax.errors, name) for name in (
+    "ConcretizationTypeError", "NonConcreteBooleanIndexError", "TracerArrayConversionError",
+    "TracerBoolConversionError", "TracerIntegerConversionError") if hasattr(jax.errors, name))
+
+
+@contextlib.contextmanager
+def _value_reads():
+    """Counts the errors of :data:`_VALUE_READ_ERRORS` made while the block runs, caught ones included: code that
+    reads a value under a trace and catches the error takes another path than it does op by op."""
+    made: list = []
+    inits = {cls: cls.__init__ for cls in _VALUE_READ_ERRORS}
+
+    def counting(init):
+        def __init__(self, *args, **kwargs):
+            made.append(type(self))
+            init(self, *args, **kwargs)
+        return __init__
+
+    for cls, init in inits.items():
+        cls.__init__ = counting(init)
+    try:
+        yield made
+    finally:
+        for cls, init in inits.items():
+            cls.__init__ = init
 
 
 def _layout(tree: Any, arrays: list) -> Any:
