@@ -16,7 +16,8 @@ take that saving only where nothing tells the two apart:
 
 As with jax.jit, a later call on arguments of the same layout and shapes runs the program again without running
 the function's Python. Every child compiles as eagerly (``grader.harness.child.AS_EAGER``): a compiled program
-rounds each operation's result to its type, as an eager operation does. Observations that look for what one call keeps for the next call the function directly.
+rounds each operation's result to its type, as an eager operation does; where this JAX's cannot
+(:func:`compiles_as_eagerly`), every call runs op by op. Observations that look for what one call keeps for the next call the function directly.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import types
 from typing import Any, Callable
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 
@@ -54,7 +56,7 @@ def compiled_or_eager(fn: Callable, *args: Any, owners: tuple[Callable, ...] = (
         finally:
             for owner, state in zip(first, before):
                 _KEEPS_STATE[owner] = _state(owner) != state
-    if any(_KEEPS_STATE[owner] for owner in owners):
+    if any(_KEEPS_STATE[owner] for owner in owners) or not compiles_as_eagerly():
         return fn(*args)
     arrays: list = []
     try:
@@ -73,6 +75,28 @@ def compiled_or_eager(fn: Callable, *args: Any, owners: tuple[Callable, ...] = (
         return _build(result_layout[-1], iter(leaves))
     except Exception:  # noqa: BLE001 - whatever tracing refused, the eager run raises again or measures
         return fn(*args)
+
+
+_COMPILES_AS_EAGERLY: list = []
+
+
+def compiles_as_eagerly() -> bool:
+    """Whether this JAX's compiled programs give what its operations give one by one, bit for bit, on a sample
+    of what students write (a matmul chain divided by a number; bfloat16 and float16 squares, sums, roots and
+    tanh). Older XLA keeps float32 inside a fused bfloat16 computation whatever it is told, and a compiled
+    program there would hide a precision mistake: every call then runs op by op. Asked once per process."""
+    if not _COMPILES_AS_EAGERLY:
+        x = jnp.asarray(np.linspace(-3.0, 3.0, 24, dtype=np.float32).reshape(4, 6))
+        w = jnp.asarray(np.linspace(-1.0, 2.0, 18, dtype=np.float32).reshape(6, 3))
+
+        def sample(x, w):
+            h = (x @ w @ w.T) / 0.75
+            low = jnp.sqrt(jnp.sum(h.astype(jnp.bfloat16) ** 2, axis=1)).astype(jnp.float32)
+            half = (jnp.tanh(h.astype(jnp.float16)) * 3 + jnp.exp(x.astype(jnp.float16) / 4)).astype(jnp.float32)
+            return h, low, half
+
+        _COMPILES_AS_EAGERLY.append(all(np.array_equal(a, b) for a, b in zip(sample(x, w), jax.jit(sample)(x, w))))
+    return _COMPILES_AS_EAGERLY[0]
 
 
 def forget() -> None:
