@@ -6,8 +6,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from grader.harness.jaxpr_tools import jaxpr_stats
 from grader.harness.compiled import compiled_or_eager
+from grader.harness.jaxpr_tools import jaxpr_stats
 from grader.harness.probe_tools import as_jax, no_leaks, parameters, snapshot
 from grader import data as grader_data
 from grader.exercises.ex2.shared import GRAD_CASES as CASES
