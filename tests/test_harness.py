@@ -143,3 +143,7 @@ def test_only_exercises_that_time_their_code_compile_it_fully(monkeypatch):
         flags = os.environ["XLA_FLAGS"].split()
         assert flags[0] == "--xla_cpu_enable_fast_math=false"
         assert flags[1:] == list(AS_EAGER) + ([] if BY_ID[exercise].runs_for_speed else list(QUICK_COMPILE)), exercise
+        monkeypatch.setenv("XLA_FLAGS", " ".join(AS_EAGER))  # as the test suite's own process has it
+        set_compilation(exercise)
+        assert sorted(os.environ["XLA_FLAGS"].split()) == sorted(
+            AS_EAGER + (() if BY_ID[exercise].runs_for_speed else QUICK_COMPILE)), "no option twice: a key of its own"

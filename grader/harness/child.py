@@ -219,9 +219,11 @@ QUICK_COMPILE = ("--xla_backend_optimization_level=0", "--xla_llvm_disable_expen
 
 def set_compilation(exercise: str) -> None:
     """Before JAX starts its backend: compile as eagerly, and quickly unless the exercise's observations include
-    speed. The options are part of the compilation cache's keys, so the reference's cache is made with them too."""
+    speed. The options are part of the compilation cache's keys, so the reference's cache is made with them too;
+    one the environment already gives is not given twice (that would be another key)."""
+    given = os.environ.get("XLA_FLAGS", "").split()
     flags = AS_EAGER + (() if BY_ID[exercise].runs_for_speed else QUICK_COMPILE)
-    os.environ["XLA_FLAGS"] = " ".join(filter(None, (os.environ.get("XLA_FLAGS", ""), *flags)))
+    os.environ["XLA_FLAGS"] = " ".join(given + [flag for flag in flags if flag not in given])
 
 
 def main(argv: list[str]) -> None:
