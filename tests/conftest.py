@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from grader.harness.child import AS_EAGER
+from grader.harness.child import AS_EAGER, add_xla_flags
 
-# Probes that run in this process compile as a child's do (set before JAX starts its backend).
-os.environ["XLA_FLAGS"] = " ".join(filter(None, (os.environ.get("XLA_FLAGS", ""), *AS_EAGER)))
+# Probes that run in this process compile as a child's do (set before JAX starts its backend; once, though xdist's
+# workers import this file after the process that starts them has).
+add_xla_flags(AS_EAGER)
 
 from grader.engine import Options, grade  # noqa: E402
 from grader.results import Report  # noqa: E402

@@ -221,8 +221,12 @@ def set_compilation(exercise: str) -> None:
     """Before JAX starts its backend: compile as eagerly, and quickly unless the exercise's observations include
     speed. The options are part of the compilation cache's keys, so the reference's cache is made with them too;
     one the environment already gives is not given twice (that would be another key)."""
+    add_xla_flags(AS_EAGER + (() if BY_ID[exercise].runs_for_speed else QUICK_COMPILE))
+
+
+def add_xla_flags(flags: tuple[str, ...]) -> None:
+    """Append to ``$XLA_FLAGS`` each of ``flags`` it does not hold yet (JAX reads it when its backend starts)."""
     given = os.environ.get("XLA_FLAGS", "").split()
-    flags = AS_EAGER + (() if BY_ID[exercise].runs_for_speed else QUICK_COMPILE)
     os.environ["XLA_FLAGS"] = " ".join(given + [flag for flag in flags if flag not in given])
 
 
