@@ -77,7 +77,8 @@ def test_results_that_are_not_arrays_computed_in_the_call_come_back_as_op_by_op_
 
 
 @pytest.mark.parametrize("source", [
-    "SEEN = {}\ndef f(x):\n    key = x.shape\n    if key not in SEEN:\n        SEEN[key] = x * 2\n    return SEEN[key]\n",
+    "SEEN = {}\ndef f(x):\n    key = x.shape\n    if key not in SEEN:\n        SEEN[key] = x * 2\n"
+    "    return SEEN[key]\n",
     "CALLS = 0\ndef f(x):\n    global CALLS\n    CALLS += 1\n    return x * CALLS\n",
     "def f(x, _total={}):\n    _total['s'] = _total.get('s', 0.0) + x\n    return _total['s']\n",
     "class Cache:\n    last = None\ndef f(x):\n    out = x * 2 if Cache.last is None else Cache.last\n"
@@ -131,7 +132,7 @@ def norms(leaves):
     return jnp.sqrt(sum(jnp.sum(leaf.astype(jnp.bfloat16).reshape(leaf.shape[0], -1) ** 2, axis=1)
                         for leaf in leaves)).astype(jnp.float32)
 rng = np.random.default_rng(0)
-leaves = [jnp.asarray(rng.standard_normal((6, 40, 12)), jnp.float32), jnp.asarray(rng.standard_normal((6, 12)), jnp.float32)]
+leaves = [jnp.asarray(rng.standard_normal(shape), jnp.float32) for shape in ((6, 40, 12), (6, 12))]
 compiled_or_eager(norms, leaves)
 print(np.array_equal(compiled_or_eager(norms, leaves), norms(leaves)), compiles_as_eagerly(),
       np.array_equal(jax.jit(norms)(leaves), norms(leaves)))

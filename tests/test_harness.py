@@ -131,8 +131,8 @@ def test_an_error_message_is_read_in_linear_time_whatever_it_holds(tmp_path, rai
 
 
 def test_only_exercises_that_time_their_code_compile_it_fully(monkeypatch):
-    """ex4 times steps and accuracy trains: their programs are optimised. Every other run compiles quickly, and a
-    user's own XLA flags are kept before the grader's."""
+    """ex4 times steps and accuracy trains: their programs are optimised. Every other run compiles quickly; every
+    run compiles as eagerly (AS_EAGER); a user's own XLA flags are kept before the grader's, none given twice."""
     from grader.exercises import BY_ID
     from grader.harness.child import AS_EAGER, QUICK_COMPILE, set_compilation
 

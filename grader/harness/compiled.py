@@ -17,12 +17,14 @@ take that saving only where nothing tells the two apart:
 As with jax.jit, a later call on arguments of the same layout and shapes runs the program again without running
 the function's Python. Every child compiles as eagerly (``grader.harness.child.AS_EAGER``): a compiled program
 rounds each operation's result to its type, as an eager operation does; where this JAX's cannot
-(:func:`compiles_as_eagerly`), every call runs op by op. Observations that look for what one call keeps for the next call the function directly.
+(:func:`compiles_as_eagerly`), every call runs op by op. Observations that look for what one call keeps for the
+next call the function directly.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import inspect
 import types
 from typing import Any, Callable
@@ -77,26 +79,22 @@ def compiled_or_eager(fn: Callable, *args: Any, owners: tuple[Callable, ...] = (
         return fn(*args)
 
 
-_COMPILES_AS_EAGERLY: list = []
-
-
+@functools.cache
 def compiles_as_eagerly() -> bool:
     """Whether this JAX's compiled programs give what its operations give one by one, bit for bit, on a sample
     of what students write (a matmul chain divided by a number; bfloat16 and float16 squares, sums, roots and
     tanh). Older XLA keeps float32 inside a fused bfloat16 computation whatever it is told, and a compiled
     program there would hide a precision mistake: every call then runs op by op. Asked once per process."""
-    if not _COMPILES_AS_EAGERLY:
-        x = jnp.asarray(np.linspace(-3.0, 3.0, 24, dtype=np.float32).reshape(4, 6))
-        w = jnp.asarray(np.linspace(-1.0, 2.0, 18, dtype=np.float32).reshape(6, 3))
+    x = jnp.asarray(np.linspace(-3.0, 3.0, 24, dtype=np.float32).reshape(4, 6))
+    w = jnp.asarray(np.linspace(-1.0, 2.0, 18, dtype=np.float32).reshape(6, 3))
 
-        def sample(x, w):
-            h = (x @ w @ w.T) / 0.75
-            low = jnp.sqrt(jnp.sum(h.astype(jnp.bfloat16) ** 2, axis=1)).astype(jnp.float32)
-            half = (jnp.tanh(h.astype(jnp.float16)) * 3 + jnp.exp(x.astype(jnp.float16) / 4)).astype(jnp.float32)
-            return h, low, half
+    def sample(x, w):
+        h = (x @ w @ w.T) / 0.75
+        low = jnp.sqrt(jnp.sum(h.astype(jnp.bfloat16) ** 2, axis=1)).astype(jnp.float32)
+        half = (jnp.tanh(h.astype(jnp.float16)) * 3 + jnp.exp(x.astype(jnp.float16) / 4)).astype(jnp.float32)
+        return h, low, half
 
-        _COMPILES_AS_EAGERLY.append(all(np.array_equal(a, b) for a, b in zip(sample(x, w), jax.jit(sample)(x, w))))
-    return _COMPILES_AS_EAGERLY[0]
+    return all(np.array_equal(a, b) for a, b in zip(sample(x, w), jax.jit(sample)(x, w)))
 
 
 def forget() -> None:
@@ -197,7 +195,8 @@ def _state(fn: Callable) -> tuple:
     plain = inspect.unwrap(fn) if callable(fn) else fn
     module = getattr(plain, "__globals__", None)
     if module is None:
-        module = vars(inspect.getmodule(plain)) if inspect.getmodule(plain) is not None else {}
+        owner = inspect.getmodule(plain)
+        module = vars(owner) if owner is not None else {}
     return tuple((name, id(value), _inside(value, 2)) for name, value in list(module.items())
                  if not name.startswith("__")) + (_inside(plain, 2),)
 

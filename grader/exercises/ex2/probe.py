@@ -198,7 +198,9 @@ def probe(rec, modules, inputs, options):
         size = data["lesson"]["x"].shape[0]
         rec.record("mnist/logits", lambda: jax.jit(_lesson_logits)(params, lesson["x"]))
         rec.record("mnist/norms", lambda: _in_batches(
-            lambda x, y: compiled_or_eager(_norms_of_grads, params, x, y, owners=(m.per_example_grads, m.per_example_grad_norms)), lesson["x"], lesson["y"], size))
+            lambda x, y: compiled_or_eager(_norms_of_grads, params, x, y,
+                                           owners=(m.per_example_grads, m.per_example_grad_norms)),
+            lesson["x"], lesson["y"], size))
 
 
 def _in_batches(fn, x, y, size):
