@@ -25,6 +25,7 @@ from grader.checks.compare import array_mismatch
 from grader.exercises import BY_ID, REFERENCED, WARMED
 from grader.batch.grading import fingerprint
 from grader.config import Options
+from grader.observations import Observations
 from grader.cli import main
 from grader.gradescope import SEED_FILE, build_zip
 from grader.expected import task_compilation_cache
@@ -153,6 +154,38 @@ def test_grading_against_a_sealed_reference_is_grading_against_the_code(sealed_c
     assert not against_sealed.notes
     # With no reference code anywhere, the package's own sealed reference is found.
     assert grade_with(REFERENCE, only=("ex3",)).reference["kind"] == "sealed"
+
+
+def test_a_process_reads_each_reference_once_and_no_grade_changes_what_the_next_reads(tmp_path, monkeypatch):
+    """A batch worker (or ``--watch``) grades submission after submission against one reference: its observations
+    are read from disk once per digest of their files, and each grade gets dicts of its own around arrays that
+    cannot be written, so nothing one grade's judging does reaches the next."""
+    monkeypatch.setattr(grader_reference, "_READ", {})
+    reads: list[Path] = []
+    real = sealed.read_observations
+    monkeypatch.setattr(sealed, "read_observations", lambda folder: reads.append(folder) or real(folder))
+    inputs_path = grader_inputs.write(tmp_path / "inputs.npz")
+    with ThreadPoolExecutor(1) as pool:
+        first, second = (load_reference(("ex3", "ex5"), inputs_path, tmp_path, pool, reference_dir=sealed.SHIPPED)
+                         for _ in range(2))
+    assert sorted(p.name for p in reads) == ["ex3", "ex5"]
+    assert first.digest == second.digest
+    a, b = first.observations["ex3"], second.observations["ex3"]
+    assert a.values is not b.values and a.values.keys() == b.values.keys()
+    arrays = [(name, v) for name, v in a.values.items() if isinstance(v, np.ndarray)]
+    assert arrays and all(not v.flags.writeable for _, v in arrays)
+    with pytest.raises(ValueError):
+        arrays[0][1][...] = 0
+    trees = [name for name, v in a.values.items() if isinstance(v, dict)]
+    assert trees, "ex3's reference records trees of arrays"
+    names, leaves = set(b.values), set(b.values[trees[0]])
+    a.values[trees[0]].clear()
+    a.values.clear()
+    with ThreadPoolExecutor(1) as pool:
+        again = load_reference(("ex3", "ex5"), inputs_path, tmp_path, pool, reference_dir=sealed.SHIPPED)
+    assert set(again.observations["ex3"].values) == names and set(again.observations["ex3"].values[trees[0]]) == leaves
+    third = grader_reference._read_once("another digest", lambda: {"ex3": Observations({"x": np.zeros(2)})})
+    assert third["ex3"].values["x"].tolist() == [0.0, 0.0] and len(reads) == 2  # another digest is read anew
 
 
 def test_a_sealed_reference_gives_the_runs_its_compilation_cache(tmp_path):

@@ -24,7 +24,9 @@ import tempfile
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
+
+import numpy as np
 
 from grader.expected import sealed
 from grader.results import RUN_ENDINGS
@@ -70,6 +72,47 @@ def _digest(root: Path, tasks: Iterable[str]) -> str:
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
             digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
+
+
+#: Reference observations this process has read, by the digest of their files (:func:`_digest`): a process that
+#: grades submission after submission (a batch worker, ``--watch``, a notebook) reads and checks them once. The
+#: last few digests only; files that change have another digest and are read again.
+_READ: dict[str, dict[str, Observations]] = {}
+_READ_KEPT = 2
+
+
+def _read_once(digest: str, read: Callable[[], dict[str, Observations]]) -> dict[str, Observations]:
+    """``read()``, or what it gave for ``digest`` before. Every grade gets its own dicts and lists around the same
+    arrays, made read-only: nothing one grade's judging does reaches the next one's."""
+    if digest not in _READ:
+        observations = read()
+        for obs in observations.values():
+            _read_only(obs.values)
+        while len(_READ) >= _READ_KEPT:
+            _READ.pop(next(iter(_READ)))
+        _READ[digest] = observations
+    return {task: replace(obs, values=_fresh(obs.values), errors=dict(obs.errors))
+            for task, obs in _READ[digest].items()}
+
+
+def _read_only(value: object) -> None:
+    if isinstance(value, np.ndarray):
+        value.flags.writeable = False
+    elif isinstance(value, dict):
+        for item in value.values():
+            _read_only(item)
+    elif isinstance(value, list):
+        for item in value:
+            _read_only(item)
+
+
+def _fresh(value: Any) -> Any:
+    """``value``'s dicts and lists anew, its arrays and scalars as they are."""
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fresh(item) for item in value]
+    return value
 
 
 def _is_code(folder: Path) -> bool:
@@ -238,7 +281,8 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
         raise ReferenceRunError(f"the cached reference results in {root} changed since grading started (a "
                                 "submission may have written there); delete the folder and grade again")
     try:
-        return Reference({t: read_observations(root / t) for t in wanted}, xla, digest, root, notes=notes)
+        observations = _read_once(digest, lambda: {t: read_observations(root / t) for t in wanted})
+        return Reference(observations, xla, digest, root, notes=notes)
     except (OSError, ValueError, KeyError) as exc:
         shutil.rmtree(root, ignore_errors=True)
         raise ReferenceRunError(f"the cached reference results in {root} are unreadable ({exc}); "
@@ -290,7 +334,7 @@ def _sealed_or_code(source: Path, tasks: tuple[str, ...], inputs_path: Path, see
     notes = (f"graded against a sealed reference made with other versions ({'; '.join(differ)}); its "
              "observations are used as they are",) if differ else ()
     try:
-        observations = sealed.read(source, wanted)
+        observations = _read_once(digest, lambda: sealed.read(source, wanted))
     except sealed.SealedError as exc:
         raise ReferenceRunError(str(exc)) from exc
     return Reference(observations, sealed.compilation_cache(source), digest, source, manifest, notes), ()
