@@ -120,7 +120,7 @@ def observe_here(task, submission_dir, inputs_path, workdir, limits=None, extra_
     start = time.monotonic()
     submission_dir = Path(submission_dir)
     with _observing:
-        inputs = load_inputs(inputs_path)
+        inputs = load_inputs(inputs_path, task)
         if task in probes.PREPARE:
             probes.PREPARE[task](inputs, list(extra_args))
         recorder = Recorder(submission_dir)

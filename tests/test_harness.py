@@ -147,3 +147,25 @@ def test_only_exercises_that_time_their_code_compile_it_fully(monkeypatch):
         set_compilation(exercise)
         assert sorted(os.environ["XLA_FLAGS"].split()) == sorted(
             AS_EAGER + (() if BY_ID[exercise].runs_for_speed else QUICK_COMPILE)), "no option twice: a key of its own"
+
+
+def test_a_run_loads_only_the_parts_of_the_inputs_it_reads(tmp_path):
+    """The inputs' file holds every exercise's inputs (the accuracy run's images are most of it); each run loads
+    its own part and what its record says it reads besides, the same arrays as the whole file holds."""
+    import numpy as np
+
+    from grader import inputs
+    from grader.exercises import BY_ID
+    from grader.harness.child import load_inputs
+
+    path = inputs.write(tmp_path / "inputs.npz")
+    everything = load_inputs(path)
+    assert set(everything) == set(BY_ID)
+    for exercise in BY_ID:
+        part = load_inputs(path, exercise)
+        assert set(part) == {p.split("/")[0] for p in BY_ID[exercise].input_parts}, exercise
+        assert inputs.flatten(part[exercise]).keys() == inputs.flatten(everything[exercise]).keys()
+    ex2 = load_inputs(path, "ex2")
+    assert set(ex2["accuracy"]) == {"params"} and "x_train" in everything["accuracy"]
+    assert all(np.array_equal(a, b) for a, b in zip(inputs.flatten(ex2["accuracy"]["params"]).values(),
+                                                    inputs.flatten(everything["accuracy"]["params"]).values()))

@@ -46,6 +46,14 @@ class Exercise:
     """Its package has ``reproduce.py``: recipes for its value checks."""
     question_from: str = ""
     """Its package has ``lesson.py``, whose ``question`` is answered from this exercise's observations."""
+    reads_inputs: tuple[str, ...] = ()
+    """What its run reads of the inputs besides its own part (``accuracy/params``): a run loads those parts of the
+    inputs' file and nothing else (the accuracy run's images are most of it)."""
+
+    @property
+    def input_parts(self) -> tuple[str, ...]:
+        """The parts of the inputs (``ex2``, ``accuracy/params``) its run loads."""
+        return (self.id, *self.reads_inputs)
 
     @property
     def package(self) -> str:

@@ -181,11 +181,15 @@ def make_shared_ir_context() -> None:
         pass
 
 
-def load_inputs(path: Path) -> dict[str, Any]:
-    """Rebuild the nested input dict from the flat ``a/b/c`` keys of the npz."""
+def load_inputs(path: Path, exercise: str | None = None) -> dict[str, Any]:
+    """Rebuild the nested input dict from the flat ``a/b/c`` keys of the npz: all of it, or the parts ``exercise``'s
+    run reads (its record's ``input_parts``)."""
+    parts = BY_ID[exercise].input_parts if exercise is not None else None
     tree: dict[str, Any] = {}
     with np.load(path, allow_pickle=False) as npz:
         for flat_key in npz.files:
+            if parts is not None and not any(flat_key == p or flat_key.startswith(p + "/") for p in parts):
+                continue
             node = tree
             *parents, leaf = flat_key.split("/")
             for part in parents:
@@ -235,7 +239,7 @@ def main(argv: list[str]) -> None:
     options = argv[4:]
     set_compilation(exercise)
     share_ir_context()
-    inputs = load_inputs(inputs_path)
+    inputs = load_inputs(inputs_path, exercise)
     if exercise in probes.PREPARE:
         probes.PREPARE[exercise](inputs, options)
     recorder = Recorder(submission_dir)
