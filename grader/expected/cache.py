@@ -96,6 +96,7 @@ def _read_once(digest: str, read: Callable[[], dict[str, Observations]]) -> dict
 
 
 def _read_only(value: object) -> None:
+    """Every array in ``value`` (an observation: an array, a tree of them, or JSON) made read-only."""
     if isinstance(value, np.ndarray):
         value.flags.writeable = False
     elif isinstance(value, dict):
