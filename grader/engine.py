@@ -11,7 +11,7 @@ import os
 import shutil
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
@@ -170,13 +170,16 @@ def grade(path: str | Path | Submission, options: Options = Options(), *, on_run
                 if task not in futures:
                     futures[task] = lane(task).submit(_run_student, task, submission, sub_dir, inputs_path,
                                                       workdir, options, ref.compilation_cache, notify, runner)
-            runs = {}
-            for task, future in futures.items():
-                runs[task] = future.result()
+            judging, ended = Judging(ref.observations, rubric, inputs), {}
+            for future in as_completed(futures.values()):  # each exercise judged while the others still run
+                run = future.result()
+                ended[run.task] = run
+                judging.ready(run.task, ended)
+            runs = {task: ended[task] for task in futures}
         if not options.use_cache and ref.manifest is None and ref.compilation_cache is not None:
             # a fresh reference's private folder (never a sealed one's)
             shutil.rmtree(ref.compilation_cache.parent, ignore_errors=True)
-    results, details = judge_all(runs, ref.observations, rubric, inputs)
+    results, details = judging.finish(runs)
     results = _with_reproductions(results, runs, ref.observations, submission, options, inputs)
     timings = {task: round(run.result.seconds, 3) for task, run in runs.items()}
     timings["total"] = round(time.monotonic() - started, 3)
@@ -258,16 +261,40 @@ def judge_all(runs: dict[str, _Run], reference: dict[str, Observations], rubric:
     Also returns what the judges measured for the report (:attr:`Verdict.details`), by check id. A check's
     required checks and the checks whose verdicts it reads are judged before it; their verdicts are passed in.
     """
-    inputs = grader_inputs.build() if inputs is None else inputs
-    results: dict[str, CheckResult] = {}
-    outcomes: dict[str, Verdict | BaseException] = {}
+    judging = Judging(reference, rubric, grader_inputs.build() if inputs is None else inputs)
+    return judging.finish(runs)
 
-    def judge(check: Check) -> CheckResult:
+
+class Judging:
+    """The checks of a grade, judged exercise by exercise as runs end: :meth:`ready` judges one exercise's while
+    the other runs go on, :meth:`finish` whatever is left. A check depends only on its exercise's run and on
+    checks of that exercise (``grader.checks.registry`` holds every check to that), so the order changes nothing."""
+
+    def __init__(self, reference: dict[str, Observations], rubric: Rubric, inputs: dict) -> None:
+        self._reference, self._rubric, self._inputs = reference, rubric, inputs
+        self._results: dict[str, CheckResult] = {}
+        self._outcomes: dict[str, Verdict | BaseException] = {}
+
+    def ready(self, task: str, runs: dict[str, _Run]) -> None:
+        """Judge the checks of ``task``, whose run (in ``runs``) has ended."""
+        for check in CHECKS:
+            if check.exercise == task:
+                self._judge(check, runs)
+
+    def finish(self, runs: dict[str, _Run]) -> tuple[list[CheckResult], dict[str, dict]]:
+        """Every check of the exercises run, in rubric order, and what the judges measured, by check id."""
+        ordered = [self._judge(check, runs) for check in CHECKS if check.exercise in runs]
+        details = {check_id: outcome.details for check_id in _judging_order(runs)
+                   if isinstance(outcome := self._outcomes[check_id], Verdict) and outcome.details}
+        return ordered, details
+
+    def _judge(self, check: Check, runs: dict[str, _Run]) -> CheckResult:
+        results, outcomes = self._results, self._outcomes
         if check.id not in results:
             run = runs[check.exercise]
-            required = [judge(CHECKS_BY_ID[r]) for r in check.requires]
+            required = [self._judge(CHECKS_BY_ID[r], runs) for r in check.requires]
             for read in check.reads:
-                judge(CHECKS_BY_ID[read])
+                self._judge(CHECKS_BY_ID[read], runs)
             blockers = [r for r in required if r.score <= 0]
             blocking = ", ".join(r.id for r in blockers)
             if blockers:
@@ -275,20 +302,32 @@ def judge_all(runs: dict[str, _Run], reference: dict[str, Observations], rubric:
                 message = (f"{NOT_IMPLEMENTED}: judged once {blocking} works" if unfinished
                            else f"not judged until {blocking} earns credit")
                 results[check.id] = _result(
-                    check, "skipped", rubric.points[check.id], 0, run, message,
+                    check, "skipped", self._rubric.points[check.id], 0, run, message,
                     f"Fix {blocking} first; this check is about a side property of working code.")
                 outcomes[check.id] = Missing(f"{check.id} was not judged: {message}")
             else:
-                ref = reference.get(check.exercise, Observations())
+                ref = self._reference.get(check.exercise, Observations())
                 verdicts = {read: outcomes[read] for read in check.reads}
-                results[check.id], outcomes[check.id] = _judge_one(check, run, ref, rubric.points[check.id],
-                                                                   inputs, verdicts)
+                results[check.id], outcomes[check.id] = _judge_one(check, run, ref, self._rubric.points[check.id],
+                                                                   self._inputs, verdicts)
         return results[check.id]
 
-    ordered = [judge(check) for check in CHECKS if check.exercise in runs]
-    details = {check_id: outcome.details for check_id, outcome in outcomes.items()
-               if isinstance(outcome, Verdict) and outcome.details}
-    return ordered, details
+
+def _judging_order(runs: dict[str, _Run]) -> list[str]:
+    """The checks of the exercises run, in rubric order, each after the checks it requires and reads: the order
+    the report's details come in, whatever order the runs ended in."""
+    order: dict[str, None] = {}
+
+    def visit(check: Check) -> None:
+        if check.id not in order:
+            for other in (*check.requires, *check.reads):
+                visit(CHECKS_BY_ID[other])
+            order[check.id] = None
+
+    for check in CHECKS:
+        if check.exercise in runs:
+            visit(check)
+    return list(order)
 
 
 def _result(check: Check, status: str, points: float, credit: float, run: _Run, message: str = "",

@@ -182,3 +182,45 @@ def test_the_lesson_answer_is_kept_by_the_submissions_content(tmp_path, cache_di
     for kept in (tmp_path / "cache" / "lesson").glob("*.npz"):
         kept.write_bytes(b"not an npz")
     assert grade(REFERENCE, options, runner=runner).lesson == first.lesson and asked[-1] is True
+
+
+def test_each_exercise_is_judged_as_its_run_ends_and_the_order_changes_no_grade(tmp_path, cache_dir, compilation_cache,
+                                                                                 monkeypatch):
+    """The grading process judges an exercise's checks while the other runs go on; whichever run ends last, the
+    report is the same, check for check and detail for detail."""
+    import time
+
+    from conftest import CORPUS, observe_here, submission_with
+
+    from grader import engine
+    from grader.config import Options
+
+    judged = []
+    ready = engine.Judging.ready
+
+    def recording(self, task, runs):
+        judged.append((task, len(runs)))
+        return ready(self, task, runs)
+
+    monkeypatch.setattr(engine.Judging, "ready", recording)
+    folder = submission_with(tmp_path, {"ex3_mlp_forward": CORPUS / "mutants" / "ex3_mlp_forward__gelu_for_relu.py"})
+    only = ("ex1", "ex3", "ex5")
+
+    def graded(last: str):
+        def runner(task, *args):
+            if task == last:
+                time.sleep(1.0)
+            return observe_here(task, *args)
+
+        judged.clear()
+        report = engine.grade(folder, Options(only=only, cache_dir=cache_dir, jobs=3), runner=runner)
+        assert judged[-1] == (last, 3) and sorted(t for t, _ in judged) == sorted(only)
+        assert [n for _, n in judged] == [1, 2, 3]  # each judged when its run ended, before the next
+        return report
+
+    first, second = graded("ex1"), graded("ex3")
+    verdicts = [[{k: v for k, v in c.to_json().items() if k != "seconds"} for c in r.checks] for r in (first, second)]
+    assert verdicts[0] == verdicts[1]
+    assert any(c.status == "fail" for c in first.checks if c.exercise == "ex3")
+    assert first.accuracy == second.accuracy and first.timings.keys() == second.timings.keys()
+    assert list(first.timings) == list(second.timings) == ["ex5", "ex1", "ex3", "total"]  # not the order they ended
