@@ -27,7 +27,7 @@ from grader.engine import HARNESS_HINT, Options, _Run, _run_failure_hint, grade
 from grader.results import Report, RunRecord
 from grader.observations import Limits
 from grader.sandbox import forkserver, run_task
-from grader.sandbox.launch import _child_env
+from grader.sandbox.environment import run_env, server_env
 
 PLOTTING = '''
 import matplotlib.pyplot as plt
@@ -122,7 +122,7 @@ def test_an_import_jax_makes_on_the_submissions_line_is_jaxs(tmp_path, cache_dir
 
 
 def _forked_child(server: forkserver.ForkServer, argv: list[str], cwd: Path) -> tuple[int, str]:
-    child = server.start(argv, cwd, _child_env(cwd, None), "{}")
+    child = server.start(argv, cwd, run_env(cwd), "{}")
     code = child.wait(120)
     with child.stdout as out, child.stderr as err:
         out.read()
@@ -130,7 +130,7 @@ def _forked_child(server: forkserver.ForkServer, argv: list[str], cwd: Path) -> 
 
 
 def test_a_forked_child_that_dies_says_why(tmp_path):
-    server = forkserver.ForkServer(_child_env(Path("/"), None))
+    server = forkserver.ForkServer(server_env())
     try:
         code, stderr = _forked_child(server, ["ex3"], tmp_path / "no-such-folder")
     finally:

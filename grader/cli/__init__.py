@@ -32,9 +32,13 @@ def __getattr__(name: str) -> object:
 # Each command's module is imported only when it runs: a grade does not pay for the batch's imports.
 def _grade(argv: list[str]) -> int:
     if not {"-h", "--help"} & set(argv):
+        from grader.sandbox import forkserver
+        from grader.sandbox.environment import server_env
+
+        forkserver.start_shared(server_env())  # first, before numpy: every run waits for the server's jax import
         from grader.sandbox import warm_up
 
-        warm_up()  # the fork server imports jax while the grader's own modules import (the grade reuses it)
+        warm_up()  # the confinement probe, and the grade's own modules import meanwhile
     from grader.cli.grade import main as run
 
     return run(argv)

@@ -204,6 +204,11 @@ def shared(env: dict[str, str]) -> ForkServer | None:
         return _server
 
 
+def start_shared(env: dict[str, str]) -> None:
+    """Start this process's fork server in the background; :func:`shared` then waits for it to be ready."""
+    threading.Thread(target=shared, args=(env,), daemon=True).start()
+
+
 def children_cpu() -> list[tuple[str, float]]:
     """(task, CPU seconds) of every child this process's fork server has reaped, in order."""
     server = _server

@@ -19,7 +19,6 @@ child prints is ever parsed.
 
 from __future__ import annotations
 
-import os
 import secrets
 import shutil
 import signal
@@ -34,6 +33,7 @@ from grader.observations import FORGED, ForgedResults, Limits, Observations, Run
 from grader.protocol import STUDENT_CODE_STARTS
 from grader.results import RunStatus
 from grader.sandbox import forkserver, machine
+from grader.sandbox.environment import run_env, server_env
 from grader.sandbox.confine import Confinement, Plan
 from grader.sandbox.policy import NONE, offered, plan
 from grader.sandbox.supervise import Child, supervise
@@ -96,7 +96,7 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
                       writes=[workdir, out_dir, *(cache if cache_writable else [])], memory_bytes=limits.memory_bytes,
                       hidden=(workdir.parent,))
     argv = [task, str(submission_dir), str(inputs_path), str(out_dir), *extra_args]
-    env = _child_env(workdir, compilation_cache, cache_writable)
+    env = run_env(workdir, compilation_cache, cache_writable)
     start = time.monotonic()
     ended = supervise(_start(argv, workdir, env, child_plan, _server(limits, offer)), limits.timeout,
                       limits.output_bytes)
@@ -129,7 +129,7 @@ def _run(task: str, submission_dir: Path, inputs_path: Path, workdir: Path, limi
 
 def _server(limits: Limits, offer: Confinement) -> forkserver.ForkServer | None:
     """The fork server, where children are confined from starting processes (so a group kill is complete)."""
-    return forkserver.shared(_child_env(Path("/"), None)) if limits.fork and offer.processes else None
+    return forkserver.shared(server_env()) if limits.fork and offer.processes else None
 
 
 def warm_up(limits: Limits = Limits()) -> threading.Thread:
@@ -138,7 +138,7 @@ def warm_up(limits: Limits = Limits()) -> threading.Thread:
     The server starts beside the probe, not after it: whether the runs use it is decided by what the probe
     finds (:func:`_server`); one that goes unused is closed when this process exits."""
     if limits.fork and limits.confine:
-        threading.Thread(target=lambda: forkserver.shared(_child_env(Path("/"), None)), daemon=True).start()
+        forkserver.start_shared(server_env())
     thread = threading.Thread(target=lambda: _server(limits, offered() if limits.confine else NONE), daemon=True)
     thread.start()
     return thread
@@ -182,35 +182,6 @@ class _FreshChild:
         kill_tree(self._proc.pid)  # even when it has ended: what it started may still run in its group
         self._proc.wait()
         kill_marked(self._marker)
-
-
-def _child_env(workdir: Path, compilation_cache: Path | None,
-               cache_writable: bool = True) -> dict[str, str]:
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(workdir),
-        "TMPDIR": str(workdir),
-        "LANG": "C.UTF-8",
-        "PYTHONHASHSEED": "0",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "JAX_PLATFORMS": "cpu",
-        "TF_CPP_MIN_LOG_LEVEL": "3",
-        "JAX_ENABLE_X64": "0",
-        "MPLBACKEND": "Agg",  # a submission's plots are drawn nowhere and never block (grader.harness.child)
-    }
-    if compilation_cache is not None:
-        # Eager JAX compiles every primitive on first use; the cache makes that a file read.
-        env["JAX_COMPILATION_CACHE_DIR"] = str(compilation_cache)
-        # Keep everything compiled, or (a run that may only read the folder) nothing: no compilation takes a year.
-        env["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0" if cache_writable else "3e7"
-        env["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
-        # Keep the cache folder's path out of the cache keys, so a copy of the folder still hits.
-        env["JAX_PERSISTENT_CACHE_ENABLE_XLA_CACHES"] = "none"
-    for name in ("VIRTUAL_ENV", "XLA_FLAGS"):
-        if name in os.environ:
-            env[name] = os.environ[name]
-    env.update(machine.child_env(workdir))
-    return env
 
 
 def _harness_failure(returncode: int | None, stderr: str) -> tuple[RunStatus, str]:
