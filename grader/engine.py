@@ -23,7 +23,7 @@ from grader.checks.common import DELETED_ARRAY, crash_hint
 from grader.checks.registry import BY_ID as CHECKS_BY_ID
 from grader.checks.registry import CHECKS
 from grader.config import Options
-from grader.exercises import ALL, BY_ID, IDS, MODULES, WARMED
+from grader.exercises import ALL, BY_ID, IDS, MODULES
 from grader.exercises.accuracy.shared import CURVES_OPTION
 from grader.results import RUN_ENDINGS, CheckResult, Report, RunRecord
 from grader.rubric import Rubric, RubricError, load_rubric
@@ -154,13 +154,13 @@ def grade(path: str | Path | Submission, options: Options = Options(), *, on_run
                 """A run that mostly waits goes beside the others when several run at once."""
                 return beside if BY_ID[task].waits and jobs > 1 else pool
 
-            def start(compilation_cache: Path | None) -> None:
-                """The runs that need no reference observations start first, before the reference's are waited
-                for, from the compilation cache the reference already holds."""
+            def start(ready: dict[str, Path | None]) -> None:
+                """The runs the reference has compiled for start at once, before its observations are read or
+                any of its own runs waited for."""
                 for task in tasks:
-                    if task in WARMED:
+                    if task in ready:
                         futures[task] = lane(task).submit(_run_student, task, submission, sub_dir, inputs_path,
-                                                          workdir, options, compilation_cache, notify, runner)
+                                                          workdir, options, ready[task], notify, runner)
 
             ref = load_reference(tuple(tasks), inputs_path, workdir, pool, reference_dir=options.reference_dir,
                                  cache_dir=options.cache_dir, use_cache=options.use_cache, limits=options.limits,
@@ -175,7 +175,7 @@ def grade(path: str | Path | Submission, options: Options = Options(), *, on_run
                 run = future.result()
                 ended[run.task] = run
                 judging.ready(run.task, ended)
-            runs = {task: ended[task] for task in futures}
+            runs = {task: ended[task] for task in tasks}
         if not options.use_cache and ref.manifest is None and ref.compilation_cache is not None:
             # a fresh reference's private folder (never a sealed one's)
             shutil.rmtree(ref.compilation_cache.parent, ignore_errors=True)

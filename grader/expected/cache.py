@@ -209,7 +209,7 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
                    reference_dir: Path | None = None, cache_dir: Path | None = None, use_cache: bool = True,
                    limits: Limits = Limits(), expected_digest: str | None = None, seed: int | None = None,
                    start_from_shipped: bool = True, warm: bool = True,
-                   start: Callable[[Path | None], None] | None = None) -> Reference:
+                   start: Callable[[dict[str, Path | None]], None] | None = None) -> Reference:
     """Reference observations for ``tasks``, running (in ``pool``) whatever the cache lacks.
 
     With ``expected_digest`` (a batch passes the digest it saw before any
@@ -220,17 +220,18 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
     ``start_from_shipped`` the runs compile everything themselves (sealing keeps what they compiled).
 
     The :data:`WARMED` tasks among ``tasks`` need no observations; with ``warm``, the reference runs them once
-    for the compilation cache they fill. ``start`` is called once, before any reference run is waited for, with
-    the compilation caches the reference holds already (``None`` while the warmed tasks' are not filled): the
-    runs that need no reference observations start there, at once.
+    for the compilation cache they fill. ``start`` is called once, before any reference run is waited for and
+    before any observations are read, with the tasks whose runs can start at once: each with the compilation
+    cache it starts from (``None`` for a warmed task whose part is not filled yet). A submission's run needs the
+    reference's compiled programs, never its observations; a task whose reference must run first is left out.
     """
-    begin = start or (lambda compilation_cache: None)
+    begin = start or (lambda ready: None)
     source = find_reference(reference_dir)
     notes: tuple[str, ...] = ()
     if sealed.is_sealed(source):
-        found, notes = _sealed_or_code(source, tasks, inputs_path, seed, expected_digest)
+        found, notes = _sealed_or_code(source, tasks, inputs_path, seed, expected_digest,
+                                       lambda cache: begin({t: cache for t in tasks}))
         if isinstance(found, Reference):
-            begin(found.compilation_cache)
             return found
         source = found
     if use_cache:
@@ -252,7 +253,7 @@ def load_reference(tasks: tuple[str, ...], inputs_path: Path, workdir: Path, poo
             _start_from_shipped(xla)
         xla.mkdir(exist_ok=True)
     warming = [t for t in tasks if t in WARMED and warm and not (root / f"{t}{_COMPILED}").is_file()]
-    begin(None if warming else xla)
+    begin({t: None if warming and t in WARMED else xla for t in tasks if t not in todo})
     slow = replace(limits, timeout=max(limits.timeout, 300.0))
     # Results go to private folders outside the scratch folder the submission's children can see.
     results = {t: Path(tempfile.mkdtemp(prefix=f"jax-grader-ref-{t}-")) for t in (*todo, *warming)}
@@ -307,8 +308,10 @@ def _reference_failure(task: str, source: Path, result: RunResult) -> str:
 
 
 def _sealed_or_code(source: Path, tasks: tuple[str, ...], inputs_path: Path, seed: int | None,
-                    expected_digest: str | None) -> tuple[Reference | Path, tuple[str, ...]]:
-    """The sealed reference in ``source`` when it fits this grade, else the reference code to run (and why)."""
+                    expected_digest: str | None,
+                    fits: Callable[[Path | None], None]) -> tuple[Reference | Path, tuple[str, ...]]:
+    """The sealed reference in ``source`` when it fits this grade, else the reference code to run (and why).
+    ``fits`` is called with its compilation cache once it is known to fit, before its observations are read."""
     try:
         manifest = sealed.read_manifest(source)
     except sealed.SealedError as exc:
@@ -334,6 +337,7 @@ def _sealed_or_code(source: Path, tasks: tuple[str, ...], inputs_path: Path, see
         raise ReferenceRunError(f"the sealed reference in {source} changed since grading started")
     notes = (f"graded against a sealed reference made with other versions ({'; '.join(differ)}); its "
              "observations are used as they are",) if differ else ()
+    fits(sealed.compilation_cache(source))
     try:
         observations = _read_once(digest, lambda: sealed.read(source, wanted))
     except sealed.SealedError as exc:
