@@ -224,3 +224,33 @@ def test_each_exercise_is_judged_as_its_run_ends_and_the_order_changes_no_grade(
     assert any(c.status == "fail" for c in first.checks if c.exercise == "ex3")
     assert first.accuracy == second.accuracy and first.timings.keys() == second.timings.keys()
     assert list(first.timings) == list(second.timings) == ["ex5", "ex1", "ex3", "total"]  # not the order they ended
+
+
+@pytest.mark.parametrize("sealed", [False, True], ids=["cached", "sealed"])
+def test_runs_start_before_the_reference_observations_are_read(sealed, cache_dir, compilation_cache, monkeypatch):
+    """A run needs the reference's compiled programs, not its observations: every run whose reference is ready
+    starts before the grading process reads them (a tenth of a second of the grade's critical path)."""
+    import threading
+
+    from conftest import ROOT, observe_here
+
+    from grader import engine
+    from grader.config import Options
+    from grader.expected import cache
+
+    entered, order = threading.Event(), []
+
+    def runner(task, *args):
+        entered.set()
+        return observe_here(task, *args)
+
+    read = cache._read_once
+
+    def reading(digest, fn):
+        order.append(entered.wait(timeout=10))  # True: a run had started; False: none started until the read
+        return read(digest, fn)
+
+    monkeypatch.setattr(cache, "_read_once", reading)
+    options = Options(only=("ex3",), cache_dir=cache_dir, reference_dir=ROOT / "grader" / "_sealed" if sealed else None)
+    report = engine.grade(REFERENCE, options, runner=runner)
+    assert order == [True] and report.score == report.max_score

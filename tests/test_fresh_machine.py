@@ -232,3 +232,17 @@ def test_the_default_submission_is_found_from_inside_the_folder_too(tmp_path, mo
     (tmp_path / "mywork" / DEFAULT_SUBMISSION).mkdir()
     assert default_submission() == DEFAULT_SUBMISSION
     assert "run in this\nfolder" in (tmp_path / "mywork" / "answers.md").read_text()
+
+
+def test_a_grade_starts_its_fork_server_before_it_imports_numpy():
+    """Every run waits for the fork server's import of jax: the command line starts it first, before its own
+    modules (numpy among them) import."""
+    code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+            "from grader.sandbox import forkserver\n"
+            "seen = []\n"
+            "forkserver.start_shared = lambda env: seen.append(sorted(m for m in ('numpy', 'jax') if m in sys.modules))\n"
+            "from grader.cli import main\n"
+            "main(['/nonexistent/submission'])\n"
+            "print(seen)\n")
+    out = subprocess.run([sys.executable, "-I", "-c", code, str(ROOT)], capture_output=True, text=True, timeout=120)
+    assert "[[], " in out.stdout and out.stdout.strip().endswith("]]"), out.stdout + out.stderr
