@@ -505,7 +505,8 @@ def test_workflows_install_the_package_not_the_solutions(workflow):
 def test_the_training_starts_from_what_the_reference_compiled_once_it_has(tmp_path):
     """The accuracy run needs no reference observations: it starts before the reference's runs are waited for.
     The first time, with nothing compiled yet, it starts with no compilation cache while the reference trains once
-    for it; from then on it starts from what that training compiled. A cache that does not last is not warmed."""
+    for it, and ex3's run waits for its reference's; from then on both start at once from what the reference
+    compiled. A cache that does not last is not warmed."""
     inputs_path = grader_inputs.write(tmp_path / "inputs.npz")
     started = []
 
@@ -515,13 +516,14 @@ def test_the_training_starts_from_what_the_reference_compiled_once_it_has(tmp_pa
                                   cache_dir=cache, start=started.append, **options)
 
     first = load(tmp_path / "cache")
-    assert started == [None]
+    assert started == [{"accuracy": None}]
     assert any(task_compilation_cache(first.compilation_cache, "accuracy").iterdir())
     assert set(first.observations) == {"ex3"}  # the training is not judged against the reference
     again = load(tmp_path / "cache")
-    assert started == [None, again.compilation_cache] and again.compilation_cache is not None
-    load(tmp_path / "unwarmed", warm=False)
-    assert len(started) == 3 and started[2] is not None
+    assert again.compilation_cache is not None
+    assert started[1] == {"ex3": again.compilation_cache, "accuracy": again.compilation_cache}
+    unwarmed = load(tmp_path / "unwarmed", warm=False)
+    assert len(started) == 3 and started[2] == {"accuracy": unwarmed.compilation_cache}  # ex3's reference runs
     assert not list((tmp_path / "unwarmed").glob("*/accuracy.compiled"))
 
 
