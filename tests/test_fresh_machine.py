@@ -246,3 +246,20 @@ def test_a_grade_starts_its_fork_server_before_it_imports_numpy():
             "print(seen)\n")
     out = subprocess.run([sys.executable, "-I", "-c", code, str(ROOT)], capture_output=True, text=True, timeout=120)
     assert "[[], " in out.stdout and out.stdout.strip().endswith("]]"), out.stdout + out.stderr
+
+
+def test_a_warm_up_that_fails_prints_nothing_and_leaves_the_work_to_the_runs(monkeypatch):
+    """The confinement probe starts in a thread ahead of the runs; when it fails there (its scratch folder removed
+    as a quick command exits, say), nothing is printed from that thread: the runs probe again and report."""
+    import threading
+
+    from grader.sandbox import launch
+
+    def failing():
+        raise FileNotFoundError("the probe's scratch folder is gone")
+
+    printed = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: printed.append(args.exc_value))
+    monkeypatch.setattr(launch, "offered", failing)
+    launch.warm_up(Limits(fork=False)).join(timeout=60)
+    assert printed == []

@@ -139,9 +139,18 @@ def warm_up(limits: Limits = Limits()) -> threading.Thread:
     finds (:func:`_server`); one that goes unused is closed when this process exits."""
     if limits.fork and limits.confine:
         forkserver.start_shared(server_env())
-    thread = threading.Thread(target=lambda: _server(limits, offered() if limits.confine else NONE), daemon=True)
+    thread = threading.Thread(target=_warm, args=(limits,), daemon=True)
     thread.start()
     return thread
+
+
+def _warm(limits: Limits) -> None:
+    """The probe and the server, ahead of the runs, which ask for both again: what fails here (a probe whose
+    scratch folder goes as the process exits, say) is met by them and reported there, not printed from a thread."""
+    try:
+        _server(limits, offered() if limits.confine else NONE)
+    except Exception:  # noqa: BLE001 - ahead-of-time work only; the runs do it again
+        pass
 
 
 def _start(argv: list[str], workdir: Path, env: dict[str, str], child_plan: Plan,
