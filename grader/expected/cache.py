@@ -337,12 +337,13 @@ def _sealed_or_code(source: Path, tasks: tuple[str, ...], inputs_path: Path, see
         raise ReferenceRunError(f"the sealed reference in {source} changed since grading started")
     notes = (f"graded against a sealed reference made with other versions ({'; '.join(differ)}); its "
              "observations are used as they are",) if differ else ()
-    fits(sealed.compilation_cache(source))
+    compilation_cache = sealed.compilation_cache(source)
+    fits(compilation_cache)
     try:
         observations = _read_once(digest, lambda: sealed.read(source, wanted))
     except sealed.SealedError as exc:
         raise ReferenceRunError(str(exc)) from exc
-    return Reference(observations, sealed.compilation_cache(source), digest, source, manifest, notes), ()
+    return Reference(observations, compilation_cache, digest, source, manifest, notes), ()
 
 
 def _store(out: Path, dest: Path) -> None:
