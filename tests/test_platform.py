@@ -66,7 +66,7 @@ def test_confinement_is_stated_in_one_line(monkeypatch, offers, expected):
     for module in (policy, confine):
         monkeypatch.setattr(module, "offers", lambda: offers)
     monkeypatch.setattr(policy, "_try", lambda candidate: pytest.fail("nothing to observe, nothing to try"))
-    offer = policy.offered.__wrapped__()
+    offer = policy._offered.__wrapped__()  # uncached: this machine's answer is kept
     assert offer.level == "none" and offer.describe() == expected
 
 
@@ -181,3 +181,31 @@ def test_time_limit_holds_without_linux_facilities(tmp_path, cache_dir):
     folder = submission_with(tmp_path, {"ex3_mlp_forward": CORPUS / "hostile" / "ex3_mlp_forward__waits_forever.py"})
     report, _ = _grade_without_linux(folder, tmp_path, cache_dir, "--only", "ex3", "--timeout", "8")
     assert report["score"] == 0 and any("time limit" in c["message"] for c in report["checks"])
+
+
+def test_the_confinement_is_observed_once_however_many_threads_ask(monkeypatch):
+    """The warm-up's probe and the first runs ask for the confinement at once: one throwaway child answers them all,
+    the others wait for it."""
+    import threading
+    import time
+
+    tried = []
+
+    def slow_try(candidate):
+        tried.append(candidate)
+        time.sleep(0.2)  # a probe takes about this long: the other threads ask while it runs
+        return {"write_scratch": True, "read_outside": True, "write_outside": True, "socket": True, "fork": True,
+                "signal_parent": True}
+
+    monkeypatch.setattr(policy, "_try", slow_try)
+    policy._offered.cache_clear()
+    try:
+        answers = []
+        threads = [threading.Thread(target=lambda: answers.append(policy.offered())) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=30)
+        assert len(answers) == 4 and len(set(answers)) == 1 and len(tried) <= 1
+    finally:
+        policy._offered.cache_clear()  # the next test observes this machine for real

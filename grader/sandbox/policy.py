@@ -26,6 +26,7 @@ import site
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Iterable
 
@@ -148,9 +149,19 @@ def _try(offer: Confinement) -> dict | None:
             return None
 
 
-@functools.lru_cache(maxsize=1)
+#: Held while :func:`offered` observes: a run that asks while the warm-up's probe is going waits for its answer.
+_OFFERING = threading.Lock()
+
+
 def offered() -> Confinement:
-    """The strongest confinement this machine gives a child, observed on a throwaway child (once per process)."""
+    """The strongest confinement this machine gives a child, observed on a throwaway child (once per process,
+    however many threads ask at once)."""
+    with _OFFERING:
+        return _offered()
+
+
+@functools.lru_cache(maxsize=1)
+def _offered() -> Confinement:
     machine = offers()
     detail = []
     switched = [name for name in ("landlock", "seccomp") if name in machine.without]
