@@ -66,7 +66,7 @@ def test_confinement_is_stated_in_one_line(monkeypatch, offers, expected):
     for module in (policy, confine):
         monkeypatch.setattr(module, "offers", lambda: offers)
     monkeypatch.setattr(policy, "_try", lambda candidate: pytest.fail("nothing to observe, nothing to try"))
-    offer = policy._offered.__wrapped__()  # uncached: this machine's answer is kept
+    offer = policy._offered.__wrapped__()  # uncached: the faked machine's answer is not kept for later tests
     assert offer.level == "none" and offer.describe() == expected
 
 
