@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.harness.child import AS_EAGER, add_xla_flags
+from grader.harness.child import add_xla_flags
+from grader.harness.xla_options import AS_EAGER
 
 # Probes that run in this process compile as a child's do (set before JAX starts its backend; once, though xdist's
 # workers import this file after the process that starts them has).

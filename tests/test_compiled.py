@@ -145,7 +145,7 @@ def test_a_low_precision_mistake_is_computed_as_op_by_op_computes_it(as_eager):
     hide a precision mistake. Every child compiles with AS_EAGER, which rounds each operation as eagerly; where
     this JAX cannot (older XLA), or without those options, compiles_as_eagerly says so and every call runs op
     by op. Either way the result is the eager one."""
-    from grader.harness.child import AS_EAGER
+    from grader.harness.xla_options import AS_EAGER
 
     env = {**os.environ, "XLA_FLAGS": " ".join(AS_EAGER) if as_eager else "", "JAX_PLATFORMS": "cpu",
            "PYTHONPATH": str(ROOT)}

@@ -134,7 +134,8 @@ def test_only_exercises_that_time_their_code_compile_it_fully(monkeypatch):
     """ex4 times steps and accuracy trains: their programs are optimised. Every other run compiles quickly; every
     run compiles as eagerly (AS_EAGER); a user's own XLA flags are kept before the grader's, none given twice."""
     from grader.exercises import BY_ID
-    from grader.harness.child import AS_EAGER, QUICK_COMPILE, quick_compile, set_compilation
+    from grader.harness.child import set_compilation
+    from grader.harness.xla_options import AS_EAGER, QUICK_COMPILE, quick_compile
 
     assert {e for e, record in BY_ID.items() if record.runs_for_speed} == {"ex4", "accuracy"}
     assert quick_compile()[:len(QUICK_COMPILE)] == QUICK_COMPILE
@@ -159,7 +160,7 @@ def test_the_older_code_generators_are_chosen_only_where_xla_is_known_to_have_th
     code generators is given to the jaxlib releases known to have it (0.5.3 up to the 0.10 series), no other."""
     import jaxlib.version
 
-    from grader.harness.child import LEGACY_EMITTERS, QUICK_COMPILE, quick_compile
+    from grader.harness.xla_options import LEGACY_EMITTERS, QUICK_COMPILE, quick_compile
 
     monkeypatch.setattr(jaxlib.version, "__version__", release)
     assert quick_compile() == QUICK_COMPILE + (LEGACY_EMITTERS if given else ())
@@ -169,7 +170,7 @@ def test_the_older_code_generators_are_chosen_only_where_xla_is_known_to_have_th
 def test_this_jaxlib_starts_its_backend_with_every_option_a_run_is_given():
     """What a quick run's child puts in $XLA_FLAGS, this jaxlib's XLA accepts: its backend starts and computes
     (an option it did not know would end the process before the first result)."""
-    from grader.harness.child import AS_EAGER, quick_compile
+    from grader.harness.xla_options import AS_EAGER, quick_compile
 
     code = "import jax.numpy as jnp; print(float(jnp.tanh(jnp.arange(4.0)).sum()))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,

@@ -201,9 +201,9 @@ def test_a_sealed_reference_gives_the_runs_its_compilation_cache(tmp_path):
     assert any(task_compilation_cache(ref.compilation_cache, "accuracy").iterdir())
 
 
-def _seal_with_entries(out: Path, cpu: str, entries: dict[str, bytes], versions=None) -> dict:
+def _seal_with_entries(out: Path, cpu: str, entries: dict[str, bytes], versions=None, xla_options=None) -> dict:
     """``sealed.write`` of the shipped observations into ``out``, with ``entries`` as ex3's compiled part made on
-    ``cpu``; returns the folder's listing of entries per CPU."""
+    ``cpu`` (with ``xla_options``, the tasks' own by default); returns the folder's listing of entries per CPU."""
     made = Path(tempfile.mkdtemp(dir=out.parent))
     results, compiled = made / "results", made / "xla"
     (compiled / "ex3").mkdir(parents=True)
@@ -211,7 +211,8 @@ def _seal_with_entries(out: Path, cpu: str, entries: dict[str, bytes], versions=
         (compiled / "ex3" / name).write_bytes(data)
     shutil.copytree(sealed.SHIPPED / "ex3", results / "ex3")
     manifest = sealed.Manifest(tasks=("ex3",), seed=None, inputs_digest="i", probes_digest="p", reference_digest="r",
-                               versions=versions or sealed.library_versions())
+                               versions=versions or sealed.library_versions(),
+                               xla_options=sealed.compile_options() if xla_options is None else xla_options)
     sealed.write(out, results, manifest, compiled, cpu)
     return json.loads((out / sealed.COMPILATION_CACHE / sealed.CPUS).read_text())
 
@@ -242,6 +243,35 @@ def test_a_seal_keeps_what_other_cpus_compiled(tmp_path):
     other = {**sealed.library_versions(), "jaxlib": "0.0.1"}
     assert _seal_with_entries(out, "E", {"e1-cache": b"6"}, other) == {"E": {"ex3": ["e1-cache"]}}
     assert sorted(p.name for p in part.iterdir()) == ["e1-cache"]
+
+
+def test_a_seal_drops_what_other_cpus_compiled_with_other_xla_options(tmp_path):
+    """The XLA options a run compiles with are part of each entry's key: entries another CPU compiled for a task
+    whose options have changed since (or a seal that does not record them) would never load, and go; the other
+    tasks' stay."""
+    from grader.harness.xla_options import LEGACY_EMITTERS
+
+    out = tmp_path / "sealed"
+    part = out / sealed.COMPILATION_CACHE / "ex3"
+    assert _seal_with_entries(out, "A", {"a1-cache": b"1"}) == {"A": {"ex3": ["a1-cache"]}}
+    manifest = sealed.read_manifest(out)
+    assert manifest.xla_options == sealed.compile_options() and manifest.xla_options["ex3"][-1] != "--new"
+    changed = {**sealed.compile_options(), "ex3": [*sealed.compile_options()["ex3"], "--new"]}
+    assert _seal_with_entries(out, "B", {"b1-cache": b"2"}, xla_options=changed) == {"B": {"ex3": ["b1-cache"]}}
+    assert sorted(p.name for p in part.iterdir()) == ["b1-cache"]
+    # only the task whose options changed loses its entries
+    assert _seal_with_entries(out, "C", {"c1-cache": b"3"}, xla_options={**changed, "ex4": ["--other"]}) == {
+        "B": {"ex3": ["b1-cache"]}, "C": {"ex3": ["c1-cache"]}}
+    # a seal made before the options were recorded: its other CPUs' entries cannot be told to load
+    data = json.loads((out / sealed.MANIFEST).read_text())
+    del data["xla_options"]
+    (out / sealed.MANIFEST).write_text(json.dumps(data))
+    assert sealed.read_manifest(out).xla_options == {}
+    assert _seal_with_entries(out, "D", {"d1-cache": b"4"}, xla_options=changed) == {"D": {"ex3": ["d1-cache"]}}
+    # the shipped seal records what a run is given here
+    shipped = sealed.read_manifest(sealed.SHIPPED).xla_options
+    assert shipped == sealed.compile_options()
+    assert (LEGACY_EMITTERS[0] in shipped["ex3"]) == (LEGACY_EMITTERS[0] in sealed.compile_options()["ex3"])
 
 
 def test_the_shipped_compilation_cache_lists_each_entry_under_one_cpu():

@@ -39,7 +39,7 @@ class Exercise:
     runs_for_speed: bool = False
     """How fast its compiled code runs is part of what it observes (ex4 times steps; accuracy trains for many
     steps): XLA optimises its programs fully. The others run each program a few times on small inputs, so their
-    programs are compiled quickly instead (see ``grader.harness.child.QUICK_COMPILE``)."""
+    programs are compiled quickly instead (see ``grader.harness.xla_options``)."""
     machine_dependent: tuple[str, ...] = ()
     """Observations that depend on the machine (timings): a sealed reference keeps none of them."""
     has_recipes: bool = False

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import json
+import os
 import platform
 import shutil
 import tempfile
@@ -29,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from grader.observations import ARRAYS, INDEX, Observations, read_observations
-from grader.exercises import BY_ID, CHILD_FILES, WARMED
+from grader.exercises import BY_ID, CHILD_FILES, REFERENCED, WARMED
 
 MANIFEST = "manifest.json"
 FORMAT = 1
@@ -74,6 +75,15 @@ def platform_name() -> str:
     return f"{platform.system()}-{platform.machine()}"
 
 
+def compile_options() -> dict[str, list[str]]:
+    """The XLA options the runs of each task a seal compiles for are given here: ``$XLA_FLAGS``'s, then the
+    grader's own (:mod:`grader.harness.xla_options`)."""
+    from grader.harness import xla_options as options
+
+    given = os.environ.get("XLA_FLAGS", "")
+    return {task: options.added(given, options.for_exercise(task)).split() for task in (*REFERENCED, *WARMED)}
+
+
 def probes_digest() -> str:
     """Hash of the code that makes observations: the child harness, the exercises' child side, ``protocol.py``,
     ``observations.py`` (which writes them) and ``data.py`` (which loads the images the probes train and test on)."""
@@ -106,6 +116,10 @@ class Manifest:
     versions: dict[str, str] = field(default_factory=library_versions)
     platform: str = field(default_factory=platform_name)
     format: int = FORMAT
+    xla_options: dict[str, list[str]] = field(default_factory=compile_options)
+    """The XLA options each task's runs compiled with, part of every compiled program's key: another CPU's
+    programs are kept by the next seal only while they are the same (empty in a seal made before they were
+    recorded)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -121,7 +135,9 @@ class Manifest:
                    inputs_digest=str(data["inputs_digest"]), probes_digest=str(data["probes_digest"]),
                    reference_digest=str(data["reference_digest"]), grader=str(data["grader"]),
                    versions={str(k): str(v) for k, v in dict(data["versions"]).items()},
-                   platform=str(data["platform"]))
+                   platform=str(data["platform"]),
+                   xla_options={str(task): [str(o) for o in options]
+                                for task, options in dict(data.get("xla_options", {})).items()})
 
     def describe(self) -> dict[str, Any]:
         """What a report says about it (never the seed's value)."""
@@ -238,7 +254,8 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
 
 def _compiled_elsewhere(out: Path, manifest: Manifest) -> dict[str, dict[str, list[str]]]:
     """The compilation entries per CPU that the seal in ``out`` holds and that still load with ``manifest``'s
-    jax and jaxlib (none when there is no seal there, or its versions differ). Names that are not plain file
+    jax, jaxlib and XLA options (none when there is no seal there, or its versions differ; none of a task whose
+    runs compiled with other options, or with options the seal does not record). Names that are not plain file
     names are dropped: the listing says what to copy, never where."""
     try:
         before = read_manifest(out)
@@ -248,9 +265,10 @@ def _compiled_elsewhere(out: Path, manifest: Manifest) -> dict[str, dict[str, li
     if any(before.versions.get(lib) != manifest.versions.get(lib) for lib in ("jax", "jaxlib")) \
             or not isinstance(listing, dict):
         return {}
+    same_options = [task for task in _compiled_tasks(manifest)
+                    if task in before.xla_options and before.xla_options[task] == manifest.xla_options.get(task)]
     return {str(cpu): {task: [n for n in names if isinstance(n, str) and n == Path(n).name and n not in (".", "..")]
-                       for task, names in parts.items() if task in _compiled_tasks(manifest)
-                       and isinstance(names, list)}
+                       for task, names in parts.items() if task in same_options and isinstance(names, list)}
             for cpu, parts in listing.items() if isinstance(parts, dict)}
 
 

@@ -13,7 +13,6 @@ import gc
 import importlib.abc
 import importlib.util
 import os
-import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -22,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from grader.exercises import BY_ID
-from grader.harness import probes
+from grader.harness import probes, xla_options
 from grader.harness.recorder import Recorder, flush_and_exit
 from grader.protocol import STUDENT_CODE_STARTS
 
@@ -210,47 +209,16 @@ def _import_student(name: str, submission_dir: Path) -> ModuleType:
     return module
 
 
-#: XLA options for every child's programs: a program that runs several operations rounds each one's result to its
-#: type, as running them one by one does (a bfloat16 sum is as coarse compiled as eagerly), so a student's function
-#: compiled by ``grader.harness.compiled`` computes what it computes op by op. The test suite's own process compiles
-#: with them too.
-AS_EAGER = ("--xla_allow_excess_precision=false",)
-#: XLA options for the programs of an exercise whose observations do not include how fast they run: eager JAX
-#: compiles every operation anew at each shape it meets, and a submission's own code meets dozens, each run a few
-#: times on small inputs. XLA's backend at its lowest optimisation level compiles them in about three quarters of
-#: the time, into programs that compute the same values more slowly.
-QUICK_COMPILE = ("--xla_backend_optimization_level=0", "--xla_llvm_disable_expensive_passes=true")
-#: XLA's older CPU code generators, for the same programs: the fusion emitters that jaxlib 0.5.3 made the default
-#: take about twice their time to compile a program (a submission written otherwise than the reference compiles
-#: most of its own), and compute the same values (the reference's observations made with either differ in one of
-#: 170, by one unit in the last place). The programs they make run slower, so the runs that are timed or train
-#: keep the default.
-LEGACY_EMITTERS = ("--xla_cpu_use_fusion_emitters=false",)
-#: The jaxlib releases known to have the option that chooses the code generators (from, before): an option XLA
-#: does not know ends the process that starts its backend, so no other release is given it.
-_LEGACY_EMITTERS_KNOWN = ((0, 5, 3), (0, 11))
-
-
-def quick_compile() -> tuple[str, ...]:
-    """The XLA options of a run whose observations do not include how fast its programs run, for this jaxlib."""
-    import jaxlib.version
-
-    release = tuple(int(part) for part in re.findall(r"\d+", jaxlib.version.__version__)[:3])
-    low, high = _LEGACY_EMITTERS_KNOWN
-    return QUICK_COMPILE + (LEGACY_EMITTERS if low <= release < high else ())
-
-
 def set_compilation(exercise: str) -> None:
-    """Before JAX starts its backend: compile as eagerly, and quickly unless the exercise's observations include
-    speed. The options are part of the compilation cache's keys, so the reference's cache is made with them too;
-    one the environment already gives is not given twice (that would be another key)."""
-    add_xla_flags(AS_EAGER + (() if BY_ID[exercise].runs_for_speed else quick_compile()))
+    """Before JAX starts its backend: the exercise's XLA options (:func:`grader.harness.xla_options.for_exercise`),
+    after any the environment gives. They are part of the compilation cache's keys, so the reference's cache is
+    made with them too."""
+    add_xla_flags(xla_options.for_exercise(exercise))
 
 
 def add_xla_flags(flags: tuple[str, ...]) -> None:
     """Append to ``$XLA_FLAGS`` each of ``flags`` it does not hold yet (JAX reads it when its backend starts)."""
-    given = os.environ.get("XLA_FLAGS", "").split()
-    os.environ["XLA_FLAGS"] = " ".join(given + [flag for flag in flags if flag not in given])
+    os.environ["XLA_FLAGS"] = xla_options.added(os.environ.get("XLA_FLAGS", ""), flags)
 
 
 def main(argv: list[str]) -> None:

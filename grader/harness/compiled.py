@@ -15,7 +15,7 @@ take that saving only where nothing tells the two apart:
   runs op by op, which raises or returns what it always did.
 
 As with jax.jit, a later call on arguments of the same layout and shapes runs the program again without running
-the function's Python. Every child compiles as eagerly (``grader.harness.child.AS_EAGER``): a compiled program
+the function's Python. Every child compiles as eagerly (``grader.harness.xla_options.AS_EAGER``): a compiled program
 rounds each operation's result to its type, as an eager operation does; where this JAX's cannot
 (:func:`compiles_as_eagerly`), every call runs op by op. Observations that look for what one call keeps for the
 next call the function directly.
