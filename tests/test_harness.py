@@ -132,23 +132,24 @@ def test_an_error_message_is_read_in_linear_time_whatever_it_holds(tmp_path, rai
 
 def test_only_exercises_that_time_their_code_compile_it_fully(monkeypatch):
     """ex4 times steps and accuracy trains: their programs are optimised. Every other run compiles quickly; every
-    run compiles as eagerly (AS_EAGER); a user's own XLA flags are kept before the grader's, none given twice."""
+    run but the training with the older code generators (where this jaxlib has them); every run compiles as
+    eagerly (AS_EAGER); a user's own XLA flags are kept before the grader's, none given twice."""
     from grader.exercises import BY_ID
     from grader.harness.child import set_compilation
-    from grader.harness.xla_options import AS_EAGER, QUICK_COMPILE, quick_compile
+    from grader.harness.xla_options import AS_EAGER, QUICK_COMPILE, older_generators
 
     assert {e for e, record in BY_ID.items() if record.runs_for_speed} == {"ex4", "accuracy"}
-    assert quick_compile()[:len(QUICK_COMPILE)] == QUICK_COMPILE
+    assert {e for e, record in BY_ID.items() if record.trains} == {"accuracy"}
     for exercise in BY_ID:
+        own = (AS_EAGER + (() if exercise in ("ex4", "accuracy") else QUICK_COMPILE)
+               + (() if exercise == "accuracy" else older_generators()))
         monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_enable_fast_math=false")
         set_compilation(exercise)
         flags = os.environ["XLA_FLAGS"].split()
-        assert flags[0] == "--xla_cpu_enable_fast_math=false"
-        assert flags[1:] == list(AS_EAGER) + ([] if BY_ID[exercise].runs_for_speed else list(quick_compile())), exercise
+        assert flags == ["--xla_cpu_enable_fast_math=false", *own], exercise
         monkeypatch.setenv("XLA_FLAGS", " ".join(AS_EAGER))  # as the test suite's own process has it
         set_compilation(exercise)
-        assert sorted(os.environ["XLA_FLAGS"].split()) == sorted(
-            AS_EAGER + (() if BY_ID[exercise].runs_for_speed else quick_compile())), "no option twice: a key of its own"
+        assert os.environ["XLA_FLAGS"].split() == list(own), "no option twice: a key of its own"
 
 
 @pytest.mark.parametrize("release, given", [("0.4.30", False), ("0.5.1", False), ("0.5.3", True), ("0.6.0", True),
@@ -160,22 +161,24 @@ def test_the_older_code_generators_are_chosen_only_where_xla_is_known_to_have_th
     code generators is given to the jaxlib releases known to have it (0.5.3 up to the 0.10 series), no other."""
     import jaxlib.version
 
-    from grader.harness.xla_options import LEGACY_EMITTERS, QUICK_COMPILE, quick_compile
+    from grader.harness.xla_options import AS_EAGER, LEGACY_EMITTERS, QUICK_COMPILE, for_exercise
 
     monkeypatch.setattr(jaxlib.version, "__version__", release)
-    assert quick_compile() == QUICK_COMPILE + (LEGACY_EMITTERS if given else ())
+    assert for_exercise("ex3") == AS_EAGER + QUICK_COMPILE + (LEGACY_EMITTERS if given else ())
+    assert for_exercise("ex4") == AS_EAGER + (LEGACY_EMITTERS if given else ())
+    assert for_exercise("accuracy") == AS_EAGER
 
 
 @pytest.mark.floor
-def test_this_jaxlib_starts_its_backend_with_every_option_a_run_is_given():
-    """What a quick run's child puts in $XLA_FLAGS, this jaxlib's XLA accepts: its backend starts and computes
-    (an option it did not know would end the process before the first result)."""
-    from grader.harness.xla_options import AS_EAGER, quick_compile
+@pytest.mark.parametrize("exercise", ["ex3", "ex4", "accuracy"])
+def test_this_jaxlib_starts_its_backend_with_every_option_a_run_is_given(exercise):
+    """What a run's child puts in $XLA_FLAGS, this jaxlib's XLA accepts: its backend starts and computes (an option
+    it did not know would end the process before the first result)."""
+    from grader.harness.xla_options import for_exercise
 
     code = "import jax.numpy as jnp; print(float(jnp.tanh(jnp.arange(4.0)).sum()))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "XLA_FLAGS": " ".join(AS_EAGER + quick_compile()),
-                               "JAX_PLATFORMS": "cpu"})
+                          env={**os.environ, "XLA_FLAGS": " ".join(for_exercise(exercise)), "JAX_PLATFORMS": "cpu"})
     assert done.returncode == 0, done.stderr[-2000:]
     assert abs(float(done.stdout) - 2.7207) < 1e-3
 

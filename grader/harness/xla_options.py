@@ -21,30 +21,30 @@ AS_EAGER = ("--xla_allow_excess_precision=false",)
 #: times on small inputs. XLA's backend at its lowest optimisation level compiles them in about three quarters of
 #: the time, into programs that compute the same values more slowly.
 QUICK_COMPILE = ("--xla_backend_optimization_level=0", "--xla_llvm_disable_expensive_passes=true")
-#: XLA's older CPU code generators, for the same programs: the fusion emitters that jaxlib 0.5.3 made the default
-#: take about twice their time to compile a program (a submission written otherwise than the reference compiles
-#: most of its own), and compute the same values (the reference's observations made with either differ in one of
-#: 170, by one unit in the last place). The programs they make run slower, so the runs that are timed or train
-#: keep the default.
+#: XLA's older CPU code generators: the fusion emitters that jaxlib 0.5.3 made the default take about twice their
+#: time to compile a program (a submission written otherwise than the reference compiles most of its own), and
+#: compute the same values (the reference's observations made with either differ in one of 170, by one unit in the
+#: last place). Their programs run slower where elementwise work is much of it: the training keeps the default.
 LEGACY_EMITTERS = ("--xla_cpu_use_fusion_emitters=false",)
 #: The jaxlib releases known to have the option that chooses the code generators (from, before): an option XLA
 #: does not know ends the process that starts its backend, so no other release is given it.
 _LEGACY_EMITTERS_KNOWN = ((0, 5, 3), (0, 11))
 
 
-def quick_compile() -> tuple[str, ...]:
-    """The XLA options of a run whose observations do not include how fast its programs run, for this jaxlib."""
+def older_generators() -> tuple[str, ...]:
+    """:data:`LEGACY_EMITTERS` where this jaxlib is known to have the option, else nothing."""
     import jaxlib.version  # the release's number only: jaxlib's own package imports nothing else
 
     release = tuple(int(part) for part in re.findall(r"\d+", jaxlib.version.__version__)[:3])
     low, high = _LEGACY_EMITTERS_KNOWN
-    return QUICK_COMPILE + (LEGACY_EMITTERS if low <= release < high else ())
+    return LEGACY_EMITTERS if low <= release < high else ()
 
 
 def for_exercise(exercise: str) -> tuple[str, ...]:
-    """What the grader adds to a run of ``exercise``: compile as eagerly, and quickly unless its observations
-    include speed."""
-    return AS_EAGER + (() if BY_ID[exercise].runs_for_speed else quick_compile())
+    """What the grader adds to a run of ``exercise``: compile as eagerly; quickly unless its observations include
+    speed; with the older code generators unless it trains."""
+    record = BY_ID[exercise]
+    return AS_EAGER + (() if record.runs_for_speed else QUICK_COMPILE) + (() if record.trains else older_generators())
 
 
 def added(given: str, flags: tuple[str, ...]) -> str:
