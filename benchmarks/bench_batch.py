@@ -10,7 +10,7 @@ cores) is timed beside it, so the per-submission cost in a batch can be read
 against it.
 
     python benchmarks/bench_batch.py [--size 12] [--jobs 1,2] [--timeout 30] [--split]
-    python benchmarks/bench_batch.py --against REV [--size 12] [--repeats 3]
+    python benchmarks/bench_batch.py --against REV [--size 12] [--repeats 3] [--students]
 
 ``--split`` also times one submission at a time with two exercise runs at
 once (the alternative way of spending two cores). ``--against REV`` instead
@@ -18,8 +18,11 @@ grades the same class with this checkout's ``python -m grader batch`` and with
 the one at git revision REV (checked out in a temporary worktree), each with
 ``--jobs 2`` from its own warm reference cache, alternating, and prints the CPU
 seconds per graded submission of each and their ratio (the median of the
-pairs). The machine's load average is printed: on a shared machine, compare
-runs made together only.
+pairs). ``--students`` makes that class of whole submissions as students write
+them instead (every file a blind set's correct variant or mistake, none the
+reference's own code): what a real class costs, since a submission whose
+programs differ from the reference's compiles them. The machine's load average
+is printed: on a shared machine, compare runs made together only.
 """
 
 from __future__ import annotations
@@ -142,14 +145,35 @@ def _graded(out: Path) -> int:
     return sum(1 for row in rows if row.get("total"))
 
 
-def against(rev: str, size: int, repeats: int, timeout: float) -> None:
+MODULES = ("ex1_dropout", "ex2_per_example_grads", "ex3_mlp_forward", "ex4_jit_speedup", "ex5_clipping")
+
+
+def make_students(root: Path, size: int) -> list[str]:
+    """``size`` whole submissions written as students write them: each of the five files is a blind set's
+    correct variant or, one file in four, its mistake, chosen by a fixed rule (nothing is the reference's own
+    code, so each submission compiles its own programs, as a real class's do)."""
+    root.mkdir(parents=True)
+    blind = CORPUS / "blind"
+    made: list[str] = []
+    for i in range(size):
+        files = {}
+        for j, module in enumerate(MODULES):
+            kind = "mistakes" if (i + j) % 4 == 3 else "correct"
+            pool = sorted(blind.glob(f"set*/{kind}/{module}__*.py"))
+            files[module] = pool[(i * 37 + j * 11) % len(pool)]
+        _with(root / f"student_{i:02d}", files)
+        made.append(f"student_{i:02d}: " + ", ".join(p.stem.split("__")[1] for p in files.values()))
+    return made
+
+
+def against(rev: str, size: int, repeats: int, timeout: float, students: bool = False) -> None:
     """This checkout's batch and REV's, on one class, alternating: CPU per graded submission and the ratio."""
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         tmp_path = Path(tmp)
         other = tmp_path / "against"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(other), rev], check=True)
         try:
-            made = make_class(tmp_path / "class", size)
+            made = (make_students if students else make_class)(tmp_path / "class", size)
             print(f"class: {len(made)} entries on {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
             sides = {"this checkout": (ROOT, tmp_path / "cache-this"), f"at {rev}": (other, tmp_path / "cache-rev")}
             for checkout, cache in sides.values():  # each fills its own reference cache
@@ -187,9 +211,12 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV",
                         help="grade the class with this checkout and with git revision REV, side by side")
     parser.add_argument("--repeats", type=int, default=3, help="pairs with --against (default %(default)s)")
+    parser.add_argument("--students", action="store_true",
+                        help="with --against: a class of whole submissions of the blind sets' variants and mistakes "
+                             "instead of the mixed class")
     args = parser.parse_args()
     if args.against:
-        return against(args.against, args.size, args.repeats, args.timeout)
+        return against(args.against, args.size, args.repeats, args.timeout, args.students)
     jobs = [int(j) for j in args.jobs.split(",")]
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         tmp_path = Path(tmp)
