@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 from grader.batch.runner import run_batch  # noqa: E402
 from grader.config import BatchOptions, Options  # noqa: E402
+from grader.exercises import MODULES  # noqa: E402
 from grader.sandbox import Limits  # noqa: E402
 
 REFERENCE, STUBS, CORPUS = ROOT / "reference", ROOT / "exercises", ROOT / "tests" / "corpus"
@@ -145,9 +146,6 @@ def _graded(out: Path) -> int:
     return sum(1 for row in rows if row.get("total"))
 
 
-MODULES = ("ex1_dropout", "ex2_per_example_grads", "ex3_mlp_forward", "ex4_jit_speedup", "ex5_clipping")
-
-
 def make_students(root: Path, size: int) -> list[str]:
     """``size`` whole submissions written as students write them: each of the five files is a blind set's
     correct variant or, one file in four, its mistake, chosen by a fixed rule (nothing is the reference's own
@@ -157,7 +155,7 @@ def make_students(root: Path, size: int) -> list[str]:
     made: list[str] = []
     for i in range(size):
         files = {}
-        for j, module in enumerate(MODULES):
+        for j, module in enumerate(MODULES.values()):
             kind = "mistakes" if (i + j) % 4 == 3 else "correct"
             pool = sorted(blind.glob(f"set*/{kind}/{module}__*.py"))
             files[module] = pool[(i * 37 + j * 11) % len(pool)]
