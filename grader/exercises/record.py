@@ -40,9 +40,6 @@ class Exercise:
     """How fast its compiled code runs is part of what it observes (ex4 times steps; accuracy trains for many
     steps): XLA optimises its programs fully. The others run each program a few times on small inputs, so their
     programs are compiled quickly instead (see ``grader.harness.xla_options``)."""
-    trains: bool = False
-    """Its programs run for many steps (the accuracy run trains): XLA's default CPU code generators, whose
-    programs run faster. The others' are compiled by the older generators, in about half the time."""
     machine_dependent: tuple[str, ...] = ()
     """Observations that depend on the machine (timings): a sealed reference keeps none of them."""
     has_recipes: bool = False
