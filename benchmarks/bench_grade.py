@@ -10,7 +10,8 @@ with the wheel runs; its first grade, from an empty cache, apart: on a CPU the
 package was not sealed on it compiles everything and keeps it for the next), ``--only ex3`` (the quickest exercise), and the floor
 any grade pays before it runs anything: a fresh process importing jax, optax
 and the harness. Runs alternate so machine noise hits all alike; medians are
-reported.
+reported, with the CPU seconds the bare run and the grade use (every process of each): on a machine with few
+cores, a grade's wall time cannot go below its CPU time over the cores.
 
     python benchmarks/bench_grade.py [--repeats 3] [--cold]
 """
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -52,19 +55,32 @@ print(acc)
 """
 
 
+def _children_cpu() -> float:
+    """CPU seconds of every finished child of this process and its descendants (a grade's fork server and runs)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+#: CPU seconds of each timed process, by what it was: on a machine with few cores a grade's wall time is bounded
+#: below by its CPU time over the cores, whatever the schedule.
+CPU: dict[str, list[float]] = {"bare": [], "grade": []}
+
+
 def bare_run() -> float:
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _children_cpu()
     subprocess.run([sys.executable, "-c", BARE.format(root=str(ROOT))], check=True, capture_output=True, env=_env())
+    CPU["bare"].append(_children_cpu() - cpu)
     return time.perf_counter() - start
 
 
 def grade_run(cache: Path, *extra: str) -> tuple[float, dict]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), _children_cpu()
         subprocess.run([sys.executable, "-m", "grader", str(ROOT / "reference"), "--json", str(out), "-q", *extra],
                        check=True, capture_output=True, cwd=ROOT, env={**_env(), "JAX_GRADER_CACHE": str(cache)})
         wall = time.perf_counter() - start
+        CPU.setdefault("grade" + "".join(f" {e}" for e in extra), []).append(_children_cpu() - cpu)
         report = json.loads(out.read_text())
     assert report["score"] == report["max_score"], report["score"]
     return wall, report["timings"]
@@ -81,8 +97,6 @@ def _env() -> dict:
     """The environment every timed process runs in: this one's, but writing bytecode as a student's Python does
     (pip compiles an installed package's modules; a checkout's are compiled on its first run). Where
     PYTHONDONTWRITEBYTECODE is set, every grade would compile the grader's modules anew and the bare run far fewer."""
-    import os
-
     return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
@@ -98,6 +112,7 @@ def main() -> None:
         sealed_first = grade_run(Path(cache_root) / "first", "--reference", str(ROOT / "grader" / "_sealed"))[0]
         if not args.cold:
             grade_run(cache)  # fill the reference cache once
+        CPU.update(bare=[], grade=[])  # what the timed runs below use, no more
         for i in range(args.repeats):
             if args.cold:
                 cache = Path(cache_root) / f"cache{i}"
@@ -113,6 +128,9 @@ def main() -> None:
     print(f"full grade of reference/ ({'cold' if args.cold else 'warm'} cache): median {g:.1f} s "
           f"{[round(x, 1) for x in grades]}")
     print(f"ratio grade / bare training: {g / b:.2f}")
+    cb, cg = statistics.median(CPU["bare"]), statistics.median(CPU["grade"])
+    print(f"CPU seconds (all processes): bare {cb:.1f}, grade {cg:.1f}, ratio {cg / cb:.2f}; on {os.cpu_count()} "
+          f"cores the grade's CPU alone takes {cg / (os.cpu_count() or 1):.1f} s of wall time")
     print(f"first grade against the shipped sealed reference (empty cache): {sealed_first:.1f} s "
           f"(ratio to bare training {sealed_first / b:.2f})")
     sg = statistics.median(sealed_grades)
