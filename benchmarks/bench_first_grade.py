@@ -1,0 +1,123 @@
+"""A student's first grade on a CPU the shipped seal does not cover, and the grade after it; this tree and another.
+
+Most students' machines, and nearly every GitHub Actions, Gradescope or PrairieLearn runner, have another CPU
+than the one the package was sealed on. JAX keys each compiled program by the CPU, so none of the sealed entries
+load there: the first grade compiles every program its runs need (and keeps them for the next grade of the same
+folder, ``grader.compiled_cache``). This makes that machine here: a copy of the tree's sealed reference without
+this CPU's entries (``xla/cpus.json`` lists them), an empty user cache, then ``python -m grader reference
+--reference COPY`` twice (the first grade and the second). With ``--against REV`` it does the same with the
+grader at git revision REV (a temporary worktree, its own seal), alternating, and prints the ratio of the medians.
+Wall time and the CPU seconds of every process of the grade are printed, with the machine's load.
+
+    python benchmarks/bench_first_grade.py [--repeats 3] [--against REV]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from grader.expected.sealed import COMPILATION_CACHE, CPUS  # noqa: E402
+from grader.expected.sealing import cpu_key  # noqa: E402
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def seal_without(tree: Path, dest: Path, cpu: str) -> int:
+    """Copy ``tree``'s shipped seal to ``dest`` without the compiled entries of ``cpu``; how many were removed."""
+    shutil.copytree(tree / "grader" / "_sealed", dest)
+    listing_path = dest / COMPILATION_CACHE / CPUS
+    listing = json.loads(listing_path.read_text())
+    removed = 0
+    for task, names in listing.pop(cpu, {}).items():
+        for name in names:
+            (dest / COMPILATION_CACHE / task / name).unlink(missing_ok=True)
+            removed += 1
+    listing_path.write_text(json.dumps(listing, indent=1, sort_keys=True) + "\n")
+    return removed
+
+
+def grade(tree: Path, seal: Path, cache: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of one full grade of ``tree``'s reference against ``seal``, with ``cache`` as the
+    user cache; the grade must give full marks."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.update(JAX_GRADER_CACHE=str(cache), PYTHONPATH=str(tree))
+        start, cpu = time.perf_counter(), _children_cpu()
+        subprocess.run([sys.executable, "-m", "grader", str(tree / "reference"), "--reference", str(seal),
+                        "--json", str(out), "-q"], check=True, capture_output=True, cwd=tree, env=env)
+        wall, cpu = time.perf_counter() - start, _children_cpu() - cpu
+        report = json.loads(out.read_text())
+    if report["score"] != report["max_score"]:
+        raise SystemExit(f"{tree}: the reference scored {report['score']} / {report['max_score']}")
+    return wall, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--against", metavar="REV", help="also time the grader at this git revision, alternating")
+    args = parser.parse_args()
+    cpu = cpu_key()
+    with tempfile.TemporaryDirectory(prefix="bench-first-") as tmp:
+        tmp_path = Path(tmp)
+        trees = {"this checkout": ROOT}
+        if args.against:
+            other = tmp_path / "against"
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(other), args.against],
+                           check=True)
+            trees[f"at {args.against}"] = other
+        try:
+            seals = {}
+            for name, tree in trees.items():
+                seals[name] = tmp_path / f"seal-{len(seals)}"
+                removed = seal_without(tree, seals[name], cpu)
+                print(f"{name}: its seal without this CPU's {removed} compiled entries ({cpu})")
+            print(f"load average before: {os.getloadavg()[0]:.2f}")
+            results: dict[str, dict[str, list[float]]] = {n: {"first": [], "first cpu": [], "second": [],
+                                                               "second cpu": []} for n in trees}
+            for r in range(args.repeats):
+                for name in (list(trees) if r % 2 == 0 else list(reversed(trees))):
+                    cache = tmp_path / f"cache-{r}-{len(results[name]['first'])}-{name.replace(' ', '_')}"
+                    for which in ("first", "second"):
+                        wall, used = grade(trees[name], seals[name], cache)
+                        results[name][which].append(wall)
+                        results[name][f"{which} cpu"].append(used)
+                    shutil.rmtree(cache, ignore_errors=True)
+                    print(f"  {name}: first {results[name]['first'][-1]:.1f} s "
+                          f"({results[name]['first cpu'][-1]:.1f} CPU-s), second {results[name]['second'][-1]:.1f} "
+                          f"s ({results[name]['second cpu'][-1]:.1f} CPU-s)")
+            medians = {name: {k: statistics.median(v) for k, v in got.items()} for name, got in results.items()}
+            for name, m in medians.items():
+                print(f"{name}: median first grade {m['first']:.1f} s ({m['first cpu']:.1f} CPU-s), "
+                      f"second {m['second']:.1f} s ({m['second cpu']:.1f} CPU-s)")
+            if args.against:
+                mine, theirs = medians["this checkout"], medians[f"at {args.against}"]
+                print(f"ratio this / {args.against}: first grade {mine['first'] / theirs['first']:.2f} wall, "
+                      f"{mine['first cpu'] / theirs['first cpu']:.2f} CPU; second grade "
+                      f"{mine['second'] / theirs['second']:.2f} wall")
+            print(f"load average after: {os.getloadavg()[0]:.2f}")
+        finally:
+            if args.against:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tmp_path / "against")],
+                               check=False)
+
+
+if __name__ == "__main__":
+    main()
