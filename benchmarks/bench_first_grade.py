@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -29,13 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench_grade import _children_cpu  # noqa: E402 - this folder is on the path: the script's own
 from grader.expected.sealed import COMPILATION_CACHE, CPUS  # noqa: E402
 from grader.expected.sealing import cpu_key  # noqa: E402
-
-
-def _children_cpu() -> float:
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
 
 
 def seal_without(tree: Path, dest: Path, cpu: str) -> int:
