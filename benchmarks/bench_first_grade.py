@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench_grade import _children_cpu  # noqa: E402 - this folder is on the path: the script's own
+from bench_grade import _children_cpu, _env  # noqa: E402 - this folder is on the path: the script's own
 from grader.expected.sealed import COMPILATION_CACHE, CPUS  # noqa: E402
 from grader.expected.sealing import cpu_key  # noqa: E402
 
@@ -52,8 +52,7 @@ def grade(tree: Path, seal: Path, cache: Path) -> tuple[float, float]:
     user cache; the grade must give full marks."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env.update(JAX_GRADER_CACHE=str(cache), PYTHONPATH=str(tree))
+        env = {**_env(), "JAX_GRADER_CACHE": str(cache), "PYTHONPATH": str(tree)}
         start, cpu = time.perf_counter(), _children_cpu()
         subprocess.run([sys.executable, "-m", "grader", str(tree / "reference"), "--reference", str(seal),
                         "--json", str(out), "-q"], check=True, capture_output=True, cwd=tree, env=env)
@@ -89,7 +88,7 @@ def main() -> None:
                                                                "second cpu": []} for n in trees}
             for r in range(args.repeats):
                 for name in (list(trees) if r % 2 == 0 else list(reversed(trees))):
-                    cache = tmp_path / f"cache-{r}-{len(results[name]['first'])}-{name.replace(' ', '_')}"
+                    cache = tmp_path / "cache"  # empty for each first grade
                     for which in ("first", "second"):
                         wall, used = grade(trees[name], seals[name], cache)
                         results[name][which].append(wall)

@@ -61,29 +61,24 @@ def _children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-#: CPU seconds of each timed process, by what it was: on a machine with few cores a grade's wall time is bounded
-#: below by its CPU time over the cores, whatever the schedule.
-CPU: dict[str, list[float]] = {"bare": [], "grade": []}
-
-
-def bare_run() -> float:
+def bare_run() -> tuple[float, float]:
+    """Wall and CPU seconds of the bare training."""
     start, cpu = time.perf_counter(), _children_cpu()
     subprocess.run([sys.executable, "-c", BARE.format(root=str(ROOT))], check=True, capture_output=True, env=_env())
-    CPU["bare"].append(_children_cpu() - cpu)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, _children_cpu() - cpu
 
 
-def grade_run(cache: Path, *extra: str) -> tuple[float, dict]:
+def grade_run(cache: Path, *extra: str) -> tuple[float, dict, float]:
+    """Wall seconds, the report's timings and the CPU seconds of every process of one full-marks grade."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         start, cpu = time.perf_counter(), _children_cpu()
         subprocess.run([sys.executable, "-m", "grader", str(ROOT / "reference"), "--json", str(out), "-q", *extra],
                        check=True, capture_output=True, cwd=ROOT, env={**_env(), "JAX_GRADER_CACHE": str(cache)})
-        wall = time.perf_counter() - start
-        CPU.setdefault("grade" + "".join(f" {e}" for e in extra), []).append(_children_cpu() - cpu)
+        wall, cpu = time.perf_counter() - start, _children_cpu() - cpu
         report = json.loads(out.read_text())
     assert report["score"] == report["max_score"], report["score"]
-    return wall, report["timings"]
+    return wall, report["timings"], cpu
 
 
 def import_floor() -> float:
@@ -105,21 +100,23 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--cold", action="store_true", help="empty the reference cache before every grade")
     args = parser.parse_args()
-    bare, grades, breakdowns = [], [], []
+    bare, grades, breakdowns, bare_cpu, grade_cpu = [], [], [], [], []
     sealed_grades, ex3, floor = [], [], []
     with tempfile.TemporaryDirectory() as cache_root:
         cache = Path(cache_root) / "cache"
         sealed_first = grade_run(Path(cache_root) / "first", "--reference", str(ROOT / "grader" / "_sealed"))[0]
         if not args.cold:
             grade_run(cache)  # fill the reference cache once
-        CPU.update(bare=[], grade=[])  # what the timed runs below use, no more
         for i in range(args.repeats):
             if args.cold:
                 cache = Path(cache_root) / f"cache{i}"
-            bare.append(bare_run())
-            wall, timings = grade_run(cache)
+            wall, used = bare_run()
+            bare.append(wall)
+            bare_cpu.append(used)
+            wall, timings, used = grade_run(cache)
             grades.append(wall)
             breakdowns.append(timings)
+            grade_cpu.append(used)
             sealed_grades.append(grade_run(cache, "--reference", str(ROOT / "grader" / "_sealed"))[0])
             ex3.append(grade_run(cache, "--only", "ex3")[0])
             floor.append(import_floor())
@@ -128,7 +125,7 @@ def main() -> None:
     print(f"full grade of reference/ ({'cold' if args.cold else 'warm'} cache): median {g:.1f} s "
           f"{[round(x, 1) for x in grades]}")
     print(f"ratio grade / bare training: {g / b:.2f}")
-    cb, cg = statistics.median(CPU["bare"]), statistics.median(CPU["grade"])
+    cb, cg = statistics.median(bare_cpu), statistics.median(grade_cpu)
     print(f"CPU seconds (all processes): bare {cb:.1f}, grade {cg:.1f}, ratio {cg / cb:.2f}; on {os.cpu_count()} "
           f"cores the grade's CPU alone takes {cg / (os.cpu_count() or 1):.1f} s of wall time")
     print(f"first grade against the shipped sealed reference (empty cache): {sealed_first:.1f} s "
