@@ -136,11 +136,11 @@ def test_only_exercises_that_time_their_code_compile_it_fully(monkeypatch):
     flags are kept before the grader's, none given twice."""
     from grader.exercises import BY_ID
     from grader.harness.child import set_compilation
-    from grader.harness.xla_options import AS_EAGER, QUICK_COMPILE, older_generators
+    from grader.harness.xla_options import AS_EAGER, QUICK_COMPILE, older_generators, portable
 
     assert {e for e, record in BY_ID.items() if record.runs_for_speed} == {"ex4", "accuracy"}
     for exercise in BY_ID:
-        own = AS_EAGER + (() if exercise in ("ex4", "accuracy") else QUICK_COMPILE) + older_generators()
+        own = AS_EAGER + (() if exercise in ("ex4", "accuracy") else QUICK_COMPILE) + older_generators() + portable()
         monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_enable_fast_math=false")
         set_compilation(exercise)
         flags = os.environ["XLA_FLAGS"].split()
@@ -159,12 +159,105 @@ def test_the_older_code_generators_are_chosen_only_where_xla_is_known_to_have_th
     code generators is given to the jaxlib releases known to have it (0.5.3 up to the 0.10 series), no other."""
     import jaxlib.version
 
+    from grader.harness import xla_options
     from grader.harness.xla_options import AS_EAGER, LEGACY_EMITTERS, QUICK_COMPILE, for_exercise
 
     monkeypatch.setattr(jaxlib.version, "__version__", release)
+    monkeypatch.setattr(xla_options, "portable", lambda: ())
     assert for_exercise("ex3") == AS_EAGER + QUICK_COMPILE + (LEGACY_EMITTERS if given else ())
     assert for_exercise("ex4") == AS_EAGER + (LEGACY_EMITTERS if given else ())
     assert for_exercise("accuracy") == AS_EAGER + (LEGACY_EMITTERS if given else ())
+
+
+AVX2_CPU = {"AVX": True, "AVX2": True, "FMA3": True, "F16C": True, "AVX512F": False}
+
+
+@pytest.mark.parametrize("machine, release, features, flags, given", [
+    ("x86_64", "0.10.2", AVX2_CPU, "", True),
+    ("AMD64", "0.4.34", AVX2_CPU, "--xla_cpu_enable_fast_math=false", True),  # Windows names it so
+    ("x86_64", "0.4.33", AVX2_CPU, "", False),  # before the option
+    ("x86_64", "0.4.30", AVX2_CPU, "", False),
+    ("x86_64", "0.11.0", AVX2_CPU, "", False),  # not known to have it yet
+    ("arm64", "0.10.2", AVX2_CPU, "", False),  # Apple silicon: its own programs
+    ("aarch64", "0.10.2", {}, "", False),
+    ("x86_64", "0.10.2", {**AVX2_CPU, "AVX2": False}, "", False),  # Sandy Bridge, Ivy Bridge, older Pentiums
+    ("x86_64", "0.10.2", {**AVX2_CPU, "FMA3": False}, "", False),
+    ("x86_64", "0.10.2", {}, "", False),  # NumPy could not say
+    ("x86_64", "0.10.2", AVX2_CPU, "--xla_cpu_max_isa=AVX512", False),  # the user's own choice stands
+    ("x86_64", "0.10.2", AVX2_CPU, "--xla_cpu_max_isa=AVX2", True),  # the grader's own, already given
+])
+def test_runs_compile_for_every_avx2_cpu_only_where_every_part_is_known_to_allow_it(monkeypatch, machine, release,
+                                                                                   features, flags, given):
+    """Programs compiled for AVX2 (and keyed so, not by the CPU) run on any x86-64 CPU that has it: the option that
+    caps the instruction set is given on such a CPU with a jaxlib known to have it (0.4.35 up to the 0.10 series;
+    an option XLA does not know ends the process), never where the user set an instruction set of their own."""
+    import platform
+
+    import jaxlib.version
+
+    from grader.harness import xla_options
+
+    monkeypatch.setattr(platform, "machine", lambda: machine)
+    monkeypatch.setattr(jaxlib.version, "__version__", release)
+    monkeypatch.setattr(xla_options, "_cpu_features", lambda: dict(features))
+    monkeypatch.setenv("XLA_FLAGS", flags)
+    assert xla_options.portable() == (xla_options.PORTABLE_ISA if given else ())
+    assert (xla_options.PORTABLE_ISA[0] in xla_options.for_exercise("ex3")) == given
+
+
+def test_numpy_tells_the_cpu_features_a_portable_program_needs():
+    """The features :func:`portable` asks for are names NumPy's run-time detection uses (a name it does not know
+    would read as absent, and no CPU would ever share programs)."""
+    from grader.harness import xla_options
+
+    features = xla_options._cpu_features()
+    if not features:
+        pytest.skip("this NumPy does not say which CPU features it found")
+    assert set(xla_options._PORTABLE_NEEDS) <= set(features)
+
+
+KEYS = """
+import hashlib, os, sys
+import jax, jax.numpy as jnp
+from jax._src import cache_key
+from jax._src.lib import xla_client
+from grader.harness import child, xla_options
+os.environ["XLA_FLAGS"] = sys.argv[1]
+child.share_across_cpus()
+child.share_across_cpus()  # twice is once
+devices = __import__("numpy").array(jax.devices())
+fingerprints = iter([11, 22])
+
+class Topology:
+    def __init__(self, n): self.n = n
+    def fingerprint(self): return self.n
+    def serialize(self): return str(self.n).encode()
+
+def key():
+    xla_client.get_topology_for_devices = lambda devices: Topology(next(fingerprints))
+    h = hashlib.sha256()
+    try:
+        cache_key._hash_accelerator_config(h, devices)
+    except TypeError:  # JAX before 0.4.36 passes the backend too
+        cache_key._hash_accelerator_config(h, devices, None)
+    return h.hexdigest()
+
+print(key() == key(), getattr(cache_key._hash_accelerator_config, "portable", False))
+"""
+
+
+@pytest.mark.parametrize("flags, shared", [(" ".join(("--xla_cpu_max_isa=AVX2",)), True), ("", False)])
+def test_programs_compiled_for_any_avx2_cpu_are_keyed_by_that_not_by_this_cpu(flags, shared):
+    """JAX keys each compiled program by the CPU's topology fingerprint, so what one CPU compiled never loads on
+    another. A run that compiles for any AVX2 CPU keys them by that instead (the same on two CPUs whose
+    fingerprints differ); one that compiles for its own CPU keeps JAX's key."""
+    from grader.harness.xla_options import PORTABLE_ISA
+
+    assert (flags == PORTABLE_ISA[0]) == shared
+    done = subprocess.run([sys.executable, "-c", KEYS, flags], capture_output=True, text=True, timeout=120,
+                          cwd=ROOT, env={**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == [str(shared), str(shared)]
 
 
 @pytest.mark.floor

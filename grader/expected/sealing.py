@@ -21,6 +21,7 @@ from grader import inputs as grader_inputs
 from grader.exercises import REFERENCED, WARMED
 from grader.expected import sealed
 from grader.expected.cache import code_digest, find_code_reference, load_reference
+from grader.harness import xla_options
 from grader.observations import Limits
 
 
@@ -65,8 +66,12 @@ _CPU_KEY = ("import jax\nfrom jax._src.lib import xla_client\n"
 
 
 def cpu_key() -> str:
-    """This machine's CPU as JAX's compilation cache keys it (XLA's topology fingerprint, read in a child: the
-    grading process never imports jax), or its architecture and processor name if JAX cannot say."""
+    """This machine's CPU as the runs' compilation cache keys it: :data:`~grader.harness.xla_options.PORTABLE_CPU`
+    where they compile for any x86-64 CPU with AVX2 (:func:`~grader.harness.xla_options.portable`), else XLA's
+    topology fingerprint (read in a child: the grading process never imports jax), or its architecture and
+    processor name if JAX cannot say."""
+    if xla_options.portable():
+        return f"portable-{xla_options.PORTABLE_CPU}"
     try:
         done = subprocess.run([sys.executable, "-c", _CPU_KEY], capture_output=True, text=True, timeout=300,
                               env={**os.environ, "JAX_PLATFORMS": "cpu"}, check=True)

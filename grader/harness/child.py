@@ -167,6 +167,32 @@ def share_ir_context() -> None:
         mlir.make_ir_context = functools.lru_cache(maxsize=1)(make)
 
 
+def share_across_cpus() -> None:
+    """Key this run's compiled programs by :data:`grader.harness.xla_options.PORTABLE_CPU` instead of this CPU's own
+    fingerprint, where the run compiles for it (``$XLA_FLAGS`` holds :data:`~grader.harness.xla_options.PORTABLE_ISA`,
+    which :func:`set_compilation` puts there): programs any such CPU compiled then load here, those the package
+    ships among them. Programs for other devices, and a JAX whose cache keys are made otherwise, are left as they
+    are."""
+    if xla_options.PORTABLE_ISA[0] not in os.environ.get("XLA_FLAGS", "").split():
+        return
+    try:
+        from jax._src import cache_key
+    except ImportError:
+        return
+    own = getattr(cache_key, "_hash_accelerator_config", None)
+    if not callable(own) or getattr(own, "portable", False):
+        return
+
+    def portable(hash_obj: Any, devices: Any, *rest: Any) -> None:
+        listed = list(getattr(devices, "flat", devices))
+        if not listed or any(getattr(device, "platform", None) != "cpu" for device in listed):
+            return own(hash_obj, devices, *rest)
+        hash_obj.update(f"{xla_options.PORTABLE_CPU} x{len(listed)}".encode())
+
+    portable.portable = True
+    cache_key._hash_accelerator_config = portable
+
+
 def make_shared_ir_context() -> None:
     """Build the run's one MLIR context now: in the fork server, so that every child inherits it built.
 
@@ -225,6 +251,7 @@ def main(argv: list[str]) -> None:
     exercise, submission_dir, inputs_path, out_dir = argv[0], Path(argv[1]), Path(argv[2]), Path(argv[3])
     options = argv[4:]
     set_compilation(exercise)
+    share_across_cpus()
     share_ir_context()
     inputs = load_inputs(inputs_path, exercise)
     if exercise in probes.PREPARE:

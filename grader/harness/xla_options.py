@@ -7,6 +7,8 @@ the grading process reads it and never imports JAX.
 
 from __future__ import annotations
 
+import os
+import platform
 import re
 
 from grader.exercises import BY_ID
@@ -32,20 +34,65 @@ LEGACY_EMITTERS = ("--xla_cpu_use_fusion_emitters=false",)
 _LEGACY_EMITTERS_KNOWN = ((0, 5, 3), (0, 11))
 
 
-def older_generators() -> tuple[str, ...]:
-    """:data:`LEGACY_EMITTERS` where this jaxlib is known to have the option, else nothing."""
+#: Compile for AVX2 and no further on every x86-64 CPU that has it (nearly every one made since 2013): what one
+#: such machine compiled then runs on any other, so the programs a seal ships load on the machine that grades,
+#: whatever its CPU (:func:`grader.harness.child.share_across_cpus` keys them by :data:`PORTABLE_CPU`, not by the
+#: CPU). Measured on the reference: its observations are the same bit for bit as with AVX-512, its training's
+#: final loss moves in the seventh digit.
+PORTABLE_ISA = ("--xla_cpu_max_isa=AVX2",)
+#: What JAX's compilation cache keys are made with in place of the CPU's own fingerprint, where runs compile
+#: with :data:`PORTABLE_ISA`; also the seal's name for that part of its compiled programs.
+PORTABLE_CPU = "x86_64-avx2"
+#: The jaxlib releases known to have the option that caps the instruction set (from, before).
+_PORTABLE_ISA_KNOWN = ((0, 4, 34), (0, 11))
+#: What the CPU must have for programs compiled for AVX2 elsewhere, as NumPy finds it at run time.
+_PORTABLE_NEEDS = ("AVX", "AVX2", "FMA3", "F16C")
+
+
+def _release() -> tuple[int, ...]:
     import jaxlib.version  # the release's number only: jaxlib's own package imports nothing else
 
-    release = tuple(int(part) for part in re.findall(r"\d+", jaxlib.version.__version__)[:3])
+    return tuple(int(part) for part in re.findall(r"\d+", jaxlib.version.__version__)[:3])
+
+
+def older_generators() -> tuple[str, ...]:
+    """:data:`LEGACY_EMITTERS` where this jaxlib is known to have the option, else nothing."""
     low, high = _LEGACY_EMITTERS_KNOWN
-    return LEGACY_EMITTERS if low <= release < high else ()
+    return LEGACY_EMITTERS if low <= _release() < high else ()
+
+
+def portable() -> tuple[str, ...]:
+    """:data:`PORTABLE_ISA` on an x86-64 CPU with AVX2, FMA and F16C, where this jaxlib is known to have the option
+    and ``$XLA_FLAGS`` sets no instruction set of its own; else nothing (the programs are then this CPU's own, keyed
+    by it, as JAX keys them)."""
+    low, high = _PORTABLE_ISA_KNOWN
+    if platform.machine().lower() not in ("x86_64", "amd64") or not low <= _release() < high:
+        return ()
+    if any(word.startswith("--xla_cpu_max_isa") and word not in PORTABLE_ISA
+           for word in os.environ.get("XLA_FLAGS", "").split()):
+        return ()  # the user's own choice stands
+    return PORTABLE_ISA if all(_cpu_features().get(name) for name in _PORTABLE_NEEDS) else ()
+
+
+def _cpu_features() -> dict[str, bool]:
+    """The CPU's instruction set extensions, as NumPy detected them when it was imported (empty if it cannot
+    say)."""
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__
+    except ImportError:
+        try:
+            from numpy.core._multiarray_umath import __cpu_features__  # NumPy 1
+        except ImportError:
+            return {}
+    return dict(__cpu_features__)
 
 
 def for_exercise(exercise: str) -> tuple[str, ...]:
     """What the grader adds to a run of ``exercise``: compile as eagerly; quickly unless its observations include
-    speed; with the older code generators where this jaxlib has them."""
+    speed; with the older code generators where this jaxlib has them; for any x86-64 CPU with AVX2 where this one
+    is one (:func:`portable`)."""
     quick = () if BY_ID[exercise].runs_for_speed else QUICK_COMPILE
-    return AS_EAGER + quick + older_generators()
+    return AS_EAGER + quick + older_generators() + portable()
 
 
 def added(given: str, flags: tuple[str, ...]) -> str:
