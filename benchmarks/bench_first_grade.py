@@ -1,15 +1,18 @@
-"""A student's first grade on a CPU the shipped seal does not cover, and the grade after it; this tree and another.
+"""A student's first grade on another CPU than the package was sealed on, and the grade after it; this tree and another.
 
 Most students' machines, and nearly every GitHub Actions, Gradescope or PrairieLearn runner, have another CPU
-than the one the package was sealed on. JAX keys each compiled program by the CPU, so none of the sealed entries
-load there: the first grade compiles every program its runs need (and keeps them for the next grade of the same
-folder, ``grader.compiled_cache``). This makes that machine here: a copy of the tree's sealed reference without
-this CPU's entries (``xla/cpus.json`` lists them), an empty user cache, then ``python -m grader reference
---reference COPY`` twice (the first grade and the second). With ``--against REV`` it does the same with the
-grader at git revision REV (a temporary worktree, its own seal), alternating, and prints the ratio of the medians.
-Wall time and the CPU seconds of every process of the grade are printed, with the machine's load.
+than the one the package was sealed on. JAX keys each compiled program by the CPU, so the entries sealed for one
+CPU load on no other: there the first grade compiles every program its runs need (and keeps them for the next
+grade of the same folder, ``grader.compiled_cache``). On x86-64 CPUs with AVX2 the runs compile for AVX2 and key
+their programs so (``xla_options.portable``): those entries (``portable-...`` in ``xla/cpus.json``) load on every
+such CPU. This makes that other machine here: a copy of the tree's sealed reference without the entries only this
+CPU loads (every ``xla/cpus.json`` part but the portable one; ``--without-avx2``: all of them, as on an ARM Mac),
+an empty user cache, then ``python -m grader reference --reference COPY`` twice (the first grade and the second).
+With ``--against REV`` it does the same with the grader at git revision REV (a temporary worktree, its own seal),
+alternating, and prints the ratio of the medians. Wall time and the CPU seconds of every process of the grade are
+printed, with the machine's load.
 
-    python benchmarks/bench_first_grade.py [--repeats 3] [--against REV]
+    python benchmarks/bench_first_grade.py [--repeats 3] [--against REV] [--without-avx2]
 """
 
 from __future__ import annotations
@@ -30,21 +33,22 @@ sys.path.insert(0, str(ROOT))
 
 from bench_grade import _children_cpu, _env  # noqa: E402 - this folder is on the path: the script's own
 from grader.expected.sealed import COMPILATION_CACHE, CPUS  # noqa: E402
-from grader.expected.sealing import cpu_key  # noqa: E402
 
 
-def seal_without(tree: Path, dest: Path, cpu: str) -> int:
-    """Copy ``tree``'s shipped seal to ``dest`` without the compiled entries of ``cpu``; how many were removed."""
+def seal_elsewhere(tree: Path, dest: Path, portable: bool) -> tuple[int, int]:
+    """Copy ``tree``'s shipped seal to ``dest`` as another CPU finds it: without the compiled entries keyed by one
+    CPU, and (``portable`` false) without those every AVX2 CPU shares; (entries removed, entries kept)."""
     shutil.copytree(tree / "grader" / "_sealed", dest)
     listing_path = dest / COMPILATION_CACHE / CPUS
     listing = json.loads(listing_path.read_text())
     removed = 0
-    for task, names in listing.pop(cpu, {}).items():
-        for name in names:
-            (dest / COMPILATION_CACHE / task / name).unlink(missing_ok=True)
-            removed += 1
+    for cpu in [cpu for cpu in listing if not (portable and cpu.startswith("portable-"))]:
+        for task, names in listing.pop(cpu).items():
+            for name in names:
+                (dest / COMPILATION_CACHE / task / name).unlink(missing_ok=True)
+                removed += 1
     listing_path.write_text(json.dumps(listing, indent=1, sort_keys=True) + "\n")
-    return removed
+    return removed, sum(len(names) for parts in listing.values() for names in parts.values())
 
 
 def grade(tree: Path, seal: Path, cache: Path) -> tuple[float, float]:
@@ -67,8 +71,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--against", metavar="REV", help="also time the grader at this git revision, alternating")
+    parser.add_argument("--without-avx2", action="store_true",
+                        help="a CPU outside the portable class too (no x86-64 with AVX2): no sealed entry loads")
     args = parser.parse_args()
-    cpu = cpu_key()
     with tempfile.TemporaryDirectory(prefix="bench-first-") as tmp:
         tmp_path = Path(tmp)
         trees = {"this checkout": ROOT}
@@ -81,8 +86,8 @@ def main() -> None:
             seals = {}
             for name, tree in trees.items():
                 seals[name] = tmp_path / f"seal-{len(seals)}"
-                removed = seal_without(tree, seals[name], cpu)
-                print(f"{name}: its seal without this CPU's {removed} compiled entries ({cpu})")
+                removed, kept = seal_elsewhere(tree, seals[name], portable=not args.without_avx2)
+                print(f"{name}: its seal as another CPU finds it: {removed} compiled entries removed, {kept} kept")
             print(f"load average before: {os.getloadavg()[0]:.2f}")
             results: dict[str, dict[str, list[float]]] = {n: {"first": [], "first cpu": [], "second": [],
                                                                "second cpu": []} for n in trees}

@@ -118,7 +118,8 @@ def test_seal_writes_the_observations_and_a_manifest(sealed_copy):
     listing = json.loads((out / sealed.COMPILATION_CACHE / sealed.CPUS).read_text())
     # the runs' key for this CPU: any x86-64 CPU with AVX2's where they compile for all of them, else JAX's own
     assert list(listing) == [cpu_key()]
-    assert cpu_key() == "portable-x86_64-avx2" if xla_options.portable() else cpu_key().startswith("xla-")
+    portable = cpu_key() == f"portable-{xla_options.PORTABLE_CPU}"
+    assert portable if xla_options.portable() else cpu_key().startswith("xla-")
     assert set(listing[cpu_key()]) == set(REFERENCED + WARMED)  # the training compiled for its cache too
 
 

@@ -42,9 +42,11 @@ LIBRARIES = ("jax", "jaxlib", "optax", "numpy")
 #: jaxlib or XLA version are refused by JAX and compiled afresh, so it speeds up and never changes a grade.
 COMPILATION_CACHE = "xla"
 #: Inside :data:`COMPILATION_CACHE`: which entries were compiled on which CPU, ``{cpu: {task: [file names]}}``.
-#: JAX keys every entry by the CPU it was compiled for (XLA's topology fingerprint), so the entries of several
-#: CPUs sit side by side and each machine loads its own: a seal replaces its own CPU's entries and keeps the
-#: other CPUs' while the jax and jaxlib versions are the same.
+#: JAX keys every entry by the CPU it was compiled for (XLA's topology fingerprint); runs on an x86-64 CPU with AVX2
+#: compile for AVX2 and key theirs ``portable-<system>-x86_64-avx2`` instead (:func:`grader.harness.xla_options.portable`),
+#: which every such CPU loads. The entries of several kinds of CPU sit side by side and each machine loads its
+#: own: a seal replaces its own kind's entries and keeps the others' while the jax and jaxlib versions are the
+#: same.
 CPUS = "cpus.json"
 _PACKAGE = Path(__file__).resolve().parents[1]
 

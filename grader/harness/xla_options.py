@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import platform
 import re
+import sys
 
 from grader.exercises import BY_ID
 
@@ -41,8 +42,9 @@ _LEGACY_EMITTERS_KNOWN = ((0, 5, 3), (0, 11))
 #: final loss moves in the seventh digit.
 PORTABLE_ISA = ("--xla_cpu_max_isa=AVX2",)
 #: What JAX's compilation cache keys are made with in place of the CPU's own fingerprint, where runs compile
-#: with :data:`PORTABLE_ISA`; also the seal's name for that part of its compiled programs.
-PORTABLE_CPU = "x86_64-avx2"
+#: with :data:`PORTABLE_ISA`; also the seal's name for that part of its compiled programs. It names the operating
+#: system: a compiled program is an object file in the system's own format, calling by its conventions.
+PORTABLE_CPU = f"{sys.platform}-x86_64-avx2"
 #: The jaxlib releases known to have the option that caps the instruction set (from, before).
 _PORTABLE_ISA_KNOWN = ((0, 4, 34), (0, 11))
 #: What the CPU must have for programs compiled for AVX2 elsewhere, as NumPy finds it at run time.
