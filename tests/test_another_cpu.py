@@ -46,7 +46,8 @@ sys.exit(main(sys.argv[1:]))
 @pytest.mark.skipif(not xla_options.portable(), reason="this machine compiles for its own CPU only")
 def test_a_cpu_with_avx2_and_nothing_newer_grades_with_the_shipped_programs(tmp_path):
     listing = json.loads((sealed.compilation_cache(sealed.SHIPPED) / sealed.CPUS).read_text())
-    assert list(listing) == [cpu_key()], "the seal holds the programs every AVX2 CPU shares, and no other"
+    shared = listing[cpu_key("ex3")]  # what every x86-64 CPU with AVX2 loads
+    assert cpu_key("ex3") == cpu_key("ex4") == f"portable-{xla_options.PORTABLE_CPU}" and set(shared) >= set(EXERCISES)
     python = tmp_path / "python-on-haswell"
     python.write_text(f'#!/bin/sh\nexec {QEMU} -cpu Haswell {sys.executable} "$@"\n')
     python.chmod(0o755)
@@ -62,4 +63,4 @@ def test_a_cpu_with_avx2_and_nothing_newer_grades_with_the_shipped_programs(tmp_
     for task in EXERCISES:  # each run's own folder: the shipped programs, and nothing it had to compile itself
         kept = [folder for folder in (cache / "compiled").iterdir() if folder.name.startswith(f"{task}-")]
         assert len(kept) == 1, kept
-        assert sorted(p.name for p in kept[0].iterdir()) == sorted(listing[cpu_key()][task]), task
+        assert sorted(p.name for p in kept[0].iterdir()) == sorted(shared[task]), task

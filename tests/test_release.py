@@ -116,11 +116,15 @@ def test_seal_writes_the_observations_and_a_manifest(sealed_copy):
     assert written.reference_digest == code_digest(REFERENCE)
     assert "speedup" not in sealed.read(out, ["ex4"])["ex4"].values  # a measurement of the machine, not sealed
     listing = json.loads((out / sealed.COMPILATION_CACHE / sealed.CPUS).read_text())
-    # the runs' key for this CPU: any x86-64 CPU with AVX2's where they compile for all of them, else JAX's own
-    assert list(listing) == [cpu_key()]
-    portable = cpu_key() == f"portable-{xla_options.PORTABLE_CPU}"
-    assert portable if xla_options.portable() else cpu_key().startswith("xla-")
-    assert set(listing[cpu_key()]) == set(REFERENCED + WARMED)  # the training compiled for its cache too
+    # each task's part under its runs' key for this CPU: every x86-64 AVX2 CPU's where they compile for all of
+    # them (every run but the training's, where this is such a CPU), else JAX's own; the training's is there too
+    assert set(listing) == {cpu_key(task) for task in REFERENCED + WARMED}
+    for task in REFERENCED + WARMED:
+        assert list(listing[cpu_key(task)][task]) and all(task not in parts for cpu, parts in listing.items()
+                                                          if cpu != cpu_key(task))
+        shared = xla_options.PORTABLE_ISA[0] in xla_options.for_exercise(task)
+        assert cpu_key(task) == f"portable-{xla_options.PORTABLE_CPU}" if shared else cpu_key(task).startswith("xla-")
+    assert cpu_key("accuracy").startswith("xla-")
 
 
 def test_shipped_sealed_reference_is_current(cache_dir, tmp_path):
@@ -572,5 +576,5 @@ def test_a_reference_computed_here_starts_from_the_shipped_compilation_cache(tmp
     compiled = {p.name for p in task_compilation_cache(ref.compilation_cache, task).iterdir()}
     assert shipped and shipped <= compiled
     assert [p.name for p in ref.compilation_cache.parent.iterdir() if p.name.startswith("xla-")] == []
-    if cpu_key() in json.loads((sealed.compilation_cache(sealed.SHIPPED) / sealed.CPUS).read_text()):
+    if cpu_key(task) in json.loads((sealed.compilation_cache(sealed.SHIPPED) / sealed.CPUS).read_text()):
         assert compiled - shipped == set(), sorted(compiled - shipped)[:5]

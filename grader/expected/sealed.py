@@ -25,6 +25,7 @@ import shutil
 import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -43,8 +44,8 @@ LIBRARIES = ("jax", "jaxlib", "optax", "numpy")
 COMPILATION_CACHE = "xla"
 #: Inside :data:`COMPILATION_CACHE`: which entries were compiled on which CPU, ``{cpu: {task: [file names]}}``.
 #: JAX keys every entry by the CPU it was compiled for (XLA's topology fingerprint); runs on an x86-64 CPU with AVX2
-#: compile for AVX2 and key theirs ``portable-<system>-x86_64-avx2`` instead (:func:`grader.harness.xla_options.portable`),
-#: which every such CPU loads. The entries of several kinds of CPU sit side by side and each machine loads its
+#: (all but the training's) compile for AVX2 and key theirs ``portable-<system>-x86_64-avx2`` instead
+#: (:func:`grader.harness.xla_options.portable`), which every such CPU loads. The entries of several kinds of CPU sit side by side and each machine loads its
 #: own: a seal replaces its own kind's entries and keeps the others' while the jax and jaxlib versions are the
 #: same.
 CPUS = "cpus.json"
@@ -208,19 +209,22 @@ def mismatch(manifest: Manifest, inputs_path: Path, seed: int | None, tasks: lis
 
 
 def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path | None = None,
-          cpu: str = "unknown") -> None:
+          cpu: str | Mapping[str, str] = "unknown") -> None:
     """Seal the per-task results under ``results`` into ``out`` (replaced), manifest last.
 
     Machine-dependent observations are left out; arrays are stored compressed
     and only those the index refers to. ``compilation_cache`` (the reference runs' JAX caches, a folder
-    per task, compiled on this machine, whose CPU is ``cpu``) is copied beside them, to speed up the students'
+    per task, compiled on this machine, whose CPU is ``cpu``: one name, or each task's, as its runs key their
+    programs) is copied beside them, to speed up the students'
     runs, with the entries that the seal ``out`` replaces holds for other CPUs (see :data:`CPUS`). An entry
     whose key that seal already holds keeps its bytes (compiling again gives the same program, not always the
     same bytes), so sealing again changes only what changed.
     """
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    others = {other: parts for other, parts in _compiled_elsewhere(out, manifest).items() if other != cpu}
+    cpu_of = {task: cpu if isinstance(cpu, str) else cpu[task] for task in _compiled_tasks(manifest)}
+    others = {other: parts for other, parts in _compiled_elsewhere(out, manifest).items()
+              if other not in cpu_of.values()}
     cpus: dict[str, dict[str, list[str]]] = {}
     staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-"))
     try:
@@ -235,7 +239,7 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
                     before = out / COMPILATION_CACHE / task / entry.name
                     if before.is_file():
                         shutil.copy2(before, entry)
-                cpus.setdefault(cpu, {})[task] = sorted(p.name for p in dest.iterdir())
+                cpus.setdefault(cpu_of[task], {})[task] = sorted(p.name for p in dest.iterdir())
             for other, parts in others.items():
                 kept = [name for name in parts.get(task, ())  # what this seal compiled is listed as its own
                         if (out / COMPILATION_CACHE / task / name).is_file() and not (dest / name).exists()]

@@ -8,6 +8,7 @@ grader/_sealed``.
 
 from __future__ import annotations
 
+import functools
 import os
 import platform
 import shutil
@@ -46,7 +47,7 @@ def seal(out: Path, reference_dir: Path | None = None, seed: int | None = None, 
         raise SealError(f"{out} exists and is not a sealed reference; seal into a new or empty folder")
     if out.resolve() == code.resolve():
         raise SealError(f"{out} holds the reference code; seal into another folder")
-    cpu = cpu_key()
+    cpu = {task: cpu_key(task) for task in (*REFERENCED, *WARMED)}
     with tempfile.TemporaryDirectory(prefix="jax-grader-seal-") as tmp:
         inputs_path = grader_inputs.write(Path(tmp) / "inputs.npz", seed)
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
@@ -65,13 +66,19 @@ _CPU_KEY = ("import jax\nfrom jax._src.lib import xla_client\n"
             "print(xla_client.get_topology_for_devices(jax.devices()).fingerprint())")
 
 
-def cpu_key() -> str:
-    """This machine's CPU as the runs' compilation cache keys it: :data:`~grader.harness.xla_options.PORTABLE_CPU`
-    where they compile for any x86-64 CPU with AVX2 (:func:`~grader.harness.xla_options.portable`), else XLA's
-    topology fingerprint (read in a child: the grading process never imports jax), or its architecture and
-    processor name if JAX cannot say."""
-    if xla_options.portable():
+def cpu_key(task: str) -> str:
+    """This machine's CPU as ``task``'s runs key what they compile: :data:`~grader.harness.xla_options.PORTABLE_CPU`
+    where they compile for any x86-64 CPU with AVX2 (:func:`~grader.harness.xla_options.for_exercise`), else XLA's
+    topology fingerprint."""
+    if xla_options.PORTABLE_ISA[0] in xla_options.for_exercise(task):
         return f"portable-{xla_options.PORTABLE_CPU}"
+    return _own_cpu_key()
+
+
+@functools.cache
+def _own_cpu_key() -> str:
+    """XLA's topology fingerprint of this machine's CPU, as JAX keys compiled programs (read in a child: the grading
+    process never imports jax), or its architecture and processor name if JAX cannot say."""
     try:
         done = subprocess.run([sys.executable, "-c", _CPU_KEY], capture_output=True, text=True, timeout=300,
                               env={**os.environ, "JAX_PLATFORMS": "cpu"}, check=True)
