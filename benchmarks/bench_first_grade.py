@@ -10,9 +10,11 @@ CPU loads (every ``xla/cpus.json`` part but the portable one; ``--without-avx2``
 an empty user cache, then ``python -m grader reference --reference COPY`` twice (the first grade and the second).
 With ``--against REV`` it does the same with the grader at git revision REV (a temporary worktree, its own seal),
 alternating, and prints the ratio of the medians. Wall time and the CPU seconds of every process of the grade are
-printed, with the machine's load.
+printed, with the machine's load. ``--students N`` then grades N whole submissions written as students write
+them (``bench_batch.make_students``) the same way, each a first grade from an empty cache: what a platform that
+grades every submission on a fresh machine (Gradescope, PrairieLearn, a CI runner) pays per submission.
 
-    python benchmarks/bench_first_grade.py [--repeats 3] [--against REV] [--without-avx2]
+    python benchmarks/bench_first_grade.py [--repeats 3] [--against REV] [--without-avx2] [--students N]
 """
 
 from __future__ import annotations
@@ -51,20 +53,44 @@ def seal_elsewhere(tree: Path, dest: Path, portable: bool) -> tuple[int, int]:
     return removed, sum(len(names) for parts in listing.values() for names in parts.values())
 
 
-def grade(tree: Path, seal: Path, cache: Path) -> tuple[float, float]:
-    """Wall and CPU seconds of one full grade of ``tree``'s reference against ``seal``, with ``cache`` as the
-    user cache; the grade must give full marks."""
+def grade(tree: Path, seal: Path, cache: Path, submission: Path | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds of one full grade of ``submission`` (default: ``tree``'s reference, which must get full
+    marks) against ``seal``, with ``cache`` as the user cache."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         env = {**_env(), "JAX_GRADER_CACHE": str(cache), "PYTHONPATH": str(tree)}
         start, cpu = time.perf_counter(), _children_cpu()
-        subprocess.run([sys.executable, "-m", "grader", str(tree / "reference"), "--reference", str(seal),
-                        "--json", str(out), "-q"], check=True, capture_output=True, cwd=tree, env=env)
+        done = subprocess.run([sys.executable, "-m", "grader", str(submission or tree / "reference"), "--reference",
+                               str(seal), "--json", str(out), "-q", "--timeout", "120"], capture_output=True,
+                              cwd=tree, env=env)
         wall, cpu = time.perf_counter() - start, _children_cpu() - cpu
+        if not out.is_file():
+            raise SystemExit(f"{tree}: no report for {submission} (exit {done.returncode}): {done.stderr[-500:]}")
         report = json.loads(out.read_text())
-    if report["score"] != report["max_score"]:
+    if submission is None and report["score"] != report["max_score"]:
         raise SystemExit(f"{tree}: the reference scored {report['score']} / {report['max_score']}")
     return wall, cpu
+
+
+def students(trees: dict[str, Path], seals: dict[str, Path], tmp_path: Path, size: int) -> None:
+    """First grades of ``size`` students' submissions on each tree, alternating; median CPU-s per submission."""
+    from bench_batch import make_students
+
+    made = make_students(tmp_path / "students", size)
+    used: dict[str, list[float]] = {name: [] for name in trees}
+    for i, line in enumerate(made):
+        submission = tmp_path / "students" / line.split(":")[0]
+        for name in (list(trees) if i % 2 == 0 else list(reversed(trees))):
+            cache = tmp_path / "cache"
+            used[name].append(grade(trees[name], seals[name], cache, submission)[1])
+            shutil.rmtree(cache, ignore_errors=True)
+        print("  " + line.split(":")[0] + ": " + ", ".join(f"{name} {used[name][-1]:.1f} CPU-s" for name in trees))
+    medians = {name: statistics.median(v) for name, v in used.items()}
+    print("students' first grades, median CPU-s per submission: "
+          + ", ".join(f"{name} {m:.1f}" for name, m in medians.items()))
+    if len(trees) == 2:
+        mine, theirs = medians.values()
+        print(f"ratio: {mine / theirs:.2f}")
 
 
 def main() -> None:
@@ -73,6 +99,8 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV", help="also time the grader at this git revision, alternating")
     parser.add_argument("--without-avx2", action="store_true",
                         help="a CPU outside the portable class too (no x86-64 with AVX2): no sealed entry loads")
+    parser.add_argument("--students", type=int, default=0, metavar="N",
+                        help="then first grades of N students' whole submissions on each tree")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-first-") as tmp:
         tmp_path = Path(tmp)
@@ -102,15 +130,18 @@ def main() -> None:
                     print(f"  {name}: first {results[name]['first'][-1]:.1f} s "
                           f"({results[name]['first cpu'][-1]:.1f} CPU-s), second {results[name]['second'][-1]:.1f} "
                           f"s ({results[name]['second cpu'][-1]:.1f} CPU-s)")
-            medians = {name: {k: statistics.median(v) for k, v in got.items()} for name, got in results.items()}
+            medians = {name: {k: statistics.median(v) for k, v in got.items()} for name, got in results.items()
+                       if args.repeats}
             for name, m in medians.items():
                 print(f"{name}: median first grade {m['first']:.1f} s ({m['first cpu']:.1f} CPU-s), "
                       f"second {m['second']:.1f} s ({m['second cpu']:.1f} CPU-s)")
-            if args.against:
+            if args.against and args.repeats:
                 mine, theirs = medians["this checkout"], medians[f"at {args.against}"]
                 print(f"ratio this / {args.against}: first grade {mine['first'] / theirs['first']:.2f} wall, "
                       f"{mine['first cpu'] / theirs['first cpu']:.2f} CPU; second grade "
                       f"{mine['second'] / theirs['second']:.2f} wall")
+            if args.students:
+                students(trees, seals, tmp_path, args.students)
             print(f"load average after: {os.getloadavg()[0]:.2f}")
         finally:
             if args.against:
