@@ -42,6 +42,11 @@ def seal_elsewhere(tree: Path, dest: Path, portable: bool) -> tuple[int, int]:
     CPU, and (``portable`` false) without those every AVX2 CPU shares; (entries removed, entries kept)."""
     shutil.copytree(tree / "grader" / "_sealed", dest)
     listing_path = dest / COMPILATION_CACHE / CPUS
+    if not listing_path.is_file():  # a seal from before the listing: all of it this CPU's
+        entries = [p for p in (dest / COMPILATION_CACHE).glob("*/*") if p.is_file()]
+        for entry in entries:
+            entry.unlink()
+        return len(entries), 0
     listing = json.loads(listing_path.read_text())
     removed = 0
     for cpu in [cpu for cpu in listing if not (portable and cpu.startswith("portable-"))]:

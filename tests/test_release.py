@@ -209,9 +209,11 @@ def test_a_sealed_reference_gives_the_runs_its_compilation_cache(tmp_path):
     assert any(task_compilation_cache(ref.compilation_cache, "accuracy").iterdir())
 
 
-def _seal_with_entries(out: Path, cpu: str, entries: dict[str, bytes], versions=None, xla_options=None) -> dict:
+def _seal_with_entries(out: Path, cpu: str | dict[str, str], entries: dict[str, bytes], versions=None,
+                       xla_options=None) -> dict:
     """``sealed.write`` of the shipped observations into ``out``, with ``entries`` as ex3's compiled part made on
-    ``cpu`` (with ``xla_options``, the tasks' own by default); returns the folder's listing of entries per CPU."""
+    ``cpu`` (one key, or each task's; with ``xla_options``, the tasks' own by default); returns the folder's listing
+    of entries per CPU."""
     made = Path(tempfile.mkdtemp(dir=out.parent))
     results, compiled = made / "results", made / "xla"
     (compiled / "ex3").mkdir(parents=True)
@@ -223,6 +225,18 @@ def _seal_with_entries(out: Path, cpu: str, entries: dict[str, bytes], versions=
                                xla_options=sealed.compile_options() if xla_options is None else xla_options)
     sealed.write(out, results, manifest, compiled, cpu)
     return json.loads((out / sealed.COMPILATION_CACHE / sealed.CPUS).read_text())
+
+
+def test_a_seal_lists_each_task_under_the_key_its_runs_compile_for(tmp_path):
+    """Runs of different tasks key their programs differently (every x86-64 AVX2 CPU's key, or this CPU's own for
+    the training's): a seal lists each task's part under its own key, and replaces what it held under any of them."""
+    out = tmp_path / "sealed"
+    assert _seal_with_entries(out, "A", {"a1-cache": b"1"}) == {"A": {"ex3": ["a1-cache"]}}  # ex3 keyed by CPU A
+    assert _seal_with_entries(out, {"ex3": "portable", "accuracy": "A"}, {"p1-cache": b"2"}) == {
+        "portable": {"ex3": ["p1-cache"]}}
+    assert sorted(p.name for p in (out / sealed.COMPILATION_CACHE / "ex3").iterdir()) == ["p1-cache"]
+    assert _seal_with_entries(out, "B", {"b1-cache": b"3"}) == {"portable": {"ex3": ["p1-cache"]},
+                                                              "B": {"ex3": ["b1-cache"]}}
 
 
 def test_a_seal_keeps_what_other_cpus_compiled(tmp_path):
