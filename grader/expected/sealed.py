@@ -23,9 +23,9 @@ import os
 import platform
 import shutil
 import tempfile
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -45,9 +45,9 @@ COMPILATION_CACHE = "xla"
 #: Inside :data:`COMPILATION_CACHE`: which entries were compiled on which CPU, ``{cpu: {task: [file names]}}``.
 #: JAX keys every entry by the CPU it was compiled for (XLA's topology fingerprint); runs on an x86-64 CPU with AVX2
 #: (all but the training's) compile for AVX2 and key theirs ``portable-<system>-x86_64-avx2`` instead
-#: (:func:`grader.harness.xla_options.portable`), which every such CPU loads. The entries of several kinds of CPU sit side by side and each machine loads its
-#: own: a seal replaces its own kind's entries and keeps the others' while the jax and jaxlib versions are the
-#: same.
+#: (:func:`grader.harness.xla_options.portable`), which every such CPU loads. The entries of several kinds of CPU
+#: sit side by side and each machine loads its own: a seal replaces its own kind's entries and keeps the others'
+#: while the jax and jaxlib versions are the same.
 CPUS = "cpus.json"
 _PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -215,8 +215,8 @@ def write(out: Path, results: Path, manifest: Manifest, compilation_cache: Path 
     Machine-dependent observations are left out; arrays are stored compressed
     and only those the index refers to. ``compilation_cache`` (the reference runs' JAX caches, a folder
     per task, compiled on this machine, whose CPU is ``cpu``: one name, or each task's, as its runs key their
-    programs) is copied beside them, to speed up the students'
-    runs, with the entries that the seal ``out`` replaces holds for other CPUs (see :data:`CPUS`). An entry
+    programs) is copied beside them, to speed up the students' runs, with the entries that the seal ``out``
+    replaces holds for other CPUs (see :data:`CPUS`). An entry
     whose key that seal already holds keeps its bytes (compiling again gives the same program, not always the
     same bytes), so sealing again changes only what changed.
     """
