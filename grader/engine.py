@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -92,12 +93,24 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
         compiled_cache.trim(own)
     else:
         result = runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, compilation_cache)
+    if (own or compilation_cache) is not None and result.status == "crashed" and result.returncode == -_SIGILL:
+        # A program it loaded was compiled for another CPU than this one (xla_options.portable): the same run
+        # again, compiling every program itself, gives what this CPU computes.
+        again = runner(task, sub_dir, inputs_path, workdir / f"{task}-again", options.limits, extra, None)
+        result = replace(again, detail=AGAIN_WITHOUT_CACHE) if again.status == "ok" else again
     if kept is not None and result.status == "ok":
         result = replace(result, observations=replace(result.observations,
                                                       values={**result.observations.values, **kept}))
     elif name and result.status == "ok":
         lesson_cache.store(cache_dir, task, name, result.observations.values)
     return _Run(task, result)
+
+
+#: The signal of an instruction the CPU does not have (4 on every system Python runs on).
+_SIGILL = int(getattr(signal, "SIGILL", 4))
+#: What a run's record says when it was run again without the compiled programs it was given.
+AGAIN_WITHOUT_CACHE = ("run again without the compiled programs it was given: one of them, compiled on another CPU, "
+                       "stopped it with an instruction this CPU lacks (SIGILL)")
 
 
 def _own_compiled(task: str, submission: Submission, options: Options, compilation_cache: Path | None) -> Path | None:

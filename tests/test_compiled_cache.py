@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,9 @@ from conftest import CORPUS, REFERENCE, observe_here, submission_with
 from grader import compiled_cache
 from grader.cli.options import configure
 from grader.config import Options
-from grader.engine import _own_compiled, grade
+from grader.engine import AGAIN_WITHOUT_CACHE, _own_compiled, grade
 from grader.expected import sealed
+from grader.observations import Observations, RunResult
 from grader.submission import load_submission
 
 pytestmark = pytest.mark.usefixtures("compilation_cache")
@@ -137,3 +139,39 @@ def test_a_real_run_fills_its_own_folder_and_the_next_grade_reads_it(tmp_path):
     assert first.score == second.score == first.max_score
     assert [(c.id, c.status, c.message) for c in first.checks] == [(c.id, c.status, c.message) for c in second.checks]
     assert os.listdir(tmp_path / "cache" / "compiled") == [own.name]
+
+
+@pytest.mark.parametrize("keep", [True, False])
+@pytest.mark.parametrize("second", ["ok", "crashed"])
+def test_a_run_stopped_by_an_instruction_this_cpu_lacks_runs_again_compiling_its_own_programs(tmp_path, keep, second):
+    """The programs a run is given may have been compiled on another CPU (the sealed ones load on every x86-64 CPU
+    with AVX2): one that stops it with SIGILL costs a second run with no compiled programs at all, whose result
+    stands; a crash from any other signal is not run again."""
+    folder = submission_with(tmp_path, {})
+    options = Options(only=("ex3",), reference_dir=sealed.SHIPPED, cache_dir=tmp_path / "cache", keep_compiled=keep)
+    calls = []
+
+    def runner(task, submission_dir, inputs_path, workdir, limits, extra_args, compilation_cache,
+               cache_writable=False):
+        calls.append(compilation_cache)
+        if compilation_cache is not None or second == "crashed":
+            return RunResult("crashed", Observations(), 0.1, returncode=-signal.SIGILL,
+                             detail="the process died from SIGILL")
+        return observe_here(task, submission_dir, inputs_path, workdir, limits, extra_args, None)
+
+    report = grade(folder, options, runner=runner)
+    assert len(calls) == 2 and calls[0] is not None and calls[1] is None
+    assert report.runs["ex3"].status == second
+    if second == "ok":
+        assert report.score == report.max_score and report.runs["ex3"].detail == AGAIN_WITHOUT_CACHE
+    else:
+        assert report.score == 0 and "SIGILL" in report.runs["ex3"].detail
+
+
+    def segfault(task, submission_dir, inputs_path, workdir, limits, extra_args, compilation_cache,
+                 cache_writable=False):
+        calls.append(compilation_cache)
+        return RunResult("crashed", Observations(), 0.1, returncode=-signal.SIGSEGV)
+
+    calls.clear()  # a crash from another signal is the submission's own: run once
+    assert grade(folder, options, runner=segfault).runs["ex3"].status == "crashed" and len(calls) == 1
