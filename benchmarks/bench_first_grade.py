@@ -77,6 +77,39 @@ def grade(tree: Path, seal: Path, cache: Path, submission: Path | None = None) -
     return wall, cpu
 
 
+def in_turn(trees: dict[str, Path], i: int) -> list[str]:
+    """The trees' names in the order the ``i``-th round grades them: each goes first every other round."""
+    return list(trees) if i % 2 == 0 else list(reversed(trees))
+
+
+def references(trees: dict[str, Path], seals: dict[str, Path], tmp_path: Path, repeats: int,
+               against: str | None) -> None:
+    """``repeats`` rounds of each tree's reference graded twice from an empty cache (the first grade and the
+    second), alternating; the medians, and their ratios with ``against``."""
+    results: dict[str, dict[str, list[float]]] = {n: {"first": [], "first cpu": [], "second": [],
+                                                       "second cpu": []} for n in trees}
+    for r in range(repeats):
+        for name in in_turn(trees, r):
+            cache = tmp_path / "cache"  # empty for each first grade
+            for which in ("first", "second"):
+                wall, used = grade(trees[name], seals[name], cache)
+                results[name][which].append(wall)
+                results[name][f"{which} cpu"].append(used)
+            shutil.rmtree(cache, ignore_errors=True)
+            print(f"  {name}: first {results[name]['first'][-1]:.1f} s "
+                  f"({results[name]['first cpu'][-1]:.1f} CPU-s), second {results[name]['second'][-1]:.1f} "
+                  f"s ({results[name]['second cpu'][-1]:.1f} CPU-s)")
+    medians = {name: {k: statistics.median(v) for k, v in got.items()} for name, got in results.items()}
+    for name, m in medians.items():
+        print(f"{name}: median first grade {m['first']:.1f} s ({m['first cpu']:.1f} CPU-s), "
+              f"second {m['second']:.1f} s ({m['second cpu']:.1f} CPU-s)")
+    if against:
+        mine, theirs = medians["this checkout"], medians[f"at {against}"]
+        print(f"ratio this / {against}: first grade {mine['first'] / theirs['first']:.2f} wall, "
+              f"{mine['first cpu'] / theirs['first cpu']:.2f} CPU; second grade "
+              f"{mine['second'] / theirs['second']:.2f} wall")
+
+
 def students(trees: dict[str, Path], seals: dict[str, Path], tmp_path: Path, size: int) -> None:
     """First grades of ``size`` students' submissions on each tree, alternating; median CPU-s per submission."""
     from bench_batch import make_students
@@ -85,7 +118,7 @@ def students(trees: dict[str, Path], seals: dict[str, Path], tmp_path: Path, siz
     used: dict[str, list[float]] = {name: [] for name in trees}
     for i, line in enumerate(made):
         submission = tmp_path / "students" / line.split(":")[0]
-        for name in (list(trees) if i % 2 == 0 else list(reversed(trees))):
+        for name in in_turn(trees, i):
             cache = tmp_path / "cache"
             used[name].append(grade(trees[name], seals[name], cache, submission)[1])
             shutil.rmtree(cache, ignore_errors=True)
@@ -122,29 +155,8 @@ def main() -> None:
                 removed, kept = seal_elsewhere(tree, seals[name], portable=not args.without_avx2)
                 print(f"{name}: its seal as another CPU finds it: {removed} compiled entries removed, {kept} kept")
             print(f"load average before: {os.getloadavg()[0]:.2f}")
-            results: dict[str, dict[str, list[float]]] = {n: {"first": [], "first cpu": [], "second": [],
-                                                               "second cpu": []} for n in trees}
-            for r in range(args.repeats):
-                for name in (list(trees) if r % 2 == 0 else list(reversed(trees))):
-                    cache = tmp_path / "cache"  # empty for each first grade
-                    for which in ("first", "second"):
-                        wall, used = grade(trees[name], seals[name], cache)
-                        results[name][which].append(wall)
-                        results[name][f"{which} cpu"].append(used)
-                    shutil.rmtree(cache, ignore_errors=True)
-                    print(f"  {name}: first {results[name]['first'][-1]:.1f} s "
-                          f"({results[name]['first cpu'][-1]:.1f} CPU-s), second {results[name]['second'][-1]:.1f} "
-                          f"s ({results[name]['second cpu'][-1]:.1f} CPU-s)")
-            medians = {name: {k: statistics.median(v) for k, v in got.items()} for name, got in results.items()
-                       if args.repeats}
-            for name, m in medians.items():
-                print(f"{name}: median first grade {m['first']:.1f} s ({m['first cpu']:.1f} CPU-s), "
-                      f"second {m['second']:.1f} s ({m['second cpu']:.1f} CPU-s)")
-            if args.against and args.repeats:
-                mine, theirs = medians["this checkout"], medians[f"at {args.against}"]
-                print(f"ratio this / {args.against}: first grade {mine['first'] / theirs['first']:.2f} wall, "
-                      f"{mine['first cpu'] / theirs['first cpu']:.2f} CPU; second grade "
-                      f"{mine['second'] / theirs['second']:.2f} wall")
+            if args.repeats:
+                references(trees, seals, tmp_path, args.repeats, args.against)
             if args.students:
                 students(trees, seals, tmp_path, args.students)
             print(f"load average after: {os.getloadavg()[0]:.2f}")

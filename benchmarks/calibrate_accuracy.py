@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import math
-import os
 import statistics
 import sys
 import time
@@ -34,10 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from grader.harness import xla_options  # noqa: E402
+from grader.harness.child import set_compilation  # noqa: E402
 
-# compiled with the XLA options the grader's accuracy run compiles with, set before JAX starts its backend
-os.environ["XLA_FLAGS"] = xla_options.added(os.environ.get("XLA_FLAGS", ""), xla_options.for_exercise("accuracy"))
+set_compilation("accuracy")  # the XLA options the grader's accuracy run compiles with, before JAX starts its backend
 
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402

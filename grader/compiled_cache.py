@@ -4,9 +4,10 @@ A run loads from JAX's persistent compilation cache what the reference's runs co
 sealed reference (the one an installed grader ships) was compiled elsewhere: its entries load on every x86-64 CPU
 with AVX2 (the runs but the training's compile for that and key what they compile so:
 ``grader.harness.xla_options.portable``), but on any other CPU (Apple silicon, ARM Linux) every run compiles
-every program again, about two and a half times the grade's time. There, a student's single grade lets its runs keep what they compile, in a folder of the user's
-cache of its own per submission path and exercise (started as a copy of the sealed reference's, whose entries
-load where the CPU is of the same kind), so the next grade of the same folder loads it.
+every program again, about two and a half times the grade's time. There, a student's single grade lets its runs
+keep what they compile, in a folder of the user's cache of its own per submission path and exercise (started as
+a copy of the sealed reference's, whose entries load where the CPU is of the same kind), so the next grade of
+the same folder loads it.
 
 Only a student's own grades of the public inputs keep anything (``Options.keep_compiled``): what a run writes
 there is read by later runs of the same submission path only, never by the reference's runs nor by a batch (a

@@ -93,7 +93,7 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
         compiled_cache.trim(own)
     else:
         result = runner(task, sub_dir, inputs_path, workdir / task, options.limits, extra, compilation_cache)
-    if (own or compilation_cache) is not None and result.status == "crashed" and result.returncode == -_SIGILL:
+    if (own or compilation_cache) is not None and result.status == "crashed" and result.returncode == -signal.SIGILL:
         # A program it loaded was compiled for another CPU than this one (xla_options.portable): the same run
         # again, compiling every program itself, gives what this CPU computes.
         again = runner(task, sub_dir, inputs_path, workdir / f"{task}-again", options.limits, extra, None)
@@ -106,8 +106,6 @@ def _run_student_task(task: str, submission: Submission, sub_dir: Path, inputs_p
     return _Run(task, result)
 
 
-#: The signal of an instruction the CPU does not have (4 on every system Python runs on).
-_SIGILL = int(getattr(signal, "SIGILL", 4))
 #: What a run's record says when it was run again without the compiled programs it was given.
 AGAIN_WITHOUT_CACHE = ("run again without the compiled programs it was given: one of them, compiled on another CPU, "
                        "stopped it with an instruction this CPU lacks (SIGILL)")

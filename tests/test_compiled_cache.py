@@ -167,7 +167,6 @@ def test_a_run_stopped_by_an_instruction_this_cpu_lacks_runs_again_compiling_its
     else:
         assert report.score == 0 and "SIGILL" in report.runs["ex3"].detail
 
-
     def segfault(task, submission_dir, inputs_path, workdir, limits, extra_args, compilation_cache,
                  cache_writable=False):
         calls.append(compilation_cache)
