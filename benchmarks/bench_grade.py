@@ -6,8 +6,9 @@ grader's own training loop on the embedded split. The grade is a full
 ``python -m grader reference`` in a fresh process (warm reference cache, as on
 a student's second run; pass --cold to time a first run). Beside them: the
 same grade against the sealed reference the package ships (what a student
-with the wheel runs; its first grade, from an empty cache, apart: on a CPU the
-package was not sealed on it compiles everything and keeps it for the next), ``--only ex3`` (the quickest exercise), and the floor
+with the wheel runs; its first grade, from an empty cache, apart: on a CPU its
+compiled programs do not load on it compiles everything and keeps it for the next,
+``bench_first_grade.py``), ``--only ex3`` (the quickest exercise), and the floor
 any grade pays before it runs anything: a fresh process importing jax, optax
 and the harness. Runs alternate so machine noise hits all alike; medians are
 reported, with the CPU seconds the bare run and the grade use (every process of each): on a machine with few
