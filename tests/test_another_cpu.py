@@ -8,8 +8,9 @@ CPUs with AVX2 the runs now compile for AVX2 and key their programs so
 newer (a Haswell, emulated by QEMU, which has no AVX-512) grades against the
 shipped seal, made on a CPU with AVX-512: every program a run needs must load
 from it (the run's own folder holds nothing the seal does not), none may use an
-instruction that CPU lacks (QEMU ends such a process with SIGILL), and the
-grade must be the reference's full marks.
+instruction that CPU lacks (QEMU ends such a process with SIGILL), and every
+check must pass, but those that compare two steps' speeds (``TIMED``), which
+an emulator distorts.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ from grader.harness import xla_options
 QEMU = shutil.which("qemu-x86_64")
 #: The exercises graded there: ex3 compiled quickly, ex4 fully optimised (the code an instruction set shows in).
 EXERCISES = ("ex3", "ex4")
+#: Checks that compare how fast two steps ran. The emulator translates the compiled step's vector code into many
+#: slower instructions, so a jitted step there beats the eager one by 1.2 to 1.5x rather than 5x, and by chance not at
+#: all: what they would say on a real Haswell an emulator cannot tell.
+TIMED = {"ex4.jit_faster"}
 
 #: The grading process under the emulated CPU; its children started with ``sys.executable`` run there too.
 GRADE = """
@@ -58,7 +63,10 @@ def test_a_cpu_with_avx2_and_nothing_newer_grades_with_the_shipped_programs(tmp_
                           capture_output=True, text=True, timeout=1500, cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     graded = json.loads(report.read_text())
-    assert graded["score"] == graded["max_score"] > 0, [c for c in graded["checks"] if c["status"] != "pass"]
+    checks = {check["id"]: check for check in graded["checks"]}
+    assert {checks[check]["status"] for check in TIMED} <= {"pass", "fail"}  # judged, whichever way
+    assert [check for check in checks.values() if check["status"] != "pass" and check["id"] not in TIMED] == []
+    assert graded["max_score"] > 0
     assert {task: run["status"] for task, run in graded["runs"].items()} == {task: "ok" for task in EXERCISES}
     for task in EXERCISES:  # each run's own folder: the shipped programs, and nothing it had to compile itself
         kept = [folder for folder in (cache / "compiled").iterdir() if folder.name.startswith(f"{task}-")]
