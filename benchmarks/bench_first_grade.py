@@ -1,18 +1,18 @@
 """A student's first grade on another CPU than the package was sealed on, and the grade after it; this tree and another.
 
-Most students' machines, and nearly every GitHub Actions, Gradescope or PrairieLearn runner, have another CPU
-than the one the package was sealed on. JAX keys each compiled program by the CPU, so the entries sealed for one
-CPU load on no other: there the first grade compiles every program its runs need (and keeps them for the next
-grade of the same folder, ``grader.compiled_cache``). On x86-64 CPUs with AVX2 the runs compile for AVX2 and key
-their programs so (``xla_options.portable``): those entries (``portable-...`` in ``xla/cpus.json``) load on every
-such CPU. This makes that other machine here: a copy of the tree's sealed reference without the entries only this
-CPU loads (every ``xla/cpus.json`` part but the portable one; ``--without-avx2``: all of them, as on an ARM Mac),
-an empty user cache, then ``python -m grader reference --reference COPY`` twice (the first grade and the second).
-With ``--against REV`` it does the same with the grader at git revision REV (a temporary worktree, its own seal),
+Most students' machines, and nearly every GitHub Actions, Gradescope or PrairieLearn runner, have another CPU than
+the one the package was sealed on. JAX keys each compiled program by the CPU, so the entries sealed for one CPU load
+on no other: there the first grade compiles every program its runs need (and keeps them for the next grade of the
+same folder, ``grader.compiled_cache``). On x86-64 CPUs with AVX2 the runs compile for AVX2 and key their programs
+so (``xla_options.portable``): those entries (``sealing.PORTABLE_KEY`` in ``xla/cpus.json``) load on every such CPU.
+This makes that other machine here: a copy of the tree's sealed reference without the entries only this CPU loads
+(every ``xla/cpus.json`` part but the portable one; ``--without-avx2``: all of them, as on an ARM Mac), an empty
+user cache, then ``python -m grader reference --reference COPY`` twice (the first grade and the second). With
+``--against REV`` it does the same with the grader at git revision REV (a temporary worktree, its own seal),
 alternating, and prints the ratio of the medians. Wall time and the CPU seconds of every process of the grade are
-printed, with the machine's load. ``--students N`` then grades N whole submissions written as students write
-them (``bench_batch.make_students``) the same way, each a first grade from an empty cache: what a platform that
-grades every submission on a fresh machine (Gradescope, PrairieLearn, a CI runner) pays per submission.
+printed, with the machine's load. ``--students N`` then grades N whole submissions written as students write them
+(``bench_batch.make_students``) the same way, each a first grade from an empty cache: what a platform that grades
+every submission on a fresh machine (Gradescope, PrairieLearn, a CI runner) pays per submission.
 
     python benchmarks/bench_first_grade.py [--repeats 3] [--against REV] [--without-avx2] [--students N]
 """
@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench_grade import _children_cpu, _env  # noqa: E402 - this folder is on the path: the script's own
 from grader.expected.sealed import COMPILATION_CACHE, CPUS  # noqa: E402
+from grader.expected.sealing import PORTABLE_KEY  # noqa: E402
 
 
 def seal_elsewhere(tree: Path, dest: Path, portable: bool) -> tuple[int, int]:
@@ -49,7 +50,7 @@ def seal_elsewhere(tree: Path, dest: Path, portable: bool) -> tuple[int, int]:
         return len(entries), 0
     listing = json.loads(listing_path.read_text())
     removed = 0
-    for cpu in [cpu for cpu in listing if not (portable and cpu.startswith("portable-"))]:
+    for cpu in [cpu for cpu in listing if not (portable and cpu == PORTABLE_KEY)]:
         for task, names in listing.pop(cpu).items():
             for name in names:
                 (dest / COMPILATION_CACHE / task / name).unlink(missing_ok=True)

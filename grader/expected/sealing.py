@@ -66,12 +66,15 @@ _CPU_KEY = ("import jax\nfrom jax._src.lib import xla_client\n"
             "print(xla_client.get_topology_for_devices(jax.devices()).fingerprint())")
 
 
+#: The seal's name for the programs every x86-64 CPU with AVX2 of this system loads (:data:`sealed.CPUS`).
+PORTABLE_KEY = f"portable-{xla_options.PORTABLE_CPU}"
+
+
 def cpu_key(task: str) -> str:
-    """This machine's CPU as ``task``'s runs key what they compile: :data:`~grader.harness.xla_options.PORTABLE_CPU`
-    where they compile for any x86-64 CPU with AVX2 (:func:`~grader.harness.xla_options.for_exercise`), else XLA's
-    topology fingerprint."""
+    """This machine's CPU as ``task``'s runs key what they compile: :data:`PORTABLE_KEY` where they compile for any
+    x86-64 CPU with AVX2 (:func:`~grader.harness.xla_options.for_exercise`), else XLA's topology fingerprint."""
     if xla_options.PORTABLE_ISA[0] in xla_options.for_exercise(task):
-        return f"portable-{xla_options.PORTABLE_CPU}"
+        return PORTABLE_KEY
     return _own_cpu_key()
 
 
